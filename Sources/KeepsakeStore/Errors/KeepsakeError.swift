@@ -1,0 +1,94 @@
+public import Foundation
+
+/// The one error type every Keepsake operation throws.
+///
+/// It is a value with context: a ``Code`` to match on in `catch`, a sentence a person can act on,
+/// and, where one applies, the store-relative or user-supplied path it concerns. Bound SQL values and
+/// image bytes never appear in a message.
+public struct KeepsakeError: Error, Sendable, Hashable, CustomStringConvertible, LocalizedError {
+    /// What kind of failure this is; stable across releases, suitable for `switch`.
+    public enum Code: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The record, attachment or file asked for does not exist.
+        case notFound
+        /// An argument was malformed or out of range (bad id, index, name, date, limit).
+        case invalidArgument
+        /// The image bytes could not be decoded: damaged, truncated, or not an image.
+        case corruptImage
+        /// The image is valid but of a kind Keepsake does not accept (format, precision, codec).
+        case unsupportedImage
+        /// The image is larger than the configured pixel or byte limit.
+        case imageTooLarge
+        /// A path would leave the store, or names something the store refuses (e.g. `..`).
+        case unsafePath
+        /// A symbolic link was found where the store expects a real file or folder.
+        case symlinkRefused
+        /// The disk is full (ENOSPC or a quota).
+        case diskFull
+        /// The store, or the folder it lives in, is read-only or not writable by this user.
+        case readOnly
+        /// A file-system call failed for another reason (EIO and the like).
+        case io
+        /// The SQLite database returned an error.
+        case database
+        /// The database stayed locked by another process for longer than the busy timeout.
+        case busy
+        /// The store on disk is newer than this program, or is not a Keepsake store.
+        case incompatibleStore
+        /// A limit was exceeded (too many images on one record, and the like).
+        case limitExceeded
+        /// The record changed in a way that makes the requested operation impossible now.
+        case conflict
+    }
+
+    /// The kind of failure.
+    public let code: Code
+    /// One clear sentence saying what went wrong and, where possible, what to do about it.
+    public let message: String
+    /// The path involved (store-relative for files inside the store), if any.
+    public let path: String?
+    /// The POSIX `errno` or SQLite result code behind the failure, if any.
+    public let underlyingCode: Int32?
+
+    /// Creates an error; prefer the static constructors, which phrase the message consistently.
+    public init(_ code: Code, _ message: String, path: String? = nil, underlyingCode: Int32? = nil) {
+        self.code = code
+        self.message = message
+        self.path = path
+        self.underlyingCode = underlyingCode
+    }
+
+    /// The message, which already names the path where that helps.
+    public var description: String { message }
+    /// Same as ``description``, for `localizedDescription`.
+    public var errorDescription: String? { message }
+}
+
+extension KeepsakeError {
+    /// A record with this id does not exist (or is in the trash when a live one was asked for).
+    public static func recordNotFound(_ id: String) -> KeepsakeError {
+        KeepsakeError(.notFound, "No record with id \(id) exists in this store; list the records to see valid ids.")
+    }
+
+    /// An image index outside `0..<count`.
+    public static func imageIndexOutOfRange(_ index: Int, count: Int) -> KeepsakeError {
+        let valid = count == 0 ? "the record has no images" : "valid indexes are 0 to \(count - 1)"
+        return KeepsakeError(.invalidArgument, "Image index \(index) is out of range: \(valid).")
+    }
+
+    /// Maps an `errno` from a file-system call to a typed error with an actionable message.
+    public static func posix(_ errnoValue: Int32, operation: String, path: String) -> KeepsakeError {
+        let reason = String(cString: strerror(errnoValue))
+        switch errnoValue {
+        case ENOSPC, EDQUOT:
+            return KeepsakeError(.diskFull, "The disk is full while trying to \(operation) \(path): free some space and try again; nothing was changed.", path: path, underlyingCode: errnoValue)
+        case EROFS, EACCES, EPERM:
+            return KeepsakeError(.readOnly, "Cannot \(operation) \(path): \(reason). Check that the store folder is writable by this user; nothing was changed.", path: path, underlyingCode: errnoValue)
+        case ENOENT:
+            return KeepsakeError(.notFound, "Cannot \(operation) \(path): it does not exist.", path: path, underlyingCode: errnoValue)
+        case ELOOP:
+            return KeepsakeError(.symlinkRefused, "Refused to \(operation) \(path): it is a symbolic link, and the store does not follow links.", path: path, underlyingCode: errnoValue)
+        default:
+            return KeepsakeError(.io, "Cannot \(operation) \(path): \(reason) (errno \(errnoValue)).", path: path, underlyingCode: errnoValue)
+        }
+    }
+}
