@@ -1,0 +1,89 @@
+/// The database schema, as append-only migrations keyed on `PRAGMA user_version`.
+///
+/// Migrations are written against raw table names and never edited once released: a change is a new
+/// entry at the end.
+enum Schema {
+    /// Migration `i` moves the database from `user_version == i` to `i + 1`.
+    static let migrations: [String] = [
+        // 1: records, attachments, the intent journal and the change log.
+        """
+        CREATE TABLE record (
+            id TEXT PRIMARY KEY NOT NULL,
+            collection TEXT NOT NULL,
+            date REAL NOT NULL,
+            fields TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(fields)),
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            trashed_at REAL,
+            next_image_seq INTEGER NOT NULL DEFAULT 0,
+            version INTEGER NOT NULL DEFAULT 1
+        ) WITHOUT ROWID;
+        CREATE INDEX record_by_date ON record(collection, date, id);
+        CREATE INDEX record_by_created ON record(collection, created_at, id);
+        CREATE INDEX record_by_updated ON record(collection, updated_at, id);
+        CREATE INDEX record_trashed ON record(trashed_at) WHERE trashed_at IS NOT NULL;
+
+        CREATE TABLE attachment (
+            id INTEGER PRIMARY KEY,
+            record_id TEXT NOT NULL REFERENCES record(id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            path TEXT NOT NULL UNIQUE,
+            byte_size INTEGER NOT NULL CHECK (byte_size >= 0),
+            sha256 TEXT NOT NULL,
+            source_sha256 TEXT NOT NULL,
+            media_type TEXT NOT NULL,
+            width INTEGER NOT NULL,
+            height INTEGER NOT NULL,
+            captured_at REAL,
+            thumbnail_format TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            UNIQUE (record_id, position)
+        );
+
+        CREATE TABLE intent (
+            id TEXT PRIMARY KEY NOT NULL,
+            owner TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            record_id TEXT,
+            state TEXT NOT NULL CHECK (state IN ('pending', 'committed')),
+            created_at REAL NOT NULL
+        );
+        CREATE INDEX intent_by_owner ON intent(owner);
+        CREATE TABLE intent_file (
+            intent_id TEXT NOT NULL REFERENCES intent(id) ON DELETE CASCADE,
+            path TEXT NOT NULL,
+            role TEXT NOT NULL CHECK (role IN ('new', 'obsolete')),
+            thumbnail_format TEXT NOT NULL,
+            PRIMARY KEY (intent_id, path, role)
+        ) WITHOUT ROWID;
+
+        CREATE TABLE change (
+            seq INTEGER PRIMARY KEY AUTOINCREMENT,
+            record_id TEXT NOT NULL,
+            collection TEXT NOT NULL,
+            kind TEXT NOT NULL,
+            at REAL NOT NULL
+        );
+        """,
+    ]
+
+    /// The schema version this program writes.
+    static var currentVersion: Int { migrations.count }
+
+    /// Brings `db` up to ``currentVersion``; refuses a database from a newer program.
+    static func migrate(_ db: Database) throws {
+        let version = Int(try db.scalarInt("PRAGMA user_version"))
+        if version > currentVersion {
+            throw KeepsakeError(.incompatibleStore, "This store was written by a newer Keepsake (schema \(version), this program knows \(currentVersion)); upgrade Keepsake to open it.")
+        }
+        guard version < currentVersion else { return }
+        try db.transaction {
+            // Re-read inside the write lock: another process may have migrated meanwhile.
+            let locked = Int(try db.scalarInt("PRAGMA user_version"))
+            for index in locked..<currentVersion {
+                try db.execute(migrations[index])
+            }
+            try db.execute("PRAGMA user_version = \(currentVersion)")
+        }
+    }
+}

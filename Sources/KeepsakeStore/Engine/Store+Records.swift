@@ -1,0 +1,197 @@
+public import Foundation
+
+extension Store {
+    /// Creates a record with its images, all or nothing.
+    ///
+    /// The images are decoded and encoded first (two at a time); any bad image fails the whole call
+    /// before anything is written.
+    @discardableResult
+    public func create(_ draft: RecordDraft) throws -> Record {
+        let id = draft.id ?? RecordID()
+        try checkImageCount(draft.images.count)
+        _ = try Self.encodeFields(draft.fields)
+        let staged = try process(try draft.images.enumerated().map { try loadInput($0.element, index: $0.offset) },
+                                 policy: draft.policy ?? options.encodingPolicy)
+        let date = (draft.date ?? clock()).timeIntervalSince1970
+        let record = try perform(kind: "create", id: id, collection: draft.collection, creating: true, staged: staged) { _ in
+            (RecordTarget(date: date, fields: draft.fields, trashedAt: nil, images: staged.indices.map(ImageRef.new)), .inserted)
+        }
+        return record!
+    }
+
+    /// Changes a record's date and fields: `set` adds or replaces fields, `remove` deletes them.
+    @discardableResult
+    public func update(_ id: RecordID, date: Date? = nil, set: [String: FieldValue] = [:], remove: [String] = []) throws -> Record {
+        _ = try Self.encodeFields(set)
+        for key in remove { try Self.checkFieldName(key) }
+        return try mutate(id, kind: "update") { current, target in
+            if let date { target.date = date.timeIntervalSince1970 }
+            for key in remove { target.fields[key] = nil }
+            target.fields.merge(set) { _, new in new }
+        }
+    }
+
+    /// Adds images to a record, at the end or before `index`.
+    @discardableResult
+    public func addImages(_ sources: [ImageSource], to id: RecordID, at index: Int? = nil, policy: ImageEncodingPolicy? = nil) throws -> Record {
+        guard !sources.isEmpty else { return try record(id) }
+        let staged = try process(try sources.enumerated().map { try loadInput($0.element, index: $0.offset) }, policy: policy ?? options.encodingPolicy)
+        return try mutate(id, kind: "add-images", staged: staged) { current, target in
+            let at = index ?? target.images.count
+            guard (0...target.images.count).contains(at) else {
+                throw KeepsakeError(.invalidArgument, "Cannot insert at index \(at): valid positions are 0 to \(target.images.count).")
+            }
+            target.images.insert(contentsOf: staged.indices.map(ImageRef.new), at: at)
+        }
+    }
+
+    /// Replaces the image at `index` with a new one (seed 000's "update image at index n"). The old
+    /// file is removed only after the commit that stops referring to it.
+    @discardableResult
+    public func replaceImage(of id: RecordID, at index: Int, with source: ImageSource, policy: ImageEncodingPolicy? = nil) throws -> Record {
+        let staged = try process([try loadInput(source, index: 0)], policy: policy ?? options.encodingPolicy)
+        return try mutate(id, kind: "replace-image", staged: staged) { current, target in
+            guard target.images.indices.contains(index) else { throw KeepsakeError.imageIndexOutOfRange(index, count: target.images.count) }
+            target.images[index] = .new(0)
+        }
+    }
+
+    /// Removes the image at `index`; later images move up by one.
+    @discardableResult
+    public func removeImage(of id: RecordID, at index: Int) throws -> Record {
+        try mutate(id, kind: "remove-image") { current, target in
+            guard target.images.indices.contains(index) else { throw KeepsakeError.imageIndexOutOfRange(index, count: target.images.count) }
+            target.images.remove(at: index)
+        }
+    }
+
+    /// Moves the image at `from` to position `to`. No file is touched.
+    @discardableResult
+    public func moveImage(of id: RecordID, from: Int, to: Int) throws -> Record {
+        try mutate(id, kind: "move-image") { current, target in
+            guard target.images.indices.contains(from) else { throw KeepsakeError.imageIndexOutOfRange(from, count: target.images.count) }
+            guard target.images.indices.contains(to) else { throw KeepsakeError.imageIndexOutOfRange(to, count: target.images.count) }
+            target.images.insert(target.images.remove(at: from), at: to)
+        }
+    }
+
+    /// Puts the images in a new order: `order[i]` is the current index of the image that goes to
+    /// position `i`, and `order` must be a permutation of the current indexes. No file is touched.
+    @discardableResult
+    public func reorderImages(of id: RecordID, order: [Int]) throws -> Record {
+        try mutate(id, kind: "reorder-images") { current, target in
+            guard order.sorted() == Array(target.images.indices) else {
+                throw KeepsakeError(.invalidArgument, "The new order \(order.map(String.init).joined(separator: " ")) must list each of the indexes 0 to \(target.images.count - 1) exactly once.")
+            }
+            let before = target.images
+            target.images = order.map { before[$0] }
+        }
+    }
+
+    /// Replaces the whole ordered set of images (seed 002's update): keep stored images by id, add
+    /// new ones; images left out are removed after the commit. A new image whose bytes equal an image
+    /// the record already has reuses that file: unchanged images are never rewritten.
+    @discardableResult
+    public func setImages(of id: RecordID, to slots: [ImageSlot], policy: ImageEncodingPolicy? = nil) throws -> Record {
+        try checkImageCount(slots.count)
+        let snapshot = try record(id)
+        let bySource = Dictionary(snapshot.images.map { ($0.sourceSHA256, $0.id) }, uniquingKeysWith: { first, _ in first })
+        let byStored = Dictionary(snapshot.images.map { ($0.sha256, $0.id) }, uniquingKeysWith: { first, _ in first })
+        var refs: [ImageRef] = []
+        var inputs: [ImageInput] = []
+        for (offset, slot) in slots.enumerated() {
+            switch slot {
+            case .existing(let attachmentID):
+                refs.append(.existing(attachmentID))
+            case .new(let source):
+                let input = try loadInput(source, index: offset)
+                let hash = SHA256.hex(input.bytes)
+                if let reuse = bySource[hash] ?? byStored[hash], !refs.contains(.existing(reuse)) {
+                    refs.append(.existing(reuse))
+                } else {
+                    refs.append(.new(inputs.count))
+                    inputs.append(input)
+                }
+            }
+        }
+        let staged = try process(inputs, policy: policy ?? options.encodingPolicy)
+        return try mutate(id, kind: "set-images", staged: staged) { current, target in
+            target.images = refs
+        }
+    }
+
+    /// Moves a record to the trash. Its images stay until the trash is purged.
+    @discardableResult
+    public func trash(_ id: RecordID) throws -> Record {
+        try mutate(id, kind: "trash", change: .trashed, allowTrashed: true) { current, target in
+            guard current.trashedAt == nil else { throw KeepsakeError(.conflict, "Record \(id) is already in the trash.") }
+            target.trashedAt = now()
+        }
+    }
+
+    /// Takes a record out of the trash.
+    @discardableResult
+    public func restore(_ id: RecordID) throws -> Record {
+        try mutate(id, kind: "restore", change: .restored, allowTrashed: true) { current, target in
+            guard current.trashedAt != nil else { throw KeepsakeError(.conflict, "Record \(id) is not in the trash, so there is nothing to restore.") }
+            target.trashedAt = nil
+        }
+    }
+
+    /// Removes a record and its images for good, whether or not it is in the trash.
+    public func purge(_ id: RecordID) throws {
+        let collection = try record(id).collection
+        _ = try perform(kind: "purge", id: id, collection: collection, creating: false, staged: []) { current in
+            (nil, .deleted)
+        }
+    }
+
+    /// Purges every record that has been in the trash longer than `age` seconds (all of them when
+    /// `age` is `nil`), one atomic purge per record. Returns the ids purged.
+    @discardableResult
+    public func purgeTrash(olderThan age: TimeInterval? = nil) throws -> [RecordID] {
+        let cutoff = age.map { now() - $0 } ?? Double.infinity
+        let ids = try database.read { db in
+            try db.query("SELECT id FROM record WHERE trashed_at IS NOT NULL AND trashed_at <= ? ORDER BY trashed_at",
+                         [.real(cutoff == .infinity ? Double.greatestFiniteMagnitude : cutoff)]) { try RecordID(parsing: $0.requiredText(0)) }
+        }
+        var purged: [RecordID] = []
+        for id in ids {
+            do {
+                try purge(id)
+                purged.append(id)
+            } catch let error as KeepsakeError where error.code == .notFound {
+                continue  // restored or purged by someone else meanwhile
+            }
+        }
+        return purged
+    }
+
+    // MARK: - Helpers
+
+    private func checkImageCount(_ count: Int) throws {
+        guard count <= options.maxImagesPerRecord else {
+            throw KeepsakeError(.limitExceeded, "A record can hold at most \(options.maxImagesPerRecord) images; \(count) were given. Nothing was stored.")
+        }
+    }
+
+    /// Runs an update whose target is the current state changed by `change`.
+    private func mutate(_ id: RecordID, kind: String, staged: [StagedImage] = [], change: ChangeKind = .updated, allowTrashed: Bool = false,
+                        _ edit: (Record, inout RecordTarget) throws -> Void) throws -> Record {
+        let collection = try database.read { db in
+            try db.queryOne("SELECT collection FROM record WHERE id = ?", [.text(id.string)]) { try CollectionName($0.requiredText(0)) }
+        }
+        guard let collection else { throw KeepsakeError.recordNotFound(id.string) }
+        let record = try perform(kind: kind, id: id, collection: collection, creating: false, staged: staged) { current in
+            let current = current!
+            if !allowTrashed, current.trashedAt != nil {
+                throw KeepsakeError(.conflict, "Record \(id) is in the trash; restore it before changing it.")
+            }
+            var target = RecordTarget(date: current.date.timeIntervalSince1970, fields: current.fields,
+                                      trashedAt: current.trashedAt?.timeIntervalSince1970, images: current.images.map { .existing($0.id) })
+            try edit(current, &target)
+            return (target, change)
+        }
+        return record!
+    }
+}

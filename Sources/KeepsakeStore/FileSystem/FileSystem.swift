@@ -1,0 +1,108 @@
+public import Foundation
+
+/// The engine's only way to change files: every write, fsync, rename, link, unlink, mkdir and rmdir
+/// goes through this seam, so tests can inject a failure at the k-th call
+/// (see ``FaultInjectingFileSystem``).
+///
+/// Paths are absolute file-system paths; the engine validates them against the store root before
+/// calling. Every method throws ``KeepsakeError`` built from `errno`.
+public protocol FileSystem: Sendable {
+    /// Creates `path` as a directory (mode 0755); succeeds if it already exists as a real directory.
+    func makeDirectory(_ path: String) throws
+    /// Creates a new file at `path` (which must not exist), writes `data`, fsyncs and closes it.
+    func writeNewFile(_ path: String, data: Data) throws
+    /// Flushes a directory's entries to disk (after a create, rename or unlink inside it).
+    func syncDirectory(_ path: String) throws
+    /// Makes `destination` name the same file as `source`; fails if `destination` exists.
+    func link(_ source: String, to destination: String) throws
+    /// Renames `source` to `destination`, replacing it atomically if it exists.
+    func rename(_ source: String, to destination: String) throws
+    /// Removes a file; succeeds if it is already gone.
+    func removeFile(_ path: String) throws
+    /// Removes an empty directory; succeeds if it is gone; fails with `ENOTEMPTY` if not empty.
+    func removeDirectory(_ path: String) throws
+}
+
+/// What `lstat` says a path is.
+public enum FileKind: Sendable, Equatable {
+    /// Nothing there.
+    case missing
+    /// A regular file of this many bytes.
+    case file(size: Int64, modified: Date)
+    /// A real directory.
+    case directory
+    /// A symbolic link (never followed).
+    case symlink
+    /// A device, socket or FIFO.
+    case other
+}
+
+/// Read-only file-system queries, which need no fault seam. They never follow symbolic links.
+public enum FileInspector {
+    /// What is at `path`, by `lstat`.
+    public static func kind(of path: String) -> FileKind {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return .missing }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            #if canImport(Darwin)
+            let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
+            #else
+            let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+            #endif
+            return .file(size: Int64(info.st_size), modified: Date(timeIntervalSince1970: seconds))
+        case S_IFDIR: return .directory
+        case S_IFLNK: return .symlink
+        default: return .other
+        }
+    }
+
+    /// The names in a directory (not `.` or `..`), sorted; empty if it does not exist.
+    public static func contents(of path: String) throws -> [String] {
+        guard let dir = opendir(path) else {
+            if errno == ENOENT { return [] }
+            throw KeepsakeError.posix(errno, operation: "list", path: path)
+        }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) {
+                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    /// Reads a whole regular file. Inside the store, symbolic links are never followed; a user's
+    /// input file outside the store may be reached through one (`followSymlinks`).
+    public static func read(_ path: String, limit: Int = Int.max, followSymlinks: Bool = false) throws -> Data {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | (followSymlinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else { throw KeepsakeError.posix(errno, operation: "read", path: path) }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw KeepsakeError.posix(errno, operation: "read", path: path) }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            throw KeepsakeError(.invalidArgument, "\(path) is not a regular file.", path: path)
+        }
+        let size = Int(info.st_size)
+        guard size <= limit else {
+            throw KeepsakeError(.imageTooLarge, "\(path) is \(size) bytes, over the limit of \(limit) bytes.", path: path)
+        }
+        var data = Data(count: size)
+        var done = 0
+        try data.withUnsafeMutableBytes { buffer in
+            while done < size {
+                let n = Foundation.read(fd, buffer.baseAddress! + done, size - done)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    throw KeepsakeError.posix(errno, operation: "read", path: path)
+                }
+                if n == 0 { break }
+                done += n
+            }
+        }
+        if done < size { data.removeSubrange(done..<size) }
+        return data
+    }
+}

@@ -1,0 +1,64 @@
+/// A checked path relative to a store folder, such as `attachments/diary/<uuid>/image_0-ab12cd34ef.jpg`.
+///
+/// Every component is non-empty, at most 255 bytes, made only of ASCII letters, digits, `.`, `_`
+/// and `-`, and is not `.` or `..`; the path is not absolute. So it can never leave the store. The
+/// database stores these strings, and every string read back is checked again.
+public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConvertible, Codable {
+    /// The path as stored, components joined by `/`.
+    public let string: String
+
+    /// Checks `string`; throws ``KeepsakeError/Code/unsafePath`` if it could leave the store.
+    public init(_ string: String) throws {
+        guard !string.isEmpty, string.utf8.count <= 4096, !string.hasPrefix("/") else {
+            throw KeepsakeError(.unsafePath, "The path \(Self.quoted(string)) is not a relative path inside the store.", path: string)
+        }
+        for component in string.split(separator: "/", omittingEmptySubsequences: false) {
+            try Self.checkComponent(String(component), in: string)
+        }
+        self.string = string
+    }
+
+    /// Joins checked components.
+    public init(components: [String]) throws {
+        try self.init(components.joined(separator: "/"))
+    }
+
+    /// The components.
+    public var components: [String] { string.split(separator: "/").map(String.init) }
+    /// The last component.
+    public var lastComponent: String { components.last ?? string }
+    /// The path without its last component (empty for a one-component path).
+    public var parentComponents: [String] { Array(components.dropLast()) }
+
+    /// Throws unless `component` is a safe single path component.
+    public static func checkComponent(_ component: String, in whole: String? = nil) throws {
+        let bytes = Array(component.utf8)
+        let ok = !bytes.isEmpty && bytes.count <= 255 && component != "." && component != ".."
+            && bytes.allSatisfy { b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
+            }
+        guard ok else {
+            throw KeepsakeError(.unsafePath, "The path \(quoted(whole ?? component)) has the component \(quoted(component)), which is not allowed: use letters, digits, '.', '_' and '-', never '..'.", path: whole ?? component)
+        }
+    }
+
+    /// Quotes a user-supplied string for a message, showing control bytes visibly.
+    static func quoted(_ text: String) -> String {
+        let shown = text.unicodeScalars.prefix(120).map { scalar -> String in
+            scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+        return "\"\(shown)\(text.unicodeScalars.count > 120 ? "…" : "")\""
+    }
+
+    public var description: String { string }
+    public static func < (lhs: RelativePath, rhs: RelativePath) -> Bool { lhs.string < rhs.string }
+
+    public init(from decoder: any Decoder) throws {
+        try self.init(try decoder.singleValueContainer().decode(String.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(string)
+    }
+}

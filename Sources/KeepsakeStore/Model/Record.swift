@@ -1,0 +1,70 @@
+public import Foundation
+
+/// A record with its fields and its ordered images.
+public struct Record: Sendable, Hashable, Codable, Identifiable {
+    /// The record's id.
+    public var id: RecordID
+    /// Which collection it belongs to.
+    public var collection: CollectionName
+    /// The record's own date (diary day, transaction date, post date): the default sort key.
+    public var date: Date
+    /// App-defined fields.
+    public var fields: [String: FieldValue]
+    /// Images in order.
+    public var images: [Attachment]
+    /// When the record was created.
+    public var createdAt: Date
+    /// When the record or its images last changed.
+    public var updatedAt: Date
+    /// When it was moved to the trash; `nil` for a live record.
+    public var trashedAt: Date?
+    /// Incremented by every change; lets a caller detect concurrent edits.
+    public var version: Int64
+
+    /// Whether the record is in the trash.
+    public var isTrashed: Bool { trashedAt != nil }
+}
+
+/// What a new record is made of.
+public struct RecordDraft: Sendable {
+    /// The collection.
+    public var collection: CollectionName
+    /// The record's date (defaults to now).
+    public var date: Date?
+    /// App-defined fields.
+    public var fields: [String: FieldValue]
+    /// Images in order.
+    public var images: [ImageSource]
+    /// Encoding for these images; the store's policy if `nil`.
+    public var policy: ImageEncodingPolicy?
+    /// A chosen id (import keeps ids); a new UUID if `nil`.
+    public var id: RecordID?
+
+    /// Creates a draft.
+    public init(collection: CollectionName, date: Date? = nil, fields: [String: FieldValue] = [:], images: [ImageSource] = [],
+                policy: ImageEncodingPolicy? = nil, id: RecordID? = nil) {
+        self.collection = collection
+        self.date = date
+        self.fields = fields
+        self.images = images
+        self.policy = policy
+        self.id = id
+    }
+}
+
+/// Where the bytes of a new image come from.
+public enum ImageSource: Sendable {
+    /// A file on disk (read once; symbolic links at the last component are refused).
+    case file(URL)
+    /// Bytes in memory, with a name for messages.
+    case data(Data, name: String)
+}
+
+/// One slot of a whole-set image update: keep a stored image or add a new one.
+public enum ImageSlot: Sendable {
+    /// Keep the stored image with this attachment id (at the new position).
+    case existing(Int64)
+    /// A new image; if its bytes are identical to an image the record already has, that stored
+    /// file is reused and not rewritten.
+    case new(ImageSource)
+}
