@@ -1,0 +1,34 @@
+# Keepsake: the two commands a new user needs are `make run` and `make test`.
+SHELL := /bin/bash
+export PATH := $(PATH):/opt/swift/usr/bin
+SWIFT_FLAGS ?=
+ARGS ?= status
+
+.PHONY: run test build release bootstrap torture clean
+
+bootstrap:
+	@scripts/bootstrap
+
+build: bootstrap
+	swift build $(SWIFT_FLAGS)
+
+release: bootstrap
+	swift build -c release $(SWIFT_FLAGS)
+
+## run: the keepsake tool on the default local store (ARGS="fsck" etc. to choose the command)
+run: bootstrap
+	swift build $(SWIFT_FLAGS) --product keepsake
+	.build/debug/keepsake $(ARGS)
+
+## test: installs what is missing, builds everything and runs every test
+test: bootstrap
+	swift build $(SWIFT_FLAGS)
+	swift test $(SWIFT_FLAGS)
+
+## torture: the long crash run (1,000 SIGKILLs); see RELIABILITY.md
+torture: bootstrap
+	swift build $(SWIFT_FLAGS)
+	KEEPSAKE_CRASH_KILLS=1000 swift test $(SWIFT_FLAGS) --filter CrashTests
+
+clean:
+	rm -rf .build
