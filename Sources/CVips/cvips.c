@@ -1,1 +1,356 @@
 #include "CVips.h"
+
+#include <vips/vips.h>
+
+/* Takes the text of the failure that just happened out of libvips' process-wide error buffer and
+ * clears the buffer in the same locked step, so the text is not repeated in a later failure. */
+static void take_error(char **error_out) {
+    char *text = vips_error_buffer_copy();
+    if (error_out) {
+        *error_out = text;
+    } else {
+        g_free(text);
+    }
+}
+
+/* libvips reports recoverable oddities (an ignored nclx profile, say) as GLib warnings on stderr.
+ * They are not actionable for someone adding a photo, so they are dropped unless VIPS_WARNING is
+ * set, the variable libvips itself documents for showing them. */
+static void drop_warning(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void) domain;
+    (void) level;
+    (void) message;
+    (void) data;
+}
+
+static int init_result = 1; /* 1 = not yet run */
+static char *init_error = NULL;
+static GOnce init_once = G_ONCE_INIT;
+
+static gpointer run_init(gpointer unused) {
+    (void) unused;
+    if (vips_init("keepsake")) {
+        init_result = -1;
+        init_error = vips_error_buffer_copy();
+        return NULL;
+    }
+    /* Loaders libvips itself marks untrusted (ImageMagick, PDF, SVG, MAT, FITS, ...) parse
+     * complex formats through large libraries; they are never needed for photos. */
+    vips_block_untrusted_set(TRUE);
+    /* The operation cache would keep decoded images alive after their last use and could hand
+     * back a cached result for a new buffer that reuses an old address: off. */
+    vips_cache_set_max(0);
+    if (!g_getenv("VIPS_WARNING")) {
+        g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, drop_warning, NULL);
+    }
+    init_result = 0;
+    return NULL;
+}
+
+int cvips_init(char **error_out) {
+    g_once(&init_once, run_init, NULL);
+    if (init_result != 0 && error_out) {
+        *error_out = g_strdup(init_error ? init_error : "vips_init failed");
+    }
+    return init_result == 0 ? 0 : -1;
+}
+
+const char *cvips_version(void) {
+    return vips_version_string();
+}
+
+void cvips_free(void *pointer) {
+    g_free(pointer);
+}
+
+void cvips_image_unref(CVipsImage *image) {
+    if (image) {
+        g_object_unref(image);
+    }
+}
+
+const char *cvips_find_load_buffer(const void *buffer, size_t length) {
+    const char *name = vips_foreign_find_load_buffer(buffer, length);
+    if (!name) {
+        /* "not a known format": the caller words its own message. */
+        take_error(NULL);
+    }
+    return name;
+}
+
+CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loader, int sequential,
+                              char **error_out) {
+    VipsImage *image = NULL;
+    VipsAccess access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM;
+    /* The loaders take a non-const pointer but only read from it. */
+    void *data = (void *) buffer;
+    int result = -1;
+
+    switch (loader) {
+    case CVIPS_LOADER_JPEG:
+        result = vips_jpegload_buffer(data, length, &image,
+            "access", access, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+        break;
+    case CVIPS_LOADER_PNG:
+        result = vips_pngload_buffer(data, length, &image,
+            "access", access, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+        break;
+    case CVIPS_LOADER_WEBP:
+        result = vips_webpload_buffer(data, length, &image,
+            "access", access, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+        break;
+    case CVIPS_LOADER_HEIF:
+        result = vips_heifload_buffer(data, length, &image,
+            "access", access, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+        break;
+    case CVIPS_LOADER_GIF:
+        result = vips_gifload_buffer(data, length, &image,
+            "access", access, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+        break;
+    default:
+        vips_error("keepsake", "unknown loader %d", (int) loader);
+        break;
+    }
+    if (result) {
+        take_error(error_out);
+        return NULL;
+    }
+    return image;
+}
+
+int cvips_image_width(CVipsImage *image) { return vips_image_get_width(image); }
+int cvips_image_height(CVipsImage *image) { return vips_image_get_height(image); }
+int cvips_image_bands(CVipsImage *image) { return vips_image_get_bands(image); }
+
+int cvips_image_is_16bit(CVipsImage *image) {
+    return vips_image_get_format(image) == VIPS_FORMAT_USHORT;
+}
+
+int cvips_image_has_alpha(CVipsImage *image) {
+    return vips_image_hasalpha(image) ? 1 : 0;
+}
+
+int cvips_image_has_icc_profile(CVipsImage *image) {
+    return vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0;
+}
+
+int cvips_image_orientation(CVipsImage *image) {
+    return vips_image_get_orientation(image);
+}
+
+int cvips_image_has_field(CVipsImage *image, const char *name) {
+    return vips_image_get_typeof(image, name) != 0;
+}
+
+char *cvips_image_field_string(CVipsImage *image, const char *name) {
+    char *text = NULL;
+    if (!vips_image_get_typeof(image, name)) {
+        return NULL;
+    }
+    if (vips_image_get_as_string(image, name, &text)) {
+        take_error(NULL);
+        return NULL;
+    }
+    return text;
+}
+
+int cvips_image_is_plain_srgb(CVipsImage *image) {
+    if (vips_image_get_format(image) != VIPS_FORMAT_UCHAR ||
+        vips_image_get_typeof(image, VIPS_META_ICC_NAME)) {
+        return 0;
+    }
+    switch (vips_image_guess_interpretation(image)) {
+    case VIPS_INTERPRETATION_sRGB:
+        return vips_image_get_bands(image) == 3 || vips_image_get_bands(image) == 4;
+    case VIPS_INTERPRETATION_B_W:
+        return vips_image_get_bands(image) == 1 || vips_image_get_bands(image) == 2;
+    default:
+        return 0;
+    }
+}
+
+int cvips_alpha_is_opaque(CVipsImage *image, char **error_out) {
+    VipsImage *alpha = NULL;
+    double minimum = 0;
+    if (!vips_image_hasalpha(image)) {
+        return 0;
+    }
+    if (vips_extract_band(image, &alpha, vips_image_get_bands(image) - 1, NULL) ||
+        vips_min(alpha, &minimum, NULL)) {
+        if (alpha) {
+            g_object_unref(alpha);
+        }
+        take_error(error_out);
+        return -1;
+    }
+    g_object_unref(alpha);
+    /* Loaders give 8- or 16-bit samples; an opaque alpha is the largest value of the format. */
+    return minimum >= (vips_image_get_format(image) == VIPS_FORMAT_USHORT ? 65535.0 : 255.0) ? 1 : 0;
+}
+
+CVipsImage *cvips_drop_alpha(CVipsImage *image, char **error_out) {
+    VipsImage *out = NULL;
+    if (vips_extract_band(image, &out, 0, "n", vips_image_get_bands(image) - 1, NULL)) {
+        take_error(error_out);
+        return NULL;
+    }
+    return out;
+}
+
+CVipsImage *cvips_copy_memory(CVipsImage *image, char **error_out) {
+    VipsImage *copy = vips_image_copy_memory(image);
+    if (!copy) {
+        take_error(error_out);
+    }
+    return copy;
+}
+
+CVipsImage *cvips_autorot(CVipsImage *image, char **error_out) {
+    VipsImage *out = NULL;
+    if (vips_autorot(image, &out, NULL)) {
+        take_error(error_out);
+        return NULL;
+    }
+    return out;
+}
+
+CVipsImage *cvips_to_srgb(CVipsImage *image, int keep_16bit, char **error_out) {
+    VipsImage *out = NULL;
+    int depth16 = keep_16bit && vips_image_get_format(image) == VIPS_FORMAT_USHORT;
+    VipsInterpretation source = vips_image_guess_interpretation(image);
+
+    if (vips_image_get_typeof(image, VIPS_META_ICC_NAME)) {
+        if (!vips_icc_transform(image, &out, "srgb",
+                "embedded", TRUE,
+                "intent", VIPS_INTENT_RELATIVE,
+                "depth", depth16 ? 16 : 8,
+                NULL)) {
+            return out;
+        }
+        /* A profile lcms cannot use, or one that does not fit the pixels (a CMYK profile on RGB
+         * data, say): ignore it and convert by the pixel interpretation below. */
+        take_error(NULL);
+        out = NULL;
+    }
+
+    VipsInterpretation target;
+    switch (source) {
+    case VIPS_INTERPRETATION_B_W:
+    case VIPS_INTERPRETATION_GREY16:
+        target = depth16 ? VIPS_INTERPRETATION_GREY16 : VIPS_INTERPRETATION_B_W;
+        break;
+    default:
+        target = depth16 ? VIPS_INTERPRETATION_RGB16 : VIPS_INTERPRETATION_sRGB;
+        break;
+    }
+    if (vips_colourspace(image, &out, target, "source_space", source, NULL)) {
+        take_error(error_out);
+        return NULL;
+    }
+    /* vips_colourspace keeps the sample format when it has nothing to convert: make sure an
+     * 8-bit target really has 8 bits per sample. */
+    if (!depth16 && vips_image_get_format(out) != VIPS_FORMAT_UCHAR) {
+        VipsImage *cast = NULL;
+        if (vips_cast_uchar(out, &cast, NULL)) {
+            g_object_unref(out);
+            take_error(error_out);
+            return NULL;
+        }
+        g_object_unref(out);
+        out = cast;
+    }
+    return out;
+}
+
+/* `scale` for an edge of `length` pixels, or the scale that leaves one pixel when `scale` would
+ * leave less. */
+static double fit_scale(int length, double scale) {
+    return length * scale < 1.0 ? 1.0 / length : scale;
+}
+
+CVipsImage *cvips_resize_to_fit(CVipsImage *image, int max_edge, char **error_out) {
+    int width = vips_image_get_width(image);
+    int height = vips_image_get_height(image);
+    int longest = width > height ? width : height;
+    VipsImage *t[4] = { NULL, NULL, NULL, NULL };
+    VipsImage *out = NULL;
+
+    if (max_edge <= 0) {
+        vips_error("keepsake", "thumbnail size must be positive");
+        take_error(error_out);
+        return NULL;
+    }
+    if (longest <= max_edge) {
+        g_object_ref(image);
+        return image;
+    }
+    double scale = (double) max_edge / longest;
+    double hscale = fit_scale(width, scale);
+    double vscale = fit_scale(height, scale);
+
+    if (vips_image_hasalpha(image)) {
+        /* Premultiply so transparent pixels do not bleed their colour into the edges. */
+        VipsBandFormat format = vips_image_get_format(image);
+        if (vips_premultiply(image, &t[0], NULL) ||
+            vips_resize(t[0], &t[1], hscale, "vscale", vscale, NULL) ||
+            vips_unpremultiply(t[1], &t[2], NULL) ||
+            vips_cast(t[2], &t[3], format, NULL)) {
+            take_error(error_out);
+        } else {
+            out = t[3];
+            t[3] = NULL;
+        }
+    } else if (vips_resize(image, &out, hscale, "vscale", vscale, NULL)) {
+        take_error(error_out);
+        out = NULL;
+    }
+    for (int i = 0; i < 4; i++) {
+        if (t[i]) {
+            g_object_unref(t[i]);
+        }
+    }
+    return out;
+}
+
+CVipsImage *cvips_thumbnail_buffer(const void *buffer, size_t length, int max_edge, char **error_out) {
+    VipsImage *out = NULL;
+    /* vips_thumbnail_buffer takes a non-const pointer but only reads from it. */
+    if (vips_thumbnail_buffer((void *) buffer, length, &out, max_edge,
+            "height", max_edge,
+            "size", VIPS_SIZE_DOWN,
+            "fail_on", VIPS_FAIL_ON_ERROR,
+            NULL)) {
+        take_error(error_out);
+        return NULL;
+    }
+    return out;
+}
+
+int cvips_jpegsave(CVipsImage *image, int quality, int strip, int optimize_coding, void **buffer_out,
+                   size_t *length_out, char **error_out) {
+    *buffer_out = NULL;
+    *length_out = 0;
+    if (vips_jpegsave_buffer(image, buffer_out, length_out,
+            "Q", quality,
+            "strip", strip ? TRUE : FALSE,
+            "optimize_coding", optimize_coding ? TRUE : FALSE,
+            NULL)) {
+        take_error(error_out);
+        return -1;
+    }
+    return 0;
+}
+
+int cvips_pngsave(CVipsImage *image, int strip, void **buffer_out, size_t *length_out, char **error_out) {
+    *buffer_out = NULL;
+    *length_out = 0;
+    if (vips_pngsave_buffer(image, buffer_out, length_out,
+            "compression", 6,
+            "interlace", FALSE,
+            "strip", strip ? TRUE : FALSE,
+            NULL)) {
+        take_error(error_out);
+        return -1;
+    }
+    return 0;
+}

@@ -1,1 +1,118 @@
-#include <vips/vips.h>
+#ifndef KEEPSAKE_CVIPS_H
+#define KEEPSAKE_CVIPS_H
+
+/*
+ * Non-variadic wrappers over the few libvips calls Keepsake needs.
+ *
+ * libvips' C API takes optional arguments as NULL-terminated varargs, which Swift cannot call.
+ * Each function here fixes the options Keepsake uses and returns a plain result.
+ *
+ * Conventions:
+ * - A function returning CVipsImage * returns a new reference (release it with
+ *   cvips_image_unref) or NULL on failure.
+ * - A function returning int returns 0 on success and -1 on failure.
+ * - On failure, *error_out (when error_out is not NULL) receives the libvips error text of that
+ *   failure, taken from libvips' process-wide error buffer and cleared from it at once so the next
+ *   failure on any thread starts clean. Free it with cvips_free. It may be an empty string.
+ * - Buffers passed in must stay alive and unchanged as long as any image made from them: loading
+ *   is lazy and reads from the caller's memory.
+ */
+
+#include <stddef.h>
+
+/* The libvips image type, kept opaque so that only this target includes libvips' headers. */
+typedef struct _VipsImage CVipsImage;
+
+/* Starts libvips once per process (later calls return the first result): blocks loaders marked
+ * untrusted (ImageMagick, PDF, SVG, MAT, FITS...) and turns the operation cache off, so that no
+ * image outlives its last reference and no result is ever reused for different bytes. */
+int cvips_init(char **error_out);
+
+/* The libvips version, e.g. "8.14.1". */
+const char *cvips_version(void);
+
+/* Frees a string or buffer returned by this API (g_free). NULL is fine. */
+void cvips_free(void *pointer);
+
+/* Releases an image reference. NULL is fine. */
+void cvips_image_unref(CVipsImage *image);
+
+/* The libvips class name of the loader that recognises these bytes by their content (for example
+ * "VipsForeignLoadJpegBuffer"), or NULL if none does. Blocked loaders are never returned. The
+ * string is static. */
+const char *cvips_find_load_buffer(const void *buffer, size_t length);
+
+/* The loaders Keepsake accepts. */
+typedef enum {
+    CVIPS_LOADER_JPEG = 0,
+    CVIPS_LOADER_PNG = 1,
+    CVIPS_LOADER_WEBP = 2,
+    CVIPS_LOADER_HEIF = 3, /* HEIC, HEIF and AVIF, through libheif */
+    CVIPS_LOADER_GIF = 4,
+} CVipsLoader;
+
+/* Opens an image from memory with exactly this loader (never one chosen by libvips), so bytes
+ * reach no decoder other than the one their content was checked for. Only the header is read
+ * now; pixels are decoded when first needed. Options: fail_on=error (damaged or truncated data is
+ * an error, never a grey image), first page or frame only, libvips' denial-of-service limits on,
+ * sequential access when `sequential` is non-zero. */
+CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loader, int sequential,
+                              char **error_out);
+
+int cvips_image_width(CVipsImage *image);
+int cvips_image_height(CVipsImage *image);
+int cvips_image_bands(CVipsImage *image);
+/* 1 if the pixels are 16 bits per sample (VIPS_FORMAT_USHORT). */
+int cvips_image_is_16bit(CVipsImage *image);
+/* 1 if the image has an alpha channel. */
+int cvips_image_has_alpha(CVipsImage *image);
+/* 1 if an ICC profile is attached. */
+int cvips_image_has_icc_profile(CVipsImage *image);
+/* The EXIF orientation 1...8 as libvips reports it; 1 when absent; invalid values are clipped. */
+int cvips_image_orientation(CVipsImage *image);
+/* 1 if the image carries a metadata field with this name. */
+int cvips_image_has_field(CVipsImage *image, const char *name);
+/* A field as a string (free with cvips_free), or NULL if the image has no such field. */
+char *cvips_image_field_string(CVipsImage *image, const char *name);
+
+/* 1 if the pixels are 8-bit sRGB or 8-bit grey with no ICC profile, so cvips_to_srgb(image, 0)
+ * would change nothing. */
+int cvips_image_is_plain_srgb(CVipsImage *image);
+
+/* 1 if every alpha value is fully opaque; 0 if some pixel is (partly) transparent or there is no
+ * alpha; -1 on failure. Reads every pixel: use it on an in-memory image. */
+int cvips_alpha_is_opaque(CVipsImage *image, char **error_out);
+
+/* The image without its alpha channel. */
+CVipsImage *cvips_drop_alpha(CVipsImage *image, char **error_out);
+
+/* Decodes every pixel into a new in-memory image. This is where damaged data is found. */
+CVipsImage *cvips_copy_memory(CVipsImage *image, char **error_out);
+
+/* Applies the orientation tag so the pixels are upright, and removes the tag. */
+CVipsImage *cvips_autorot(CVipsImage *image, char **error_out);
+
+/* Converts to sRGB (or 8-bit grey for grey images), through the embedded ICC profile when there is
+ * one (a profile that cannot be used is ignored), keeping alpha. The result has 8 bits per sample,
+ * or 16 when `keep_16bit` is non-zero and the input has 16. */
+CVipsImage *cvips_to_srgb(CVipsImage *image, int keep_16bit, char **error_out);
+
+/* Shrinks (Lanczos 3, alpha premultiplied) so that the longest edge is `max_edge`; an image that
+ * already fits is returned unchanged, never enlarged. Pixels and metadata otherwise stay as they
+ * are (no colour conversion, no rotation). */
+CVipsImage *cvips_resize_to_fit(CVipsImage *image, int max_edge, char **error_out);
+
+/* Like cvips_thumbnail_image from encoded bytes, with shrink-on-load where the format allows it,
+ * fail_on=error and the orientation tag applied. */
+CVipsImage *cvips_thumbnail_buffer(const void *buffer, size_t length, int max_edge, char **error_out);
+
+/* Encodes as baseline JPEG; `strip` removes every metadata block (EXIF, XMP, IPTC, ICC);
+ * `optimize_coding` computes optimal Huffman tables (a few percent smaller, about twice the
+ * encoding time). */
+int cvips_jpegsave(CVipsImage *image, int quality, int strip, int optimize_coding, void **buffer_out,
+                   size_t *length_out, char **error_out);
+
+/* Encodes as PNG (compression 6, no interlace); `strip` removes every metadata block. */
+int cvips_pngsave(CVipsImage *image, int strip, void **buffer_out, size_t *length_out, char **error_out);
+
+#endif

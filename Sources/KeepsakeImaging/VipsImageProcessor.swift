@@ -1,0 +1,234 @@
+public import Foundation
+public import KeepsakeStore
+
+/// The libvips implementation of ``ImageProcessing``: checks, decodes, turns upright, strips and
+/// encodes photos, and makes their thumbnails.
+///
+/// What it does to every image:
+/// - Detects the format from the content (never the name) and accepts only JPEG, PNG, WebP,
+///   HEIC/HEIF/AVIF and GIF (first frame); anything else is refused as
+///   `KeepsakeError.Code.unsupportedImage`, naming what it is.
+/// - Checks ``VipsLimits`` from the file size and the header before decoding any pixel, so a
+///   decompression bomb costs milliseconds and no memory.
+/// - Decodes every pixel exactly once, with libvips' `fail_on=error`: truncated or damaged data is
+///   an error (`corruptImage`), never a grey image.
+/// - Applies the EXIF orientation, so stored pixels and thumbnails are upright. (libheif already
+///   applies a HEIF container's rotation and libvips then drops the EXIF tag, so HEIC images are
+///   turned exactly once.)
+/// - Converts to 8-bit sRGB (or grey) through the embedded ICC profile for JPEG output and for
+///   thumbnails; strips EXIF (including GPS), XMP, IPTC and ICC unless the policy keeps metadata.
+///
+/// Thumbnails are made from the decoded pixels, largest first, each smaller one from the one
+/// before; they are JPEG for opaque images and PNG (every size) for images with transparency.
+///
+/// Thread-safe: it holds only immutable settings, and libvips processes independent images on
+/// several threads at once.
+public final class VipsImageProcessor: ImageProcessing {
+    /// The limits checked before decoding.
+    public let limits: VipsLimits
+    /// The JPEG quality (1...100) of thumbnails of opaque images.
+    public let thumbnailQuality: Int
+    /// The libvips version and thumbnail settings, e.g. `libvips-8.14.1/lanczos3/jpeg-q80+png`.
+    public let identifier: String
+
+    /// Creates a processor and starts libvips if this process has not yet.
+    ///
+    /// - Parameters:
+    ///   - limits: The byte and pixel limits checked before decoding.
+    ///   - thumbnailQuality: The JPEG quality of thumbnails, clamped to 1...100.
+    public init(limits: VipsLimits = .default, thumbnailQuality: Int = 80) {
+        self.limits = limits
+        self.thumbnailQuality = min(max(thumbnailQuality, 1), 100)
+        identifier = "libvips-\(VipsRuntime.version)/lanczos3/jpeg-q\(self.thumbnailQuality)+png"
+        // Start now so the first photo does not pay for it; a failure is reported by each call.
+        _ = try? VipsRuntime.start()
+    }
+
+    /// Decodes `input`, turns it upright, encodes the original as `policy` says and makes one
+    /// thumbnail per entry of `thumbnailSizes` (in that order).
+    ///
+    /// - `.jpeg(quality:)` stores an upright 8-bit sRGB JPEG, or a PNG when the image has
+    ///   transparency (an alpha channel that is not fully opaque).
+    /// - `.png` stores an upright PNG, alpha and 16-bit samples kept.
+    /// - `.original` stores `input.bytes` untouched, after decoding them fully once to prove they
+    ///   are sound; the reported width and height are still the upright ones.
+    ///
+    /// - Throws: ``KeepsakeError`` with code `corruptImage`, `unsupportedImage` or `imageTooLarge`,
+    ///   naming `input.name`.
+    public func process(_ input: ImageInput, policy: ImageEncodingPolicy, thumbnailSizes: [ThumbnailSize]) throws -> ProcessedImage {
+        let name = input.name
+        return try input.bytes.withUnsafeBytes { bytes throws(KeepsakeError) in
+            let source = try open(bytes, name: name)
+            let decoded: VipsImage
+            do throws(VipsFailure) {
+                decoded = try source.header.copyToMemory()
+            } catch {
+                throw Self.decodingError(error, format: source.format, bytes: bytes, name: name)
+            }
+            let transparent = try step(name, "reading its transparency") { () throws(VipsFailure) in
+                try decoded.hasTransparency()
+            }
+            let upright = try step(name, "turning it upright") { () throws(VipsFailure) in try decoded.autorotated() }
+            let capturedAt = CaptureDate.parse(dateTime: source.header.field(CaptureDate.dateTimeField),
+                                               offset: source.header.field(CaptureDate.offsetField))
+
+            let stored: Data
+            let storedFormat: StoredImageFormat
+            let thumbnailSource: VipsImage
+            switch policy.format {
+            case .original:
+                stored = input.bytes
+                storedFormat = source.storedFormat
+                thumbnailSource = upright
+            case .png:
+                thumbnailSource = try displayable(upright, keep16Bit: true, reused: !thumbnailSizes.isEmpty, name: name)
+                stored = try step(name, "encoding it as PNG") { () throws(VipsFailure) in
+                    try thumbnailSource.pngData(strip: !policy.keepMetadata)
+                }
+                storedFormat = .png
+            case .jpeg(let quality):
+                let opaque = transparent || !upright.hasAlpha
+                    ? upright
+                    : try step(name, "removing its opaque alpha channel") { () throws(VipsFailure) in try upright.droppingAlpha() }
+                thumbnailSource = try displayable(opaque, keep16Bit: false, reused: !thumbnailSizes.isEmpty, name: name)
+                if transparent {
+                    stored = try step(name, "encoding it as PNG") { () throws(VipsFailure) in
+                        try thumbnailSource.pngData(strip: !policy.keepMetadata)
+                    }
+                    storedFormat = .png
+                } else {
+                    stored = try step(name, "encoding it as JPEG") { () throws(VipsFailure) in
+                        try thumbnailSource.jpegData(quality: quality, strip: !policy.keepMetadata, optimizeCoding: false)
+                    }
+                    storedFormat = .jpeg
+                }
+            }
+            let thumbnails = try makeThumbnails(from: thumbnailSource, transparent: transparent, sizes: thumbnailSizes, name: name)
+            return ProcessedImage(bytes: stored, format: storedFormat, width: upright.width, height: upright.height,
+                                  capturedAt: capturedAt, thumbnails: thumbnails)
+        }
+    }
+
+    /// Makes thumbnails again from an original the store holds, one per entry of `sizes` (in that
+    /// order), upright and in the same formats ``process(_:policy:thumbnailSizes:)`` uses.
+    ///
+    /// The largest size is decoded with shrink-on-load where the format allows it (JPEG decodes
+    /// at 1/2 to 1/8 scale, WebP at any scale), which is much faster than a full decode.
+    ///
+    /// - Throws: ``KeepsakeError`` with code `corruptImage`, `unsupportedImage` or `imageTooLarge`,
+    ///   naming `name`.
+    public func makeThumbnails(fromStored bytes: Data, name: String, sizes: [ThumbnailSize]) throws -> [EncodedThumbnail] {
+        guard let largest = sizes.max() else { return [] }
+        return try bytes.withUnsafeBytes { bytes throws(KeepsakeError) in
+            let source = try open(bytes, name: name)
+            let base: VipsImage
+            do throws(VipsFailure) {
+                base = try VipsImage.thumbnail(of: bytes, maxEdge: largest.maxPixels).copyToMemory()
+            } catch {
+                throw Self.decodingError(error, format: source.format, bytes: bytes, name: name)
+            }
+            let transparent = try step(name, "reading its transparency") { () throws(VipsFailure) in
+                try base.hasTransparency()
+            }
+            return try makeThumbnails(from: base, transparent: transparent, sizes: sizes, name: name)
+        }
+    }
+
+    // MARK: - Stages
+
+    /// An image opened for decoding: its header is read and within the limits.
+    private struct Source {
+        /// The lazily decoding image; reads the caller's bytes.
+        var header: VipsImage
+        /// The detected format.
+        var format: SourceFormat.AcceptedFormat
+
+        /// The format of the input bytes, for `.original`.
+        var storedFormat: StoredImageFormat {
+            switch format {
+            case .jpeg: .jpeg
+            case .png: .png
+            case .webp: .webp
+            case .gif: .gif
+            case .heif: header.field("heif-compression")?.hasPrefix("av1") == true ? .avif : .heif
+            }
+        }
+    }
+
+    /// Checks the byte limit, detects the format by content and reads the header (only), then
+    /// checks the pixel limits.
+    private func open(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> Source {
+        do {
+            try VipsRuntime.start()
+        } catch {
+            throw .imagingUnavailable(error.plainDetail)
+        }
+        guard !bytes.isEmpty else { throw .emptyImage(name) }
+        guard bytes.count <= limits.maxInputBytes else {
+            throw .imageFileTooLarge(name, bytes: bytes.count, limit: limits.maxInputBytes)
+        }
+        let format: SourceFormat.AcceptedFormat
+        switch SourceFormat.detect(bytes) {
+        case nil: throw .unrecognisedImage(name)
+        case .refused(let kind)?: throw .refusedImageFormat(name, kind: kind)
+        case .accepted(let accepted)?: format = accepted
+        }
+        let header: VipsImage
+        do {
+            header = try VipsImage.open(bytes, loader: format.loader, sequential: true)
+        } catch {
+            throw Self.decodingError(error, format: format, bytes: bytes, name: name)
+        }
+        let (width, height) = (header.width, header.height)
+        let area = width.multipliedReportingOverflow(by: height)
+        guard !area.overflow, area.partialValue <= limits.maxPixels,
+              width <= limits.maxDimension, height <= limits.maxDimension else {
+            throw .imageTooManyPixels(name, width: width, height: height, limits: limits)
+        }
+        return Source(header: header, format: format)
+    }
+
+    /// `image` in sRGB or grey, 8 bits per sample unless `keep16Bit`; materialised in memory when
+    /// the conversion does real work and its result is `reused` (encoded and then thumbnailed), so
+    /// an ICC transform runs once.
+    private func displayable(_ image: VipsImage, keep16Bit: Bool, reused: Bool, name: String) throws(KeepsakeError) -> VipsImage {
+        try step(name, "converting it to sRGB") { () throws(VipsFailure) in
+            let converted = try image.convertedToSRGB(keep16Bit: keep16Bit)
+            return reused && !image.isPlainSRGB ? try converted.copyToMemory() : converted
+        }
+    }
+
+    /// One thumbnail per entry of `sizes`, made largest first, each from the previous one.
+    private func makeThumbnails(from source: VipsImage, transparent: Bool, sizes: [ThumbnailSize],
+                                name: String) throws(KeepsakeError) -> [EncodedThumbnail] {
+        var made: [ThumbnailSize: EncodedThumbnail] = [:]
+        var current = source
+        for size in Set(sizes).sorted(by: >) {
+            let thumbnail = try step(name, "making its \(size)-pixel thumbnail") { () throws(VipsFailure) in
+                var image = try current.resizedToFit(maxEdge: size.maxPixels).convertedToSRGB(keep16Bit: false)
+                if !transparent && image.hasAlpha {
+                    image = try image.droppingAlpha()
+                }
+                return try image.copyToMemory()
+            }
+            let (bytes, format) = try step(name, "encoding its \(size)-pixel thumbnail") { () throws(VipsFailure) in
+                transparent
+                    ? (try thumbnail.pngData(strip: true), StoredImageFormat.png)
+                    : (try thumbnail.jpegData(quality: thumbnailQuality, strip: true, optimizeCoding: true), StoredImageFormat.jpeg)
+            }
+            made[size] = EncodedThumbnail(size: size, bytes: bytes, format: format, width: thumbnail.width, height: thumbnail.height)
+            current = thumbnail
+        }
+        return sizes.compactMap { made[$0] }
+    }
+
+    /// Runs a libvips step that follows a successful decode; its failure is not the file's fault
+    /// in an obvious way, so it is reported as unsupported with the step named.
+    private func step<T>(_ name: String, _ what: String, _ body: () throws(VipsFailure) -> T) throws(KeepsakeError) -> T {
+        do {
+            return try body()
+        } catch {
+            throw .imageProcessingFailed(name, step: what, detail: error.plainDetail)
+        }
+    }
+}
