@@ -1,1 +1,152 @@
-print("placeholder")
+// keepsake-crash-worker: performs random store operations forever (or for --ops N) and logs each one.
+//
+// Before an operation it appends "BEGIN <record> <predicted state>" to the log, and after the
+// store returns success "OK <record> <state>". The crash tests SIGKILL this process at random
+// moments, reopen the store and check that every record is in its last acknowledged state or, for
+// the one operation in flight, in its predicted state: never a mix. States are
+// "absent", or "live"/"trashed" followed by the source SHA-256 of each image in order.
+import Foundation
+import KeepsakeImaging
+import KeepsakeStore
+
+struct Options {
+    var store = ""
+    var log = ""
+    var images: [String] = []
+    var seed: UInt64 = 1
+    var ops = Int.max
+    var records = 6
+    var worker: UInt32 = 1
+}
+
+func usage(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("keepsake-crash-worker: \(message)\nusage: keepsake-crash-worker --store DIR --log FILE --image FILE... [--seed N] [--ops N] [--records N] [--worker N]\n".utf8))
+    exit(2)
+}
+
+func parse() -> Options {
+    var options = Options()
+    var arguments = CommandLine.arguments.dropFirst()
+    while let flag = arguments.popFirst() {
+        guard let value = arguments.popFirst() else { usage("missing value for \(flag)") }
+        switch flag {
+        case "--store": options.store = value
+        case "--log": options.log = value
+        case "--image": options.images.append(value)
+        case "--seed": options.seed = UInt64(value) ?? 1
+        case "--ops": options.ops = Int(value) ?? Int.max
+        case "--records": options.records = Int(value) ?? 6
+        case "--worker": options.worker = UInt32(value) ?? 1
+        default: usage("unknown flag \(flag)")
+        }
+    }
+    return options
+}
+
+/// SplitMix64: a small deterministic generator, so a failing seed can be replayed.
+struct SplitMix: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E3779B97F4A7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
+        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
+        return z ^ (z >> 31)
+    }
+}
+
+let options = parse()
+let logDescriptor = open(options.log, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+guard logDescriptor >= 0 else { usage("cannot open log \(options.log)") }
+guard !options.store.isEmpty, !options.images.isEmpty else { usage("--store and at least one --image are required") }
+
+func log(_ line: String) {
+    // One write(2) per line with O_APPEND: a SIGKILL never leaves half a line in the page cache.
+    let bytes = Array((line + "\n").utf8)
+    _ = bytes.withUnsafeBytes { write(logDescriptor, $0.baseAddress, $0.count) }
+}
+
+func describe(_ record: Record?) -> String {
+    guard let record else { return "absent" }
+    return ([record.isTrashed ? "trashed" : "live"] + record.images.map(\.sourceSHA256)).joined(separator: " ")
+}
+
+do {
+    var random = SplitMix(state: options.seed)
+    let store = try Store(location: StoreLocation(root: URL(fileURLWithPath: options.store)), imageProcessor: VipsImageProcessor())
+    let imageHashes = try options.images.map { SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: $0))) }
+    // Each worker owns its own records (ids derived from its worker number), so it can predict their states.
+    let ids = (0..<options.records).map { index -> RecordID in
+        let hex = String(format: "%08x-0000-4000-8000-%012x", options.worker, index)
+        return try! RecordID(parsing: hex)
+    }
+    for step in 0..<options.ops {
+        let id = ids[Int.random(in: 0..<ids.count, using: &random)]
+        let current = try store.recordIfPresent(id)
+        let pick = { Int.random(in: 0..<options.images.count, using: &random) }
+        var prediction: [String]
+        let action: () throws -> Void
+        if let current {
+            var images = current.images.map(\.sourceSHA256)
+            var state = current.isTrashed ? "trashed" : "live"
+            let choice = current.isTrashed ? Int.random(in: 0..<2, using: &random) + 7 : Int.random(in: 0..<7, using: &random)
+            switch choice {
+            case 0 where images.count < 6:
+                let k = pick()
+                images.append(imageHashes[k])
+                action = { try store.addImages([.file(URL(fileURLWithPath: options.images[k]))], to: id) }
+            case 1 where !images.isEmpty:
+                let k = pick(), at = Int.random(in: 0..<images.count, using: &random)
+                images[at] = imageHashes[k]
+                action = { try store.replaceImage(of: id, at: at, with: .file(URL(fileURLWithPath: options.images[k]))) }
+            case 2 where !images.isEmpty:
+                let at = Int.random(in: 0..<images.count, using: &random)
+                images.remove(at: at)
+                action = { try store.removeImage(of: id, at: at) }
+            case 3 where images.count > 1:
+                let order = Array(images.indices).shuffled(using: &random)
+                images = order.map { images[$0] }
+                action = { try store.reorderImages(of: id, order: order) }
+            case 4:
+                // Whole set: keep some existing images (by id), add one new upload.
+                let keep = current.images.filter { _ in Bool.random(using: &random) }
+                let k = pick()
+                var slots: [ImageSlot] = keep.map { .existing($0.id) }
+                slots.append(.new(.file(URL(fileURLWithPath: options.images[k]))))
+                images = keep.map(\.sourceSHA256) + [imageHashes[k]]
+                action = { try store.setImages(of: id, to: slots) }
+            case 5:
+                state = "trashed"
+                action = { try store.trash(id) }
+            case 7:
+                state = "live"
+                action = { try store.restore(id) }
+            case 8:
+                prediction = ["absent"]
+                log("BEGIN \(id) absent")
+                try store.purge(id)
+                log("OK \(id) absent")
+                continue
+            default:
+                action = { try store.update(id, set: ["step": .integer(Int64(step))]) }
+            }
+            prediction = [state] + images
+        } else {
+            let chosen = (0..<Int.random(in: 0...3, using: &random)).map { _ in pick() }
+            prediction = ["live"] + chosen.map { imageHashes[$0] }
+            action = { try store.create(RecordDraft(collection: "test", images: chosen.map { .file(URL(fileURLWithPath: options.images[$0])) }, id: id)) }
+        }
+        log("BEGIN \(id) \(prediction.joined(separator: " "))")
+        try action()
+        let actual = describe(try store.record(id))
+        log("OK \(id) \(actual)")
+        if actual != prediction.joined(separator: " ") {
+            log("MISMATCH \(id) expected \(prediction.joined(separator: " "))")
+            exit(3)
+        }
+    }
+} catch {
+    log("ERROR \(error)")
+    FileHandle.standardError.write(Data("keepsake-crash-worker: \(error)\n".utf8))
+    exit(1)
+}

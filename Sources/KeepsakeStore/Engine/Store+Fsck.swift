@@ -123,9 +123,16 @@ extension Store {
                     try db.run("INSERT INTO change (record_id, collection, kind, at) VALUES (?, ?, 'updated', ?)", [.text(recordID), .text(collection), .real(now())])
                 }
             }
+            let byID = Dictionary(rows.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             for finding in dangling {
                 report.repairs.append("removed the reference to missing file \(finding.path) (record \(finding.recordID)); its bytes were already gone")
+                // Its thumbnails now belong to nothing.
+                guard let attachment = byID[finding.attachmentID] else { continue }
+                for size in Set(options.thumbnailSizes + ThumbnailSize.standard) {
+                    try fileSystem.removeFile(cachePath(attachment.thumbnailPath(size)))
+                }
             }
+            report.missingThumbnails.removeAll { path in dangling.contains { byID[$0.attachmentID].map { a in options.thumbnailSizes.contains { a.thumbnailPath($0).string == path } } ?? false } }
             report.danglingReferences = []
         }
 

@@ -1,0 +1,48 @@
+import Foundation
+import KeepsakeStore
+
+/// `keepsake status`: counts, sizes and locations.
+enum StatusCommand {
+    static let help = """
+        Usage: keepsake [--store DIR] status [--json]
+
+        Shows where the store lives, how many records and images each collection holds, their size,
+        and how many operations are in flight.
+
+        Examples:
+          keepsake status
+          keepsake --store ~/keepsake-test status --json
+        """
+
+    static func run(_ arguments: [String]) throws -> Int32 {
+        let parsed = try CommandLineArguments(arguments, valueFlags: ["--store"], switchFlags: ["--json", "--help"])
+        if parsed.has("--help") {
+            print(help)
+            return 0
+        }
+        guard parsed.positionals.isEmpty else { throw UsageError(description: "status takes no arguments; see keepsake status --help.") }
+        let store = try KeepsakeCommand.openStore(parsed)
+        let status = try store.status()
+        if parsed.has("--json") {
+            try KeepsakeCommand.printJSON(status)
+            return 0
+        }
+        print("Data:      \(status.dataDirectory)")
+        print("Cache:     \(status.cacheDirectory)")
+        print("Database:  \(status.databasePath) (\(KeepsakeCommand.formatBytes(status.databaseBytes)), schema \(status.schemaVersion))")
+        print("Imaging:   \(status.imageProcessor)")
+        if status.collections.isEmpty {
+            print("Records:   none yet")
+        } else {
+            print("Collection   live  trashed  images  size")
+            for collection in status.collections {
+                let name = collection.name.padding(toLength: 10, withPad: " ", startingAt: 0)
+                print(String(format: "%@ %6d %8d %7d  %@", name, collection.live, collection.trashed, collection.images,
+                             KeepsakeCommand.formatBytes(collection.bytes)))
+            }
+            print("Total:     \(status.totalRecords) records, \(status.totalImages) images, \(KeepsakeCommand.formatBytes(status.totalBytes))")
+        }
+        print("In flight: \(status.intentsInFlight) operations")
+        return 0
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import KeepsakeTestSupport
+import KeepsakeStore
+
+/// End-to-end: the built `keepsake` binary on fresh stores.
+@Suite struct StoreCommandTests {
+    let keepsake = Binaries.url("keepsake")
+
+    @Test func statusOnAFreshStoreShowsWhereThingsLive() throws {
+        let dir = TemporaryDirectory("cli")
+        let result = try runProcess(keepsake, ["--store", dir.path, "status"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("Data:      \(dir.url.standardizedFileURL.path)"))
+        #expect(result.stdout.contains("Records:   none yet"))
+        #expect(FileManager.default.fileExists(atPath: dir.appending("keepsake.sqlite").path))
+    }
+
+    @Test func statusJSONCountsRecordsMadeByTheLibrary() throws {
+        let dir = TemporaryDirectory("cli")
+        do {
+            let store = try TestStores.open(dir)
+            try store.create(RecordDraft(collection: "diary", images: [.file(Corpus.smallImages[0])]))
+        }
+        let result = try runProcess(keepsake, ["status", "--json", "--store", dir.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let status = try JSONDecoder().decode(StoreStatus.self, from: Data(result.stdout.utf8))
+        #expect(status.totalRecords == 1)
+        #expect(status.totalImages == 1)
+    }
+
+    @Test func keepsakeHomeSelectsTheStore() throws {
+        let dir = TemporaryDirectory("cli-home")
+        var environment = ProcessInfo.processInfo.environment
+        environment["KEEPSAKE_HOME"] = dir.path
+        let result = try runProcess(keepsake, ["status", "--json"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(dir.url.standardizedFileURL.path))
+    }
+
+    @Test func fsckReportsAndRepairsAnOrphanAndAMissingFile() throws {
+        let dir = TemporaryDirectory("cli")
+        var record: Record
+        do {
+            let store = try TestStores.open(dir)
+            record = try store.create(RecordDraft(collection: "diary", images: Corpus.smallImages.prefix(2).map(ImageSource.file)))
+        }
+        let clean = try runProcess(keepsake, ["--store", dir.path, "fsck"])
+        #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
+        #expect(clean.stdout.contains("Clean."))
+
+        let folder = dir.appending("attachments/diary/\(record.id.string)")
+        try Data("stray".utf8).write(to: folder.appendingPathComponent("image_99-stray.jpg"))
+        try FileManager.default.removeItem(at: dir.appending(record.images[1].path.string))
+
+        let dirty = try runProcess(keepsake, ["--store", dir.path, "fsck"])
+        #expect(dirty.status == 1)
+        #expect(dirty.stdout.contains("Dangling references: 1"))
+        #expect(dirty.stdout.contains("Orphan files: 1"))
+        #expect(dirty.stdout.contains("image_99-stray.jpg"))
+
+        let repaired = try runProcess(keepsake, ["--store", dir.path, "fsck", "--repair", "--json"])
+        #expect(repaired.status == 0, "\(repaired.stdout)\(repaired.stderr)")
+        let report = try JSONDecoder().decode(FsckReport.self, from: Data(repaired.stdout.utf8))
+        #expect(report.repairs.count == 2)
+        #expect(report.repairs.contains { $0.contains("lost+found") })
+        let found = try FileManager.default.subpathsOfDirectory(atPath: dir.appending("lost+found").path)
+        #expect(found.contains { $0.hasSuffix("image_99-stray.jpg") }, "the orphan was kept, not deleted")
+        #expect(try runProcess(keepsake, ["--store", dir.path, "fsck"]).status == 0)
+    }
+
+    @Test func usageErrorsExitWithTwoAndOneSentenceOnStderr() throws {
+        let dir = TemporaryDirectory("cli")
+        for arguments in [["--store", dir.path, "frobnicate"], ["--store", dir.path, "status", "--bogus"], ["--store"], ["status", "extra"]] {
+            let result = try runProcess(keepsake, arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("keepsake: "))
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+    }
+
+    @Test func errorsExitWithOneAndSayWhatToDo() throws {
+        let dir = TemporaryDirectory("cli")
+        try Data("not a folder".utf8).write(to: dir.appending("file"))
+        let result = try runProcess(keepsake, ["--store", dir.appending("file").path, "status"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("something other than a folder"))
+    }
+
+    @Test func everyCommandHasHelpWithExamples() throws {
+        for arguments in [["--help"], ["status", "--help"], ["fsck", "--help"]] {
+            let result = try runProcess(keepsake, arguments)
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Usage:") || result.stdout.contains("Usage"))
+            #expect(result.stdout.contains("Examples:"))
+        }
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import KeepsakeTestSupport
+@testable import KeepsakeStore
+
+/// Real child processes doing store operations, SIGKILLed at random moments; after each kill the
+/// store is reopened (recovering the dead process's intents) and every promise is checked.
+@Suite(.serialized) struct CrashTests {
+    static let images = [Corpus.url("png/basn2c08.png"), Corpus.url("jpeg/testorig.jpg"), Corpus.url("webp/test.webp"),
+                         Corpus.url("png/toucan.png"), Corpus.url("jpeg/progressive3.jpg")]
+
+    /// Parses the workers' logs: per record, the last acknowledged state and a prediction if an
+    /// operation was in flight when the process died.
+    static func expectations(_ log: String) -> [String: (acknowledged: String, inFlight: String?)] {
+        var result: [String: (acknowledged: String, inFlight: String?)] = [:]
+        for line in log.split(separator: "\n") {
+            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
+            guard parts.count >= 2 else { continue }
+            let state = parts.count == 3 ? parts[2] : ""
+            switch parts[0] {
+            case "BEGIN": result[parts[1], default: ("absent", nil)].inFlight = state
+            case "OK": result[parts[1]] = (state, nil)
+            default: continue
+            }
+        }
+        return result
+    }
+
+    static func describe(_ record: Record?) -> String {
+        guard let record else { return "absent" }
+        return ([record.isTrashed ? "trashed" : "live"] + record.images.map(\.sourceSHA256)).joined(separator: " ")
+    }
+
+    func startWorker(store: TemporaryDirectory, log: URL, worker: Int, seed: UInt64) throws -> Process {
+        let process = Process()
+        process.executableURL = Binaries.url("keepsake-crash-worker")
+        process.arguments = ["--store", store.path, "--log", log.path, "--worker", String(worker), "--seed", String(seed), "--records", "4"]
+            + Self.images.flatMap { ["--image", $0.path] }
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        return process
+    }
+
+    @Test func sigkilledWritersNeverLeaveAHalfDoneOperation() throws {
+        let kills = Int(ProcessInfo.processInfo.environment["KEEPSAKE_CRASH_KILLS"] ?? "") ?? 60
+        let store = TemporaryDirectory("crash")
+        let logs = TemporaryDirectory("crash-logs")
+        var random = SystemRandomNumberGenerator()
+        var killed = 0
+        var round = 0
+        var acknowledged = 0
+        while killed < kills {
+            round += 1
+            // Every third round two processes write at once (disjoint records, one database).
+            let workerCount = round % 3 == 0 ? 2 : 1
+            var processes: [Process] = []
+            for worker in 1...workerCount {
+                processes.append(try startWorker(store: store, log: logs.appending("worker-\(worker).log"), worker: worker, seed: random.next()))
+            }
+            usleep(UInt32.random(in: 80_000...500_000, using: &random))
+            for process in processes {
+                if process.isRunning {
+                    kill(process.processIdentifier, SIGKILL)
+                    killed += 1
+                }
+                process.waitUntilExit()
+                #expect(process.terminationReason == .uncaughtSignal || process.terminationStatus == 0,
+                        "a worker failed by itself (status \(process.terminationStatus)); see its log")
+            }
+
+            // Reopen: recovery runs for the dead processes; then check every promise.
+            let reopened = try TestStores.open(store)
+            #expect(try reopened.intentsInFlight() == 0, "round \(round): recovery left intents behind")
+            let report = try reopened.fsck()
+            #expect(report.isClean, "round \(round): \(report)")
+            for worker in 1...2 {
+                guard let log = try? String(contentsOf: logs.appending("worker-\(worker).log"), encoding: .utf8) else { continue }
+                #expect(!log.contains("MISMATCH") && !log.contains("ERROR"), "worker \(worker) reported a problem:\n\(log.suffix(2000))")
+                for (id, expected) in Self.expectations(log) {
+                    let actual = Self.describe(try reopened.recordIfPresent(try RecordID(parsing: id)))
+                    let allowed = [expected.acknowledged] + (expected.inFlight.map { [$0] } ?? [])
+                    #expect(allowed.contains(actual), "round \(round), record \(id): state \(actual), allowed \(allowed)")
+                }
+                acknowledged += log.split(separator: "\n").filter { $0.hasPrefix("OK ") }.count
+            }
+        }
+        #expect(killed >= kills)
+        #expect(acknowledged > 0, "the workers acknowledged no operation at all")
+        print("crash test: \(killed) SIGKILLs over \(round) rounds; every record matched its acknowledged or in-flight state")
+    }
+}
