@@ -11,6 +11,11 @@ let package = Package(
     products: [
         .library(name: "KeepsakeStore", targets: ["KeepsakeStore"]),
         .library(name: "KeepsakeImaging", targets: ["KeepsakeImaging"]),
+        .library(name: "KeepsakeDiary", targets: ["KeepsakeDiary"]),
+        .library(name: "KeepsakeLedger", targets: ["KeepsakeLedger"]),
+        .library(name: "KeepsakeFeed", targets: ["KeepsakeFeed"]),
+        .library(name: "KeepsakeImageCache", targets: ["KeepsakeImageCache"]),
+        .library(name: "KeepsakeViewModels", targets: ["KeepsakeViewModels"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     targets: [
@@ -27,6 +32,22 @@ let package = Package(
         .target(name: "KeepsakeStore", dependencies: ["CSQLite"], swiftSettings: strictSettings),
         // libvips-backed image processing that plugs into the engine.
         .target(name: "KeepsakeImaging", dependencies: ["KeepsakeStore", "CVips"], swiftSettings: strictSettings),
+
+        // The apps, each a library on the engine.
+        .target(name: "KeepsakeDiary", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeLedger", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeFeed", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeImageCache", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
+        // @Observable view models over the apps (MVVM without Combine); the CLI and the web app use them.
+        .target(name: "KeepsakeViewModels",
+                dependencies: ["KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache"],
+                swiftSettings: strictSettings),
+
+        // libmicrohttpd, behind one small module.
+        .systemLibrary(name: "CMicroHTTPDSystem", path: "Sources/CMicroHTTPDSystem", pkgConfig: "libmicrohttpd",
+                       providers: [.apt(["libmicrohttpd-dev"])]),
+        .target(name: "CMicroHTTPD", dependencies: ["CMicroHTTPDSystem"], path: "Sources/CMicroHTTPD"),
+        .target(name: "KeepsakeHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: strictSettings),
 
         // The command-line tool.
         .executableTarget(name: "keepsake", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
@@ -46,5 +67,11 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeCLITests", dependencies: ["KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeAppsTests",
+                    dependencies: ["KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeViewModelsTests", dependencies: ["KeepsakeViewModels", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeHTTPTests", dependencies: ["KeepsakeHTTP"], swiftSettings: strictSettings),
     ]
 )
