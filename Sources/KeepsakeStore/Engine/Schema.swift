@@ -65,6 +65,33 @@ enum Schema {
             at REAL NOT NULL
         );
         """,
+        // 2: full-text search over every text value in a record's fields (titles, notes, tags),
+        // kept up to date by triggers inside the same transactions as the records.
+        """
+        CREATE TABLE record_search_key (
+            key INTEGER PRIMARY KEY,
+            record_id TEXT NOT NULL UNIQUE
+        );
+        CREATE VIRTUAL TABLE record_text USING fts5(body, tokenize = 'unicode61 remove_diacritics 2');
+        CREATE TRIGGER record_text_insert AFTER INSERT ON record BEGIN
+            INSERT INTO record_search_key (record_id) VALUES (new.id);
+            INSERT INTO record_text (rowid, body) VALUES (
+                (SELECT key FROM record_search_key WHERE record_id = new.id),
+                coalesce((SELECT group_concat(value, ' ') FROM json_tree(new.fields) WHERE type = 'text'), ''));
+        END;
+        CREATE TRIGGER record_text_update AFTER UPDATE OF fields ON record BEGIN
+            UPDATE record_text SET body = coalesce((SELECT group_concat(value, ' ') FROM json_tree(new.fields) WHERE type = 'text'), '')
+            WHERE rowid = (SELECT key FROM record_search_key WHERE record_id = new.id);
+        END;
+        CREATE TRIGGER record_text_delete AFTER DELETE ON record BEGIN
+            DELETE FROM record_text WHERE rowid = (SELECT key FROM record_search_key WHERE record_id = old.id);
+            DELETE FROM record_search_key WHERE record_id = old.id;
+        END;
+        INSERT INTO record_search_key (record_id) SELECT id FROM record;
+        INSERT INTO record_text (rowid, body)
+            SELECT k.key, coalesce((SELECT group_concat(value, ' ') FROM json_tree(r.fields) WHERE type = 'text'), '')
+            FROM record r JOIN record_search_key k ON k.record_id = r.id;
+        """,
     ]
 
     /// The schema version this program writes.

@@ -1,0 +1,18 @@
+public import Foundation
+
+/// One entry of the store's change log: a record was inserted, updated, trashed, restored or deleted.
+///
+/// Written in the same transaction as the change itself, so every process sharing the store sees
+/// the same sequence.
+public struct StoreChange: Sendable, Hashable, Codable {
+    /// Position in the log (increasing).
+    public var sequence: Int64
+    /// The record.
+    public var recordID: RecordID
+    /// Its collection.
+    public var collection: CollectionName
+    /// What happened.
+    public var kind: ChangeKind
+    /// When.
+    public var at: Date
+}
