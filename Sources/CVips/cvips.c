@@ -78,10 +78,11 @@ const char *cvips_find_load_buffer(const void *buffer, size_t length) {
     return name;
 }
 
-CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loader, int sequential,
+CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loader, int strict,
                               char **error_out) {
     VipsImage *image = NULL;
-    VipsAccess access = sequential ? VIPS_ACCESS_SEQUENTIAL : VIPS_ACCESS_RANDOM;
+    VipsAccess access = VIPS_ACCESS_SEQUENTIAL;
+    VipsFailOn fail_on = strict ? VIPS_FAIL_ON_WARNING : VIPS_FAIL_ON_ERROR;
     /* The loaders take a non-const pointer but only read from it. */
     void *data = (void *) buffer;
     int result = -1;
@@ -89,23 +90,23 @@ CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loa
     switch (loader) {
     case CVIPS_LOADER_JPEG:
         result = vips_jpegload_buffer(data, length, &image,
-            "access", access, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+            "access", access, "fail_on", fail_on, NULL);
         break;
     case CVIPS_LOADER_PNG:
         result = vips_pngload_buffer(data, length, &image,
-            "access", access, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+            "access", access, "fail_on", fail_on, NULL);
         break;
     case CVIPS_LOADER_WEBP:
         result = vips_webpload_buffer(data, length, &image,
-            "access", access, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+            "access", access, "fail_on", fail_on, NULL);
         break;
     case CVIPS_LOADER_HEIF:
         result = vips_heifload_buffer(data, length, &image,
-            "access", access, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+            "access", access, "fail_on", fail_on, NULL);
         break;
     case CVIPS_LOADER_GIF:
         result = vips_gifload_buffer(data, length, &image,
-            "access", access, "fail_on", VIPS_FAIL_ON_ERROR, NULL);
+            "access", access, "fail_on", fail_on, NULL);
         break;
     default:
         vips_error("keepsake", "unknown loader %d", (int) loader);
@@ -195,6 +196,45 @@ CVipsImage *cvips_drop_alpha(CVipsImage *image, char **error_out) {
         return NULL;
     }
     return out;
+}
+
+/* Lines decoded per request in cvips_decode: a few JPEG MCU rows, a small buffer. */
+#define DECODE_STRIP_HEIGHT 64
+
+CVipsImage *cvips_decode(CVipsImage *image, char **error_out) {
+    int width = vips_image_get_width(image);
+    int height = vips_image_get_height(image);
+    VipsImage *out = vips_image_new_memory();
+    VipsRegion *region = NULL;
+
+    if (vips_image_pipelinev(out, VIPS_DEMAND_STYLE_THINSTRIP, image, NULL) ||
+        !(region = vips_region_new(image))) {
+        goto failed;
+    }
+    for (int top = 0; top < height; top += DECODE_STRIP_HEIGHT) {
+        VipsRect strip = { 0, top, width, VIPS_MIN(DECODE_STRIP_HEIGHT, height - top) };
+        if (vips_region_prepare(region, &strip)) {
+            goto failed;
+        }
+        for (int y = strip.top; y < VIPS_RECT_BOTTOM(&strip); y++) {
+            if (vips_image_write_line(out, y, VIPS_REGION_ADDR(region, 0, y))) {
+                goto failed;
+            }
+        }
+    }
+    g_object_unref(region);
+    if (*vips_error_buffer()) {
+        take_error(NULL);
+    }
+    return out;
+
+failed:
+    if (region) {
+        g_object_unref(region);
+    }
+    g_object_unref(out);
+    take_error(error_out);
+    return NULL;
 }
 
 CVipsImage *cvips_copy_memory(CVipsImage *image, char **error_out) {

@@ -21,8 +21,8 @@ extension KeepsakeError {
     /// The header announces more pixels, or a longer side, than the limits allow.
     static func imageTooManyPixels(_ name: String, width: Int, height: Int, limits: VipsLimits) -> KeepsakeError {
         let area = width.multipliedReportingOverflow(by: height)
-        let megapixels = area.overflow ? "more than \(Int.max / 1_000_000)" : "\(area.partialValue / 1_000_000)"
-        return KeepsakeError(.imageTooLarge, "\(name) is \(width) × \(height) pixels (\(megapixels) megapixels); the limit is \(limits.maxPixels / 1_000_000) megapixels and \(limits.maxDimension) pixels on a side. Scale it down and try again.")
+        let size = area.overflow ? "more than \(megapixels(Int.max))" : megapixels(area.partialValue)
+        return KeepsakeError(.imageTooLarge, "\(name) is \(width) × \(height) pixels (\(size)); the limit is \(megapixels(limits.maxPixels)) and \(limits.maxDimension) pixels on a side. Scale it down and try again.")
     }
 
     /// libvips recognises no image format in the bytes.
@@ -50,6 +50,11 @@ extension KeepsakeError {
     static func imageProcessingFailed(_ name: String, step: String, detail: String) -> KeepsakeError {
         let because = detail.isEmpty ? "" : " (\(detail))"
         return KeepsakeError(.unsupportedImage, "\(name) decoded, but \(step) failed\(because). Convert it to an ordinary JPEG or PNG and try again.")
+    }
+
+    private static func megapixels(_ pixels: Int) -> String {
+        let value = Double(pixels) / 1_000_000
+        return value >= 10 ? "\(Int(value.rounded())) megapixels" : "\((value * 10).rounded() / 10) megapixels"
     }
 
     private static func megabytes(_ bytes: Int) -> String {

@@ -28,10 +28,11 @@ final class VipsImage {
 
     // MARK: Opening
 
-    /// Opens `buffer` with `loader`, reading only the header. See `cvips_load_buffer`.
-    static func open(_ buffer: UnsafeRawBufferPointer, loader: CVipsLoader, sequential: Bool) throws(VipsFailure) -> VipsImage {
+    /// Opens `buffer` with `loader`, reading only the header; `strict` makes decoder warnings
+    /// errors too. See `cvips_load_buffer`.
+    static func open(_ buffer: UnsafeRawBufferPointer, loader: CVipsLoader, strict: Bool) throws(VipsFailure) -> VipsImage {
         var error: UnsafeMutablePointer<CChar>?
-        let image = cvips_load_buffer(buffer.baseAddress, buffer.count, loader, sequential ? 1 : 0, &error)
+        let image = cvips_load_buffer(buffer.baseAddress, buffer.count, loader, strict ? 1 : 0, &error)
         return try wrap(image, error)
     }
 
@@ -72,7 +73,13 @@ final class VipsImage {
 
     // MARK: Operations
 
-    /// Decodes every pixel into memory; damaged data fails here.
+    /// Decodes every pixel of a loaded image into memory, on this thread; damaged data fails here.
+    func decoded() throws(VipsFailure) -> VipsImage {
+        var error: UnsafeMutablePointer<CChar>?
+        return try Self.wrap(cvips_decode(pointer, &error), error)
+    }
+
+    /// Computes every pixel of a pipeline over in-memory pixels into memory, with libvips' threads.
     func copyToMemory() throws(VipsFailure) -> VipsImage {
         var error: UnsafeMutablePointer<CChar>?
         return try Self.wrap(cvips_copy_memory(pointer, &error), error)

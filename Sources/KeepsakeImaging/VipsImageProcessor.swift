@@ -58,19 +58,14 @@ public final class VipsImageProcessor: ImageProcessing {
     public func process(_ input: ImageInput, policy: ImageEncodingPolicy, thumbnailSizes: [ThumbnailSize]) throws -> ProcessedImage {
         let name = input.name
         return try input.bytes.withUnsafeBytes { bytes throws(KeepsakeError) in
-            let source = try open(bytes, name: name)
-            let decoded: VipsImage
-            do throws(VipsFailure) {
-                decoded = try source.header.copyToMemory()
-            } catch {
-                throw Self.decodingError(error, format: source.format, bytes: bytes, name: name)
-            }
+            let loaded = try load(bytes, name: name)
+            let decoded = loaded.pixels
             let transparent = try step(name, "reading its transparency") { () throws(VipsFailure) in
                 try decoded.hasTransparency()
             }
             let upright = try step(name, "turning it upright") { () throws(VipsFailure) in try decoded.autorotated() }
-            let capturedAt = CaptureDate.parse(dateTime: source.header.field(CaptureDate.dateTimeField),
-                                               offset: source.header.field(CaptureDate.offsetField))
+            let capturedAt = CaptureDate.parse(dateTime: loaded.source.header.field(CaptureDate.dateTimeField),
+                                               offset: loaded.source.header.field(CaptureDate.offsetField))
 
             let stored: Data
             let storedFormat: StoredImageFormat
@@ -78,7 +73,7 @@ public final class VipsImageProcessor: ImageProcessing {
             switch policy.format {
             case .original:
                 stored = input.bytes
-                storedFormat = source.storedFormat
+                storedFormat = loaded.source.storedFormat
                 thumbnailSource = upright
             case .png:
                 thumbnailSource = try displayable(upright, keep16Bit: true, reused: !thumbnailSizes.isEmpty, name: name)
@@ -123,7 +118,7 @@ public final class VipsImageProcessor: ImageProcessing {
             let source = try open(bytes, name: name)
             let base: VipsImage
             do throws(VipsFailure) {
-                base = try VipsImage.thumbnail(of: bytes, maxEdge: largest.maxPixels).copyToMemory()
+                base = try VipsImage.thumbnail(of: bytes, maxEdge: largest.maxPixels).decoded()
             } catch {
                 throw Self.decodingError(error, format: source.format, bytes: bytes, name: name)
             }
@@ -136,7 +131,7 @@ public final class VipsImageProcessor: ImageProcessing {
 
     // MARK: - Stages
 
-    /// An image opened for decoding: its header is read and within the limits.
+    /// An image whose header is read and within the limits.
     private struct Source {
         /// The lazily decoding image; reads the caller's bytes.
         var header: VipsImage
@@ -155,9 +150,16 @@ public final class VipsImageProcessor: ImageProcessing {
         }
     }
 
-    /// Checks the byte limit, detects the format by content and reads the header (only), then
-    /// checks the pixel limits.
-    private func open(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> Source {
+    /// A source with every pixel decoded.
+    private struct Loaded {
+        /// The header and metadata.
+        var source: Source
+        /// The decoded pixels, in memory, as stored in the file (not yet turned upright).
+        var pixels: VipsImage
+    }
+
+    /// Starts libvips, checks the byte limit and detects the format by content.
+    private func detect(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> SourceFormat.AcceptedFormat {
         do {
             try VipsRuntime.start()
         } catch {
@@ -167,17 +169,21 @@ public final class VipsImageProcessor: ImageProcessing {
         guard bytes.count <= limits.maxInputBytes else {
             throw .imageFileTooLarge(name, bytes: bytes.count, limit: limits.maxInputBytes)
         }
-        let format: SourceFormat.AcceptedFormat
         switch SourceFormat.detect(bytes) {
         case nil: throw .unrecognisedImage(name)
         case .refused(let kind)?: throw .refusedImageFormat(name, kind: kind)
-        case .accepted(let accepted)?: format = accepted
+        case .accepted(let format)?: return format
         }
+    }
+
+    /// Reads the header (only) and checks the pixel limits; a failure is a libvips failure.
+    private func attemptOpen(_ bytes: UnsafeRawBufferPointer, format: SourceFormat.AcceptedFormat, strict: Bool,
+                             name: String) throws(KeepsakeError) -> Result<Source, VipsFailure> {
         let header: VipsImage
         do {
-            header = try VipsImage.open(bytes, loader: format.loader, sequential: true)
+            header = try VipsImage.open(bytes, loader: format.loader, strict: strict)
         } catch {
-            throw Self.decodingError(error, format: format, bytes: bytes, name: name)
+            return .failure(error)
         }
         let (width, height) = (header.width, header.height)
         let area = width.multipliedReportingOverflow(by: height)
@@ -185,7 +191,45 @@ public final class VipsImageProcessor: ImageProcessing {
               width <= limits.maxDimension, height <= limits.maxDimension else {
             throw .imageTooManyPixels(name, width: width, height: height, limits: limits)
         }
-        return Source(header: header, format: format)
+        return .success(Source(header: header, format: format))
+    }
+
+    /// Detects, checks and opens `bytes` without decoding pixels.
+    private func open(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> Source {
+        let format = try detect(bytes, name: name)
+        switch try attemptOpen(bytes, format: format, strict: false, name: name) {
+        case .success(let source): return source
+        case .failure(let failure): throw Self.decodingError(failure, format: format, bytes: bytes, name: name)
+        }
+    }
+
+    /// Detects, checks, opens and decodes every pixel of `bytes`, exactly once for a sound file.
+    ///
+    /// JPEG is decoded strictly, then, when the only complaint was a harmless warning (see
+    /// ``JPEGWarning``), once more leniently; libjpeg reports some damage only as warnings.
+    private func load(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> Loaded {
+        let format = try detect(bytes, name: name)
+        func attempt(strict: Bool) throws(KeepsakeError) -> Result<Loaded, VipsFailure> {
+            switch try attemptOpen(bytes, format: format, strict: strict, name: name) {
+            case .failure(let failure):
+                return .failure(failure)
+            case .success(let source):
+                do {
+                    return .success(Loaded(source: source, pixels: try source.header.decoded()))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        let strict = format == .jpeg
+        var outcome = try attempt(strict: strict)
+        if strict, case .failure(let failure) = outcome, JPEGWarning.isOnlyHarmless(failure.detail) {
+            outcome = try attempt(strict: false)
+        }
+        switch outcome {
+        case .success(let loaded): return loaded
+        case .failure(let failure): throw Self.decodingError(failure, format: format, bytes: bytes, name: name)
+        }
     }
 
     /// `image` in sRGB or grey, 8 bits per sample unless `keep16Bit`; materialised in memory when

@@ -53,10 +53,10 @@ typedef enum {
 
 /* Opens an image from memory with exactly this loader (never one chosen by libvips), so bytes
  * reach no decoder other than the one their content was checked for. Only the header is read
- * now; pixels are decoded when first needed. Options: fail_on=error (damaged or truncated data is
- * an error, never a grey image), first page or frame only, libvips' denial-of-service limits on,
- * sequential access when `sequential` is non-zero. */
-CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loader, int sequential,
+ * now; pixels are decoded by cvips_decode. Sequential access, first page or frame only,
+ * libvips' denial-of-service limits on. Damaged or truncated data is an error (fail_on=error);
+ * with `strict` non-zero so is any decoder warning (fail_on=warning). */
+CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loader, int strict,
                               char **error_out);
 
 int cvips_image_width(CVipsImage *image);
@@ -86,7 +86,17 @@ int cvips_alpha_is_opaque(CVipsImage *image, char **error_out);
 /* The image without its alpha channel. */
 CVipsImage *cvips_drop_alpha(CVipsImage *image, char **error_out);
 
-/* Decodes every pixel into a new in-memory image. This is where damaged data is found. */
+/* Decodes every pixel of a freshly loaded image into a new in-memory image, top to bottom, on the
+ * calling thread. This is where damaged data is found.
+ *
+ * It does not use libvips' thread pool: in libvips 8.14 a decoder error in the last tile a worker
+ * handles can be lost when several workers evaluate a load (a PNG with a bad IDAT checksum came
+ * back "decoded" in up to 4 runs in 10), and decoders are serial anyway. On success, the text that decoder
+ * warnings left in libvips' error buffer (JPEG "extraneous bytes", libheif seeks) is cleared, so it does not end up in the message of a later failure. */
+CVipsImage *cvips_decode(CVipsImage *image, char **error_out);
+
+/* Evaluates a pipeline into a new in-memory image with libvips' thread pool. For pixels already
+ * in memory (conversions, resizes); use cvips_decode for a loader's output. */
 CVipsImage *cvips_copy_memory(CVipsImage *image, char **error_out);
 
 /* Applies the orientation tag so the pixels are upright, and removes the tag. */
