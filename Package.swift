@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "KeepsakeFeed", targets: ["KeepsakeFeed"]),
         .library(name: "KeepsakeImageCache", targets: ["KeepsakeImageCache"]),
         .library(name: "KeepsakeViewModels", targets: ["KeepsakeViewModels"]),
+        .library(name: "KeepsakeTransfer", targets: ["KeepsakeTransfer"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     targets: [
@@ -49,6 +50,11 @@ let package = Package(
         .target(name: "CMicroHTTPD", dependencies: ["CMicroHTTPDSystem"], path: "Sources/CMicroHTTPD"),
         .target(name: "KeepsakeHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: strictSettings),
 
+        // Export and import of a whole store as one archive (libarchive).
+        .systemLibrary(name: "CArchiveSystem", path: "Sources/CArchiveSystem", pkgConfig: "libarchive",
+                       providers: [.apt(["libarchive-dev"])]),
+        .target(name: "KeepsakeTransfer", dependencies: ["KeepsakeStore", "CArchiveSystem"], swiftSettings: strictSettings),
+
         // The command-line tool.
         .executableTarget(name: "keepsake", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
                           swiftSettings: strictSettings),
@@ -71,6 +77,8 @@ let package = Package(
                     dependencies: ["KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeViewModelsTests", dependencies: ["KeepsakeViewModels", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeTransferTests", dependencies: ["KeepsakeTransfer", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeHTTPTests", dependencies: ["KeepsakeHTTP"], swiftSettings: strictSettings),
     ]

@@ -15,13 +15,16 @@ struct RecordTarget {
     var fields: [String: FieldValue]
     var trashedAt: Double?
     var images: [ImageRef]
+    /// Creation and change times to keep (an import); the commit time when `nil`.
+    var createdAt: Double? = nil
+    var updatedAt: Double? = nil
 }
 
 /// An image decoded and encoded outside any transaction, waiting to be placed.
 struct StagedImage: Sendable {
-    let processed: ProcessedImage
+    var processed: ProcessedImage
     let sha256: String
-    let sourceSHA256: String
+    var sourceSHA256: String
 }
 
 /// A file this operation placed, for rolling back.
@@ -231,8 +234,8 @@ extension Store {
                            [.real(target.date), .text(fieldsJSON), .optionalReal(target.trashedAt), .real(max(timestamp, current.updatedAt.timeIntervalSince1970)), .text(id.string)])
             } else {
                 try db.run("INSERT INTO record (id, collection, date, fields, created_at, updated_at, trashed_at, next_image_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                           [.text(id.string), .text(collection.name), .real(target.date), .text(fieldsJSON), .real(timestamp), .real(timestamp),
-                            .optionalReal(target.trashedAt), .int(staged.count)])
+                           [.text(id.string), .text(collection.name), .real(target.date), .text(fieldsJSON), .real(target.createdAt ?? timestamp),
+                            .real(target.updatedAt ?? timestamp), .optionalReal(target.trashedAt), .int(staged.count)])
             }
             let currentImages = current?.images ?? []
             let kept = Set(target.images.compactMap { if case .existing(let a) = $0 { a } else { nil } })

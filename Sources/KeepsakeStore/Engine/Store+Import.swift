@@ -1,0 +1,42 @@
+public import Foundation
+
+extension Store {
+    /// Recreates a record exactly as it was exported: same id, collection, date, fields, creation and
+    /// change times, trash state, and image bytes (stored untouched, so every hash matches).
+    ///
+    /// Returns `false`, changing nothing, when a record with this id already exists (importing the
+    /// same archive twice never duplicates). Throws ``KeepsakeError/Code/corruptImage`` if an image's
+    /// bytes do not match the SHA-256 recorded in `snapshot`.
+    @discardableResult
+    public func importRecord(_ snapshot: Record, imageBytes: [Data]) throws -> Bool {
+        if try recordIfPresent(snapshot.id) != nil { return false }
+        guard imageBytes.count == snapshot.images.count else {
+            throw KeepsakeError(.invalidArgument, "Record \(snapshot.id) lists \(snapshot.images.count) images but \(imageBytes.count) were given.")
+        }
+        try checkImportable(snapshot)
+        let images = snapshot.images.sorted { $0.position < $1.position }
+        for (image, bytes) in zip(images, imageBytes) where SHA256.hex(bytes) != image.sha256 {
+            throw KeepsakeError(.corruptImage, "The bytes of \(image.path.lastComponent) (record \(snapshot.id)) do not match their recorded SHA-256: the archive is damaged. Nothing was imported for this record.")
+        }
+        var staged = try process(zip(images, imageBytes).map { ImageInput(bytes: $1, name: $0.path.lastComponent) },
+                                 policy: ImageEncodingPolicy(format: .original, keepMetadata: true))
+        for index in staged.indices {
+            staged[index].sourceSHA256 = images[index].sourceSHA256
+            staged[index].processed.capturedAt = images[index].capturedAt
+        }
+        let target = RecordTarget(date: snapshot.date.timeIntervalSince1970, fields: snapshot.fields,
+                                  trashedAt: snapshot.trashedAt?.timeIntervalSince1970, images: staged.indices.map(ImageRef.new),
+                                  createdAt: snapshot.createdAt.timeIntervalSince1970, updatedAt: snapshot.updatedAt.timeIntervalSince1970)
+        _ = try perform(kind: "import", id: snapshot.id, collection: snapshot.collection, creating: true, staged: staged) { _ in
+            (target, .inserted)
+        }
+        return true
+    }
+
+    private func checkImportable(_ snapshot: Record) throws {
+        _ = try Self.encodeFields(snapshot.fields)
+        guard snapshot.images.count <= options.maxImagesPerRecord else {
+            throw KeepsakeError(.limitExceeded, "Record \(snapshot.id) has \(snapshot.images.count) images, over this store's limit of \(options.maxImagesPerRecord).")
+        }
+    }
+}

@@ -1,0 +1,226 @@
+public import Foundation
+public import KeepsakeStore
+
+/// Export and import of a whole store as one archive: a gzip-compressed tar holding every record as
+/// JSON and every original image byte for byte.
+///
+/// Layout inside the archive:
+/// - `keepsake-export.json`: format name and version, export time, record and image counts;
+/// - `records/<collection>/<record id>.json`: one ``KeepsakeStore/Record`` each (fields, dates, trash
+///   state, and each image's metadata and SHA-256);
+/// - `images/<collection>/<record id>/<stored file name>`: the original bytes.
+///
+/// Import checks every entry name first and refuses the whole archive (changing nothing) if any is
+/// not of this layout: absolute paths, `..`, links, devices, unknown names, ids that are not UUIDs.
+/// Records whose id already exists are skipped, so importing into a non-empty store never duplicates.
+public struct StoreArchive: Sendable {
+    /// The format written in the manifest.
+    public static let formatName = "keepsake-export"
+    /// The format version this program writes and reads.
+    public static let formatVersion = 1
+
+    /// The store to export from or import into.
+    public let store: Store
+    /// The largest single entry accepted on import.
+    public var maxEntryBytes: Int = 256 * 1024 * 1024
+
+    /// Creates an exporter/importer for `store`.
+    public init(store: Store) {
+        self.store = store
+    }
+
+    /// Writes every record (live and trashed) of every collection to a new archive at `url`.
+    /// The archive is written to a temporary name next to `url` and renamed when complete.
+    @discardableResult
+    public func export(to url: URL, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> ExportSummary {
+        let status = try store.status()
+        let total = status.totalRecords
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
+        if FileManager.default.fileExists(atPath: url.path) {
+            throw KeepsakeError(.invalidArgument, "\(url.path) already exists; choose a new file name for the export.", path: url.path)
+        }
+        let writer = try ArchiveWriter(path: temporary.path)
+        var summary = ExportSummary(records: 0, images: 0, bytes: 0)
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            encoder.dateEncodingStrategy = .secondsSince1970
+            let now = Date()
+            for collection in status.collections {
+                var query = RecordQuery(collection: try CollectionName(collection.name))
+                query.trash = .all
+                query.limit = 200
+                query.sort = .created
+                query.descending = false
+                while true {
+                    let page = try store.list(query)
+                    for record in page.records {
+                        try writer.add("records/\(record.collection)/\(record.id).json", data: try encoder.encode(record), modified: record.updatedAt)
+                        for image in record.images {
+                            let bytes = try store.originalData(of: image)
+                            try writer.add("images/\(record.collection)/\(record.id)/\(image.path.lastComponent)", data: bytes, modified: image.createdAt)
+                            summary.images += 1
+                            summary.bytes += Int64(bytes.count)
+                        }
+                        summary.records += 1
+                        progress?(summary.records, total)
+                    }
+                    guard let next = page.nextCursor else { break }
+                    query.after = next
+                }
+            }
+            let manifest = ExportManifest(format: Self.formatName, version: Self.formatVersion, exportedAt: now,
+                                          records: summary.records, images: summary.images)
+            try writer.add("keepsake-export.json", data: try encoder.encode(manifest), modified: now)
+            try writer.close()
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)  // a partial archive is useless; the error says why
+            throw error
+        }
+        guard rename(temporary.path, url.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)  // the rename error below is what counts
+            throw KeepsakeError.posix(code, operation: "rename the finished archive to", path: url.path)
+        }
+        return summary
+    }
+
+    /// Imports an archive made by ``export(to:progress:)``.
+    ///
+    /// A first pass checks every entry name, decodes every record and verifies every image hash,
+    /// holding no image in memory; any problem refuses the whole archive before anything is written.
+    /// A second pass creates each record atomically with its images as soon as they have been read
+    /// (records already present are skipped), so memory holds one record's images at a time.
+    @discardableResult
+    public func `import`(from url: URL, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> ImportSummary {
+        let records = try validate(url)
+        var pending = Dictionary(uniqueKeysWithValues: records.map { ("\($0.collection)/\($0.id)", $0) })
+        var buffers: [String: [String: Data]] = [:]
+        var summary = ImportSummary(imported: 0, skipped: 0, images: 0)
+        let total = records.count
+        var done = 0
+
+        func importIfComplete(_ key: String) throws {
+            guard let record = pending[key] else { return }
+            let have = buffers[key] ?? [:]
+            guard have.count == record.images.count else { return }
+            let bytes = record.images.sorted { $0.position < $1.position }.map { have[$0.path.lastComponent]! }
+            if try store.importRecord(record, imageBytes: bytes) {
+                summary.imported += 1
+                summary.images += bytes.count
+            } else {
+                summary.skipped += 1
+            }
+            pending[key] = nil
+            buffers[key] = nil
+            done += 1
+            progress?(done, total)
+        }
+
+        let reader = try ArchiveReader(path: url.path)
+        while let entry = try reader.next() {
+            guard entry.isRegularFile, let path = try? RelativePath(entry.name) else { continue }
+            let parts = path.components
+            switch (parts[0], parts.count) {
+            case ("records", 3):
+                try importIfComplete("\(parts[1])/\(parts[2].dropLast(5))")
+            case ("images", 4):
+                let key = "\(parts[1])/\(parts[2])"
+                buffers[key, default: [:]][parts[3]] = try reader.readData(limit: maxEntryBytes)
+                try importIfComplete(key)
+            default:
+                continue
+            }
+        }
+        guard pending.isEmpty else {
+            throw KeepsakeError(.invalidArgument, "The archive \(url.path) changed while it was being imported; \(pending.count) records were not imported.")
+        }
+        return summary
+    }
+
+    /// The first pass: reads the whole archive without keeping image bytes and refuses it if any
+    /// entry is unexpected, any record is invalid, or any image is missing, extra or damaged.
+    private func validate(_ url: URL) throws -> [Record] {
+        let reader = try ArchiveReader(path: url.path)
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        var records: [Record] = []
+        var imageHashes: [String: String] = [:]
+        var manifest: ExportManifest?
+        while let entry = try reader.next() {
+            let name = entry.name
+            if entry.isDirectory, (try? RelativePath(String(name.trimmingSuffix("/")))) != nil { continue }
+            guard entry.isRegularFile else {
+                throw KeepsakeError(.unsafePath, "The archive entry \(quoted(name)) is not a regular file (a link or device?); the archive was refused and nothing was imported.")
+            }
+            let path: RelativePath
+            do { path = try RelativePath(name) } catch {
+                throw KeepsakeError(.unsafePath, "The archive entry \(quoted(name)) has an unsafe name; the archive was refused and nothing was imported.")
+            }
+            let parts = path.components
+            switch (parts[0], parts.count) {
+            case ("keepsake-export.json", 1):
+                manifest = try decode(ExportManifest.self, try reader.readData(limit: 1 << 20), name: name, decoder: decoder)
+            case ("records", 3):
+                let record = try decode(Record.self, try reader.readData(limit: 16 << 20), name: name, decoder: decoder)
+                guard parts[1] == record.collection.name, parts[2] == "\(record.id).json" else {
+                    throw KeepsakeError(.invalidArgument, "The archive entry \(name) does not match the record it holds; nothing was imported.")
+                }
+                records.append(record)
+            case ("images", 4):
+                _ = try CollectionName(parts[1])
+                _ = try RecordID(parsing: parts[2])
+                guard imageHashes[path.string] == nil else {
+                    throw KeepsakeError(.invalidArgument, "The archive holds \(name) twice; nothing was imported.")
+                }
+                imageHashes[path.string] = SHA256.hex(try reader.readData(limit: maxEntryBytes))
+            default:
+                throw KeepsakeError(.unsafePath, "The archive entry \(quoted(name)) is not part of a Keepsake export; the archive was refused and nothing was imported.")
+            }
+        }
+        guard let manifest else {
+            throw KeepsakeError(.invalidArgument, "\(url.path) is not a Keepsake export (no keepsake-export.json inside); nothing was imported.")
+        }
+        guard manifest.format == Self.formatName, manifest.version <= Self.formatVersion else {
+            throw KeepsakeError(.incompatibleStore, "\(url.path) is a \(manifest.format) version \(manifest.version) archive; this program reads version \(Self.formatVersion). Upgrade Keepsake.")
+        }
+        guard manifest.records == records.count, Set(records.map(\.id)).count == records.count else {
+            throw KeepsakeError(.invalidArgument, "The archive says it holds \(manifest.records) records but \(records.count) distinct ones were found: it is incomplete. Nothing was imported.")
+        }
+        var listed = Set<String>()
+        for record in records {
+            for image in record.images {
+                let key = "images/\(record.collection)/\(record.id)/\(image.path.lastComponent)"
+                listed.insert(key)
+                guard let hash = imageHashes[key] else {
+                    throw KeepsakeError(.invalidArgument, "The archive lists image \(key) but does not contain it; nothing was imported.")
+                }
+                guard hash == image.sha256 else {
+                    throw KeepsakeError(.corruptImage, "The image \(key) in the archive does not match its recorded SHA-256: the archive is damaged. Nothing was imported.")
+                }
+            }
+        }
+        if let extra = imageHashes.keys.sorted().first(where: { !listed.contains($0) }) {
+            throw KeepsakeError(.invalidArgument, "The archive holds \(extra), which no record refers to; nothing was imported.")
+        }
+        return records
+    }
+
+    private func decode<T: Decodable>(_ type: T.Type, _ data: Data, name: String, decoder: JSONDecoder) throws -> T {
+        do { return try decoder.decode(type, from: data) } catch let error as KeepsakeError {
+            throw KeepsakeError(error.code, "The archive entry \(name) is invalid: \(error.message) Nothing was imported.")
+        } catch {
+            throw KeepsakeError(.invalidArgument, "The archive entry \(name) is not valid JSON for a Keepsake export; nothing was imported.")
+        }
+    }
+
+    private func quoted(_ text: String) -> String {
+        "\"" + text.unicodeScalars.prefix(200).map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "\""
+    }
+}
+
+private extension String {
+    func trimmingSuffix(_ suffix: String) -> Substring {
+        hasSuffix(suffix) ? dropLast(suffix.count) : Substring(self)
+    }
+}
