@@ -1,0 +1,83 @@
+public import Foundation
+import KeepsakeStore
+
+extension Diary {
+    /// The most periods one statistics call returns.
+    public static let maxStatisticsPeriods = 1000
+
+    /// Emotion counts and average intensity per week or month, for charts.
+    ///
+    /// The live entries whose moment is in `from ..< to` are grouped by the period their moment falls
+    /// in as seen in `timeZone`: weeks are ISO 8601 weeks (Monday 00:00 to Monday 00:00), months are
+    /// calendar months. Every period from the one containing `from` to the one containing the last
+    /// instant before `to` is returned, in order, including empty ones (a chart's x axis has no
+    /// gaps); the first and last may be only partly covered by the range.
+    ///
+    /// Throws ``KeepsakeError/Code/invalidArgument`` if `to` is not after `from`, and
+    /// ``KeepsakeError/Code/limitExceeded`` for more than ``maxStatisticsPeriods`` periods.
+    public func statistics(from: Date, to: Date, per period: DiaryStatisticsPeriod, timeZone: TimeZone) throws -> [DiaryStatistics] {
+        guard from < to else {
+            throw KeepsakeError(.invalidArgument, "The range must end after it starts; \(from) is not before \(to).")
+        }
+        let firstDay = DiaryDay(containing: from, in: timeZone)
+        var lastDay = DiaryDay(containing: to, in: timeZone)
+        if lastDay.start(in: timeZone) >= to { lastDay = lastDay.adding(days: -1) }
+        let first = Self.periodStart(of: firstDay, period)
+        let last = Self.periodStart(of: lastDay, period)
+        var starts: [DiaryDay] = []
+        var current = first
+        while current <= last {
+            guard starts.count < Self.maxStatisticsPeriods else {
+                throw KeepsakeError(.limitExceeded, "The range spans more than \(Self.maxStatisticsPeriods) \(period.rawValue)s; ask for a shorter range or per month.")
+            }
+            starts.append(current)
+            current = Self.nextPeriodStart(after: current, period)
+        }
+
+        var query = RecordQuery(collection: Self.collection)
+        query.dateFrom = from
+        query.dateUntil = to
+        var tallies: [DiaryDay: (count: Int, emotions: [Emotion: Int], intensity: Int)] = [:]
+        for record in try allRecords(query) {
+            let entry = try DiaryEntry(record: record)
+            let key = Self.periodStart(of: DiaryDay(containing: entry.moment, in: timeZone), period)
+            tallies[key, default: (0, [:], 0)].count += 1
+            tallies[key, default: (0, [:], 0)].emotions[entry.emotion, default: 0] += 1
+            tallies[key, default: (0, [:], 0)].intensity += entry.intensity
+        }
+        return starts.map { start in
+            let tally = tallies[start] ?? (0, [:], 0)
+            return DiaryStatistics(label: Self.label(of: start, period), firstDay: start, start: start.start(in: timeZone),
+                                   end: Self.nextPeriodStart(after: start, period).start(in: timeZone),
+                                   entryCount: tally.count, emotionCounts: tally.emotions, totalIntensity: tally.intensity)
+        }
+    }
+
+    static func periodStart(of day: DiaryDay, _ period: DiaryStatisticsPeriod) -> DiaryDay {
+        switch period {
+        case .week: day.startOfWeek
+        case .month: day.startOfMonth
+        }
+    }
+
+    static func nextPeriodStart(after start: DiaryDay, _ period: DiaryStatisticsPeriod) -> DiaryDay {
+        switch period {
+        case .week: start.adding(days: 7)
+        case .month: start.startOfMonth.adding(days: DiaryDay.daysInMonth(year: start.year, month: start.month))
+        }
+    }
+
+    /// `2026-W48` (ISO week-numbering year and week) or `2026-11`.
+    static func label(of start: DiaryDay, _ period: DiaryStatisticsPeriod) -> String {
+        switch period {
+        case .month:
+            return start.monthString
+        case .week:
+            // The ISO week belongs to the year of its Thursday; week 1 holds the year's first Thursday.
+            let thursday = start.startOfWeek.adding(days: 3)
+            let januaryFirst = DiaryDay(unchecked: thursday.year, 1, 1)
+            let week = (thursday.daysSince1970 - januaryFirst.daysSince1970) / 7 + 1
+            return DiaryDay.pad(thursday.year, 4) + "-W" + DiaryDay.pad(week, 2)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import KeepsakeStore
+
+extension DiaryDraft {
+    /// Normalises tags: surrounding spaces trimmed, runs of inner spaces made one space, lowercased
+    /// ("Travel " and "travel" are the same tag), empty tags dropped, duplicates removed keeping the
+    /// first. Throws ``KeepsakeError/Code/invalidArgument`` for a tag longer than
+    /// ``DiaryLimits/maxTagLength`` characters, one with control characters (such as a line break),
+    /// or more than ``DiaryLimits/maxTags`` tags.
+    public static func normalizedTags(_ tags: [String]) throws -> [String] {
+        var seen: Set<String> = []
+        var result: [String] = []
+        for raw in tags {
+            let tag = try normalizedTag(raw)
+            guard !tag.isEmpty, seen.insert(tag).inserted else { continue }
+            result.append(tag)
+        }
+        guard result.count <= DiaryLimits.maxTags else {
+            throw KeepsakeError(.invalidArgument, "An entry can have at most \(DiaryLimits.maxTags) tags; \(result.count) were given.")
+        }
+        return result
+    }
+
+    /// One tag normalised as ``normalizedTags(_:)`` says (empty when it holds only spaces).
+    public static func normalizedTag(_ raw: String) throws -> String {
+        guard !raw.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw KeepsakeError(.invalidArgument, "The tag \(DiaryDay.quoted(raw.replacingOccurrences(of: "\n", with: " "))) contains a line break or another control character; a tag is one short line.")
+        }
+        let tag = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
+        guard tag.count <= DiaryLimits.maxTagLength else {
+            throw KeepsakeError(.invalidArgument, "The tag \(DiaryDay.quoted(tag)) has \(tag.count) characters; a tag has at most \(DiaryLimits.maxTagLength).")
+        }
+        return tag
+    }
+
+    /// The trimmed title, `nil` when empty; throws for a title that is too long or has control characters.
+    static func normalizedTitle(_ title: String?) throws -> String? {
+        guard let title else { return nil }
+        let trimmed = title.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw KeepsakeError(.invalidArgument, "The title contains a line break or another control character; a title is one line.")
+        }
+        guard trimmed.count <= DiaryLimits.maxTitleLength else {
+            throw KeepsakeError(.invalidArgument, "The title has \(trimmed.count) characters; a title has at most \(DiaryLimits.maxTitleLength).")
+        }
+        return trimmed
+    }
+
+    static func checkText(_ text: String) throws {
+        guard text.count <= DiaryLimits.maxTextLength else {
+            throw KeepsakeError(.invalidArgument, "The text has \(text.count) characters; an entry's text has at most \(DiaryLimits.maxTextLength). Split it into two entries.")
+        }
+    }
+
+    static func checkIntensity(_ intensity: Int) throws {
+        guard DiaryLimits.intensity.contains(intensity) else {
+            throw KeepsakeError(.invalidArgument, "The intensity \(intensity) is out of range: use \(DiaryLimits.intensity.lowerBound) (faint) to \(DiaryLimits.intensity.upperBound) (overwhelming).")
+        }
+    }
+
+    static func checkMoment(_ moment: Date, timeZone: TimeZone) throws {
+        guard TimeZone(identifier: timeZone.identifier) != nil else {
+            throw KeepsakeError(.invalidArgument, "The time zone \(DiaryDay.quoted(timeZone.identifier)) cannot be stored by name; use a named zone such as Asia/Seoul.")
+        }
+        guard moment.timeIntervalSince1970.isFinite, abs(moment.timeIntervalSince1970) < 1e12 else {
+            throw KeepsakeError(.invalidArgument, "The entry's moment is not a real date.")
+        }
+        let year = DiaryDay(containing: moment, in: timeZone).year
+        guard DiaryLimits.years.contains(year) else {
+            throw KeepsakeError(.invalidArgument, "The entry's moment falls in the year \(year); use a date in the years \(DiaryLimits.years.lowerBound) to \(DiaryLimits.years.upperBound).")
+        }
+    }
+}

@@ -1,0 +1,65 @@
+public import Foundation
+public import KeepsakeStore
+
+/// What a new diary entry is made of: the compose screen's state.
+///
+/// Call ``validate(maxImages:)`` to check it before saving (``Diary/create(_:)`` does so too). Titles
+/// are trimmed and an empty title counts as none; tags are normalised as ``normalizedTags(_:)``
+/// describes; the text is kept exactly as written.
+public struct DiaryDraft: Sendable {
+    /// When the entry happened (day and time); defaults to now.
+    public var moment: Date
+    /// The time zone the entry was written in; decides which day it belongs to.
+    public var timeZone: TimeZone
+    /// The emotion.
+    public var emotion: Emotion
+    /// How strong the emotion was, 1...5.
+    public var intensity: Int
+    /// An optional title.
+    public var title: String?
+    /// The entry's text.
+    public var text: String
+    /// Tags, normalised on save.
+    public var tags: [String]
+    /// Photos in order.
+    public var images: [ImageSource]
+
+    /// Creates a draft.
+    public init(moment: Date = Date(), timeZone: TimeZone = .current, emotion: Emotion, intensity: Int = 3,
+                title: String? = nil, text: String = "", tags: [String] = [], images: [ImageSource] = []) {
+        self.moment = moment
+        self.timeZone = timeZone
+        self.emotion = emotion
+        self.intensity = intensity
+        self.title = title
+        self.text = text
+        self.tags = tags
+        self.images = images
+    }
+
+    /// Checks every rule and throws the first broken one as a ``KeepsakeError``:
+    /// ``KeepsakeError/Code/invalidArgument`` for an intensity outside 1...5, neither title nor text,
+    /// a title or text or tag that is too long, too many tags, a title or tag with control characters,
+    /// a time zone that cannot be stored by name, or a moment outside years 1...9999;
+    /// ``KeepsakeError/Code/limitExceeded`` for more than `maxImages` images.
+    public func validate(maxImages: Int = DiaryLimits.defaultMaxImages) throws {
+        _ = try normalized(maxImages: maxImages)
+    }
+
+    /// The draft with its title trimmed (`nil` when empty) and its tags normalised, after ``validate(maxImages:)``.
+    public func normalized(maxImages: Int = DiaryLimits.defaultMaxImages) throws -> DiaryDraft {
+        var result = self
+        try Self.checkMoment(moment, timeZone: timeZone)
+        try Self.checkIntensity(intensity)
+        result.title = try Self.normalizedTitle(title)
+        try Self.checkText(text)
+        if result.title == nil, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw KeepsakeError(.invalidArgument, "An entry needs a title or some text; both are empty.")
+        }
+        result.tags = try Self.normalizedTags(tags)
+        guard images.count <= maxImages else {
+            throw KeepsakeError(.limitExceeded, "An entry can hold at most \(maxImages) images; \(images.count) were given. Remove \(images.count - maxImages) and try again.")
+        }
+        return result
+    }
+}
