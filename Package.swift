@@ -55,9 +55,12 @@ let package = Package(
                        providers: [.apt(["libarchive-dev"])]),
         .target(name: "KeepsakeTransfer", dependencies: ["KeepsakeStore", "CArchiveSystem"], swiftSettings: strictSettings),
 
-        // The command-line tool.
-        .executableTarget(name: "keepsake", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
-                          swiftSettings: strictSettings),
+        // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
+        .target(name: "KeepsakeCLI",
+                dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
+                               "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache"],
+                swiftSettings: strictSettings),
+        .executableTarget(name: "keepsake", dependencies: ["KeepsakeCLI"], swiftSettings: strictSettings),
         // A worker that performs random store operations and logs each acknowledged one; the crash
         // tests SIGKILL it at random moments.
         .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
@@ -71,7 +74,7 @@ let package = Package(
         .testTarget(name: "KeepsakeImagingTests",
                     dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeCLITests", dependencies: ["KeepsakeTestSupport"],
+        .testTarget(name: "KeepsakeCLITests", dependencies: ["KeepsakeCLI", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeAppsTests",
                     dependencies: ["KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeTestSupport"],

@@ -1,7 +1,5 @@
-// keepsake: the command-line tool for a Keepsake store.
+// keepsake: the command-line tool for a Keepsake store. All the work is in KeepsakeCLI.
 import Foundation
-import KeepsakeImaging
-import KeepsakeStore
+import KeepsakeCLI
 
-let exitCode = KeepsakeCommand.run(Array(CommandLine.arguments.dropFirst()))
-exit(exitCode)
+exit(KeepsakeCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -2,17 +2,22 @@ import Foundation
 import KeepsakeImaging
 import KeepsakeStore
 
-/// Dispatches `keepsake <command>` and maps errors to exit codes: 0 ok, 1 error, 2 usage.
-enum KeepsakeCommand {
+/// The `keepsake` tool: dispatches `keepsake <command>` and maps errors to exit codes
+/// (0 ok, 1 error, 2 usage).
+public enum KeepsakeCommand {
     static let overview = """
         keepsake: keep records that carry photos, safely.
 
         Usage: keepsake [--store DIR] <command> [options]
 
-        Commands:
-          status           Counts, sizes and where the store lives.
-          fsck [--repair]  Check the store (dangling references, orphan files, hashes, thumbnails);
-                           --repair fixes what can be fixed and says what it did.
+        Store commands:
+          status                 Counts, sizes and where the store lives.
+          fsck [--repair]        Check the store (dangling references, orphan files, hashes,
+                                 thumbnails); --repair fixes what can be fixed and says what it did.
+          trash list|purge       What is in the trash; purge it (all, or --older-than DAYS).
+          thumbnails rebuild     Make every thumbnail again from the originals.
+          export FILE            Write every record and image to one .tar.gz archive.
+          import FILE            Read such an archive (records already present are skipped).
 
         Global options:
           --store DIR      Use the store in DIR (default: $KEEPSAKE_HOME, else
@@ -28,7 +33,8 @@ enum KeepsakeCommand {
           keepsake status --json
         """
 
-    static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the tool with `arguments` (without the program name) and returns the exit code.
+    public static func run(_ arguments: [String]) -> Int32 {
         do {
             guard let commandIndex = arguments.indices.first(where: { !arguments[$0].hasPrefix("-") && !isValue(of: arguments, at: $0) }) else {
                 if arguments.contains("--help") || arguments.contains("-h") || arguments.isEmpty {
@@ -42,6 +48,10 @@ enum KeepsakeCommand {
             switch command {
             case "status": return try StatusCommand.run(rest)
             case "fsck": return try FsckCommand.run(rest)
+            case "trash": return try TrashCommand.run(rest)
+            case "thumbnails": return try ThumbnailsCommand.run(rest)
+            case "export": return try ExportCommand.run(rest)
+            case "import": return try ImportCommand.run(rest)
             case "help":
                 print(overview)
                 return 0
