@@ -1,0 +1,199 @@
+public import Foundation
+public import KeepsakeStore
+
+/// The household account book (seed 001): expense and income transactions with at most one
+/// receipt photo each, monthly and per-category reports per currency, and CSV export and import.
+///
+/// A `Ledger` is a thin, validating layer over a ``KeepsakeStore/Store``: every transaction is a
+/// record of the `ledger` collection, every change is one atomic engine operation, and receipts
+/// are the record's single image (so the engine's promises about files hold for them: a replaced
+/// receipt's old file disappears only after the commit that stops referring to it).
+///
+/// ```swift
+/// let ledger = Ledger(store: store)
+/// let coffee = try ledger.add(LedgerTransactionDraft(
+///     date: try LedgerDay(parsing: "2025-03-14"), kind: .expense,
+///     amount: try Money(parsing: "4.50", currency: .usd), category: "Coffee"))
+/// ```
+public struct Ledger: Sendable {
+    /// The collection transactions are stored in: `ledger`.
+    public static let collection: CollectionName = "ledger"
+    /// The longest category, in characters.
+    public static let maxCategoryLength = 50
+    /// The longest memo, in characters.
+    public static let maxMemoLength = 2000
+
+    /// The store the transactions live in.
+    public let store: Store
+    /// The current time, for trash retention (``purgeTrash(olderThan:)``).
+    let clock: @Sendable () -> Date
+
+    /// A ledger over `store`.
+    ///
+    /// - Parameter clock: the current time, used only to decide which trashed transactions are old
+    ///   enough to purge; pass the same clock as the store's when testing retention.
+    public init(store: Store, clock: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.clock = clock
+    }
+
+    // MARK: - Single transactions
+
+    /// Stores a new transaction, with its receipt if the draft has one, in one atomic operation.
+    ///
+    /// - Throws: ``KeepsakeError`` `.invalidArgument` for a zero amount, an empty or too long
+    ///   category, a too long memo or control characters; image errors for a bad receipt (then
+    ///   nothing is stored).
+    @discardableResult
+    public func add(_ draft: LedgerTransactionDraft) throws -> LedgerTransaction {
+        let fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
+                                     category: draft.category, memo: draft.memo)
+        let record = try store.create(RecordDraft(collection: Self.collection, date: draft.date.startDate, fields: fields,
+                                                  images: draft.receipt.map { [$0] } ?? [], id: draft.id))
+        return try Self.transaction(from: record)
+    }
+
+    /// The transaction with `id`, live or in the trash.
+    ///
+    /// - Throws: ``KeepsakeError`` `.notFound` if there is none (or the id belongs to another app's record).
+    public func transaction(_ id: RecordID) throws -> LedgerTransaction {
+        try Self.transaction(from: try ledgerRecord(id))
+    }
+
+    /// Changes some fields of a live transaction; fields passed as `nil` stay as they are.
+    /// The new values are checked like ``add(_:)``'s, and all of them change in one atomic update.
+    ///
+    /// - Throws: ``KeepsakeError`` `.notFound`, `.invalidArgument`, or `.conflict` if the
+    ///   transaction is in the trash.
+    @discardableResult
+    public func update(_ id: RecordID, date: LedgerDay? = nil, kind: TransactionKind? = nil, amount: Money? = nil,
+                       category: String? = nil, memo: String? = nil) throws -> LedgerTransaction {
+        let current = try transaction(id)
+        let fields = try Self.fields(date: date ?? current.date, kind: kind ?? current.kind, amount: amount ?? current.amount,
+                                     category: category ?? current.category, memo: memo ?? current.memo)
+        return try Self.transaction(from: try store.update(id, date: date?.startDate, set: fields))
+    }
+
+    /// Moves a transaction (and its receipt) to the trash; ``restore(_:)`` brings it back.
+    @discardableResult
+    public func delete(_ id: RecordID) throws -> LedgerTransaction {
+        _ = try ledgerRecord(id)
+        return try Self.transaction(from: try store.trash(id))
+    }
+
+    /// Takes a transaction out of the trash.
+    @discardableResult
+    public func restore(_ id: RecordID) throws -> LedgerTransaction {
+        _ = try ledgerRecord(id)
+        return try Self.transaction(from: try store.restore(id))
+    }
+
+    /// Removes a transaction and its receipt file for good, in the trash or not.
+    public func purge(_ id: RecordID) throws {
+        _ = try ledgerRecord(id)
+        try store.purge(id)
+    }
+
+    /// Purges the ledger's transactions that have been in the trash longer than `age` seconds
+    /// (all of them when `age` is `nil`), each with its receipt, one atomic purge per transaction.
+    /// Other collections' trash is left alone. Returns the ids purged.
+    @discardableResult
+    public func purgeTrash(olderThan age: TimeInterval? = nil) throws -> [RecordID] {
+        let cutoff = age.map { clock().addingTimeInterval(-$0) }
+        var candidates: [RecordID] = []
+        var query = RecordQuery(collection: Self.collection)
+        query.trash = .trashed
+        query.limit = 1000
+        while true {
+            let page = try store.list(query)
+            for record in page.records {
+                guard let trashedAt = record.trashedAt else { continue }
+                if let cutoff, trashedAt > cutoff { continue }
+                candidates.append(record.id)
+            }
+            guard let next = page.nextCursor else { break }
+            query.after = next
+        }
+        var purged: [RecordID] = []
+        for id in candidates {
+            // Skip what was restored or purged by someone else since the list was read.
+            guard let record = try store.recordIfPresent(id), record.isTrashed else { continue }
+            do {
+                try store.purge(id)
+                purged.append(id)
+            } catch let error as KeepsakeError where error.code == .notFound {
+                continue
+            }
+        }
+        return purged
+    }
+
+    // MARK: - Lists
+
+    /// One page of transactions, newest day first (transactions of one day in a stable order by id).
+    ///
+    /// - Parameters:
+    ///   - month: only this month's transactions.
+    ///   - category: only this category (compared after the same trimming as on input).
+    ///   - kind: only expenses or only income.
+    ///   - currency: only amounts in this currency.
+    ///   - trash: live transactions (default), trashed ones, or both.
+    ///   - limit: page size, 1 to 1000.
+    ///   - after: the previous page's ``LedgerPage/nextCursor``, to continue.
+    public func list(month: LedgerMonth? = nil, category: String? = nil, kind: TransactionKind? = nil, currency: Currency? = nil,
+                     trash: RecordQuery.TrashFilter = .live, limit: Int = 50, after: RecordCursor? = nil) throws -> LedgerPage {
+        guard (1...1000).contains(limit) else {
+            throw KeepsakeError(.invalidArgument, "A page holds 1 to 1000 transactions; \(limit) was asked for.")
+        }
+        var query = RecordQuery(collection: Self.collection)
+        query.limit = limit
+        query.after = after
+        query.trash = trash
+        if let month {
+            let range = month.dateRange
+            query.dateFrom = range.from
+            query.dateUntil = range.until
+        }
+        if let category { query.fieldEquals[Field.category] = .string(try Self.checkedCategory(category)) }
+        if let kind { query.fieldEquals[Field.kind] = .string(kind.rawValue) }
+        if let currency { query.fieldEquals[Field.currency] = .string(currency.code) }
+        let page = try store.list(query)
+        return LedgerPage(transactions: try page.records.map(Self.transaction(from:)), nextCursor: page.nextCursor)
+    }
+
+    /// Live transactions whose category or memo contain all the words of `text` (each word also
+    /// as a prefix), newest first.
+    public func search(_ text: String, limit: Int = 50) throws -> [LedgerTransaction] {
+        try store.search(text, in: Self.collection, limit: limit).map(Self.transaction(from:))
+    }
+
+    /// Number of live transactions.
+    public func count() throws -> Int { try store.count(Self.collection) }
+
+    // MARK: - Helpers
+
+    /// The record `id`, which must belong to the ledger.
+    func ledgerRecord(_ id: RecordID) throws -> Record {
+        guard let record = try store.recordIfPresent(id), record.collection == Self.collection else {
+            throw KeepsakeError(.notFound, "No ledger transaction with id \(id) exists in this store; list the transactions to see valid ids.")
+        }
+        return record
+    }
+
+    /// Every transaction whose record date is in `from..<until`, oldest first, read in pages of 1000.
+    func allTransactions(from: Date? = nil, until: Date? = nil, trash: RecordQuery.TrashFilter = .live) throws -> [LedgerTransaction] {
+        var query = RecordQuery(collection: Self.collection)
+        query.descending = false
+        query.limit = 1000
+        query.trash = trash
+        query.dateFrom = from
+        query.dateUntil = until
+        var result: [LedgerTransaction] = []
+        while true {
+            let page = try store.list(query)
+            result += try page.records.map(Self.transaction(from:))
+            guard let next = page.nextCursor else { return result }
+            query.after = next
+        }
+    }
+}

@@ -1,0 +1,31 @@
+public import KeepsakeStore
+
+/// What a new transaction is made of; ``Ledger/add(_:)`` checks every field.
+public struct LedgerTransactionDraft: Sendable {
+    /// The calendar day.
+    public var date: LedgerDay
+    /// Expense or income.
+    public var kind: TransactionKind
+    /// The amount; must be greater than zero.
+    public var amount: Money
+    /// The category: trimmed, then 1 to ``Ledger/maxCategoryLength`` characters.
+    public var category: String
+    /// A note: trimmed, at most ``Ledger/maxMemoLength`` characters.
+    public var memo: String
+    /// A receipt photo to store with the transaction, in the same atomic operation.
+    public var receipt: ImageSource?
+    /// A chosen id (imports keep ids); a new UUID when `nil`.
+    public var id: RecordID?
+
+    /// Creates a draft.
+    public init(date: LedgerDay, kind: TransactionKind, amount: Money, category: String, memo: String = "",
+                receipt: ImageSource? = nil, id: RecordID? = nil) {
+        self.date = date
+        self.kind = kind
+        self.amount = amount
+        self.category = category
+        self.memo = memo
+        self.receipt = receipt
+        self.id = id
+    }
+}
