@@ -105,6 +105,21 @@ import KeepsakeTestSupport
         #expect(try store.fsck().isClean)
     }
 
+    @Test func anEditChangesFieldsAndImagesTogetherOrNotAtAll() throws {
+        let dir = TemporaryDirectory()
+        let store = try TestStores.open(dir)
+        let record = try store.create(RecordDraft(collection: "feed", fields: ["title": .string("old")], images: images.prefix(2).map(ImageSource.file)))
+        let before = try StoreSnapshot(store)
+        #expect {
+            try store.edit(record.id, set: ["title": .string("new")], images: [.existing(record.images[1].id), .new(.file(Corpus.corruptImage))])
+        } throws: { ($0 as? KeepsakeError)?.code == .corruptImage }
+        #expect(try StoreSnapshot(store) == before, "a bad image leaves the title unchanged too")
+        let edited = try store.edit(record.id, set: ["title": .string("new")], images: [.existing(record.images[1].id), .new(.file(images[2]))])
+        #expect(edited.fields["title"] == .string("new"))
+        #expect(edited.images.count == 2 && edited.images[0].id == record.images[1].id)
+        #expect(edited.version == record.version + 1, "one operation, one version step")
+    }
+
     @Test func fieldsAndDatesUpdateWithoutTouchingImages() throws {
         let dir = TemporaryDirectory()
         let store = try TestStores.open(dir)

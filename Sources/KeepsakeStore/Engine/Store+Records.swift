@@ -93,6 +93,19 @@ extension Store {
     /// the record already has reuses that file: unchanged images are never rewritten.
     @discardableResult
     public func setImages(of id: RecordID, to slots: [ImageSlot], policy: ImageEncodingPolicy? = nil) throws -> Record {
+        try edit(id, images: slots, policy: policy)
+    }
+
+    /// Changes a record's date, fields and (optionally) its whole image set in ONE atomic operation:
+    /// the edit screen's "done". `images` works as in ``setImages(of:to:policy:)``; `nil` keeps them.
+    @discardableResult
+    public func edit(_ id: RecordID, date: Date? = nil, set: [String: FieldValue] = [:], remove: [String] = [],
+                     images slots: [ImageSlot]?, policy: ImageEncodingPolicy? = nil) throws -> Record {
+        _ = try Self.encodeFields(set)
+        for key in remove { try Self.checkFieldName(key) }
+        guard let slots else {
+            return try update(id, date: date, set: set, remove: remove)
+        }
         try checkImageCount(slots.count)
         let snapshot = try record(id)
         let bySource = Dictionary(snapshot.images.map { ($0.sourceSHA256, $0.id) }, uniquingKeysWith: { first, _ in first })
@@ -115,7 +128,10 @@ extension Store {
             }
         }
         let staged = try process(inputs, policy: policy ?? options.encodingPolicy)
-        return try mutate(id, kind: "set-images", staged: staged) { current, target in
+        return try mutate(id, kind: "edit", staged: staged) { current, target in
+            if let date { target.date = date.timeIntervalSince1970 }
+            for key in remove { target.fields[key] = nil }
+            target.fields.merge(set) { _, new in new }
             target.images = refs
         }
     }
