@@ -1,1 +1,68 @@
+#ifndef KEEPSAKE_CMICROHTTPD_H
+#define KEEPSAKE_CMICROHTTPD_H
+
+/*
+ * Non-variadic wrappers over the libmicrohttpd calls that Swift cannot make itself.
+ *
+ * MHD_start_daemon, MHD_get_daemon_info and MHD_get_connection_info take variadic arguments,
+ * which Swift cannot pass. Each function here fixes how KeepsakeHTTP uses them and returns a
+ * plain result. Every other libmicrohttpd function (MHD_queue_response, MHD_post_process, ...)
+ * is called from Swift directly through the declarations of <microhttpd.h>, re-exported here.
+ */
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+#include <sys/socket.h>
+#include <stdarg.h>
 #include <microhttpd.h>
+
+/* How to start a daemon. All fields are read during cmhd_start_daemon only. */
+typedef struct {
+    /* IPv4 address to bind, in dotted-quad form ("127.0.0.1", "0.0.0.0"). */
+    const char *ipv4_address;
+    /* TCP port; 0 asks the kernel for a free (ephemeral) port. */
+    uint16_t port;
+    /* Most connections served at once; more are refused. */
+    unsigned int connection_limit;
+    /* Seconds a connection may stay idle before it is closed; 0 means never. */
+    unsigned int connection_timeout;
+    /* Bytes of memory per connection for its headers and read buffer. */
+    size_t connection_memory_limit;
+    /* Called for each request (several times: headers, each body chunk, end of body). */
+    MHD_AccessHandlerCallback access_handler;
+    void *access_handler_cls;
+    /* Called once when a request ends, successfully or not (client gone, timeout, shutdown). */
+    MHD_RequestCompletedCallback completed_handler;
+    void *completed_handler_cls;
+} cmhd_daemon_options;
+
+/*
+ * Starts a daemon with one thread per connection (internal polling thread, poll(2), so sockets
+ * beyond FD_SETSIZE work), bound to the IPv4 address and port of `options`.
+ *
+ * The request URL is handed to the access handler exactly as sent (not percent-decoded), and so
+ * are GET argument names and values (libmicrohttpd only turns '+' into ' ' in them): the caller
+ * decodes and validates them itself.
+ *
+ * Returns NULL on failure and writes a message to `error` (at most error_size bytes, always
+ * NUL-terminated when error_size > 0).
+ */
+struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *error, size_t error_size);
+
+/* The port the daemon listens on (useful after asking for port 0); 0 if unknown. */
+uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon);
+
+/*
+ * Writes the numeric address the daemon's listening socket is bound to (getsockname) into
+ * `buffer`, e.g. "127.0.0.1". Returns 0 on success, -1 on failure.
+ */
+int cmhd_daemon_address(struct MHD_Daemon *daemon, char *buffer, size_t buffer_size);
+
+/*
+ * Writes the numeric address of the connection's client into `buffer`, e.g. "127.0.0.1" or
+ * "::1". Returns 0 on success, -1 on failure.
+ */
+int cmhd_connection_client_address(struct MHD_Connection *connection, char *buffer, size_t buffer_size);
+
+#endif

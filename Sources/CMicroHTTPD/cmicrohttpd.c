@@ -1,0 +1,130 @@
+#include "CMicroHTTPD.h"
+
+#include <arpa/inet.h>
+#include <errno.h>
+#include <netinet/in.h>
+#include <stdio.h>
+#include <string.h>
+
+/* The last message libmicrohttpd logged on this thread. cmhd_start_daemon runs on the caller's
+ * thread, so after a failed start this holds the reason. Messages logged later on connection
+ * threads land in those threads' own copies and are dropped. */
+static _Thread_local char last_log_message[256];
+
+static void log_to_thread_buffer(void *cls, const char *format, va_list arguments) {
+    (void)cls;
+    vsnprintf(last_log_message, sizeof last_log_message, format, arguments);
+    /* libmicrohttpd's messages end with a newline; drop it. */
+    size_t length = strlen(last_log_message);
+    while (length > 0 && (last_log_message[length - 1] == '\n' || last_log_message[length - 1] == '\r')) {
+        last_log_message[--length] = '\0';
+    }
+}
+
+/* Leaves URLs and GET arguments exactly as sent, so the Swift side can reject malformed
+ * percent-encoding instead of passing it through as libmicrohttpd's own decoder does. */
+static size_t keep_escaped(void *cls, struct MHD_Connection *connection, char *text) {
+    (void)cls;
+    (void)connection;
+    return strlen(text);
+}
+
+static void write_error(char *error, size_t error_size, const char *message) {
+    if (error != NULL && error_size > 0) {
+        snprintf(error, error_size, "%s", message);
+    }
+}
+
+struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *error, size_t error_size) {
+    write_error(error, error_size, "");
+    if (options == NULL || options->ipv4_address == NULL || options->access_handler == NULL) {
+        write_error(error, error_size, "missing daemon options");
+        return NULL;
+    }
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = htons(options->port);
+    if (inet_pton(AF_INET, options->ipv4_address, &address.sin_addr) != 1) {
+        write_error(error, error_size, "not an IPv4 address");
+        return NULL;
+    }
+
+    last_log_message[0] = '\0';
+    errno = 0;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL
+                       | MHD_USE_ERROR_LOG;
+    struct MHD_Daemon *daemon = MHD_start_daemon(
+        flags, options->port, NULL, NULL, options->access_handler, options->access_handler_cls,
+        MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&address,
+        MHD_OPTION_CONNECTION_LIMIT, options->connection_limit,
+        MHD_OPTION_CONNECTION_TIMEOUT, options->connection_timeout,
+        MHD_OPTION_CONNECTION_MEMORY_LIMIT, options->connection_memory_limit,
+        MHD_OPTION_NOTIFY_COMPLETED, options->completed_handler, options->completed_handler_cls,
+        MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, (void *)NULL,
+        MHD_OPTION_EXTERNAL_LOGGER, log_to_thread_buffer, (void *)NULL,
+        MHD_OPTION_END);
+    if (daemon == NULL) {
+        int saved = errno;
+        if (last_log_message[0] != '\0') {
+            write_error(error, error_size, last_log_message);
+        } else if (saved != 0) {
+            write_error(error, error_size, strerror(saved));
+        } else {
+            write_error(error, error_size, "libmicrohttpd could not start the daemon");
+        }
+    }
+    return daemon;
+}
+
+uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon) {
+    if (daemon == NULL) {
+        return 0;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_BIND_PORT);
+    return info == NULL ? 0 : info->port;
+}
+
+/* Formats an IPv4 or IPv6 socket address as numeric text. */
+static int format_address(const struct sockaddr *address, char *buffer, size_t buffer_size) {
+    if (address == NULL || buffer == NULL || buffer_size == 0) {
+        return -1;
+    }
+    const void *raw;
+    if (address->sa_family == AF_INET) {
+        raw = &((const struct sockaddr_in *)address)->sin_addr;
+    } else if (address->sa_family == AF_INET6) {
+        raw = &((const struct sockaddr_in6 *)address)->sin6_addr;
+    } else {
+        return -1;
+    }
+    return inet_ntop(address->sa_family, raw, buffer, (socklen_t)buffer_size) == NULL ? -1 : 0;
+}
+
+int cmhd_daemon_address(struct MHD_Daemon *daemon, char *buffer, size_t buffer_size) {
+    if (daemon == NULL) {
+        return -1;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    if (info == NULL || info->listen_fd == MHD_INVALID_SOCKET) {
+        return -1;
+    }
+    struct sockaddr_storage storage;
+    socklen_t length = sizeof storage;
+    if (getsockname(info->listen_fd, (struct sockaddr *)&storage, &length) != 0) {
+        return -1;
+    }
+    return format_address((const struct sockaddr *)&storage, buffer, buffer_size);
+}
+
+int cmhd_connection_client_address(struct MHD_Connection *connection, char *buffer, size_t buffer_size) {
+    if (connection == NULL) {
+        return -1;
+    }
+    const union MHD_ConnectionInfo *info =
+        MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    if (info == NULL) {
+        return -1;
+    }
+    return format_address(info->client_addr, buffer, buffer_size);
+}
