@@ -14,7 +14,9 @@ func feedReadmeExample(store: Store) throws {
     try feed.update(post.id, title: "Ramen at Menya, again",
                     images: [.existing(post.images[1].id), .new(.file(Corpus.url("webp/test.webp")))])
     let page = try feed.newest(limit: 20)            // newest first; pass page.nextCursor as `after:` for more
-    _ = page.items.first?.images.first?.thumbnailPath(.small)   // lists carry thumbnail paths, never pixels
+    for item in page.items {                         // lists carry thumbnail paths, never decoded photos
+        print(item.title, item.images.first?.thumbnailPath(.small).string ?? "no photo")
+    }
     try feed.delete(post.id)                         // to the trash; feed.restore(post.id) brings it back
     try feed.purgeTrash(olderThan: 30 * 86_400)      // gone for good after 30 days in the trash
 }

@@ -7,13 +7,14 @@ import KeepsakeTestSupport
 /// The named image cache example shown in the README.
 func imageCacheReadmeExample(store: Store) throws {
     let cache = NamedImageCache(store: store)        // <store cache folder>/named-images: safe to delete any time
-    // Saved through the image processor, written atomically; the extension follows the format.
-    let avatarURL = try cache.save(.file(Corpus.url("png/toucan.png")), named: "avatar")          // avatar.png
-    try cache.save(.file(Corpus.url("jpeg/testorig.jpg")), named: "banner", format: .jpeg(quality: 80))
-    let avatar = try cache.data(named: "avatar")     // the PNG bytes; nil when there is no such image
-    let names = try cache.names()                    // ["avatar", "banner"]
+    // Encoded through the image processor and written atomically; the extension follows the format.
+    try cache.save(.file(Corpus.url("png/toucan.png")), named: "avatar")                  // avatar.png
+    try cache.save(.file(Corpus.url("jpeg/testorig.jpg")), named: "banner", format: .jpeg(quality: 80))  // banner.jpg
+    if let avatar = try cache.data(named: "avatar") {  // nil when there is no such image
+        print("avatar:", avatar.count, "bytes at", try cache.url(named: "avatar")?.path ?? "-")
+    }
+    print(try cache.names())                         // ["avatar", "banner"]
     try cache.delete(named: "banner")
-    _ = (avatarURL, avatar, names)
     try cache.clear()                                // every cached image, then the folder itself
 }
 
