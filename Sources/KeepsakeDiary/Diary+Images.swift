@@ -6,7 +6,7 @@ extension Diary {
     @discardableResult
     public func addImages(_ sources: [ImageSource], to id: RecordID, at index: Int? = nil) throws -> DiaryEntry {
         let current = try diaryRecord(id)
-        try checkCount(current.images.count + sources.count, adding: sources.count, to: id)
+        try checkImageCount(current.images.count + sources.count, adding: sources.count)
         return try DiaryEntry(record: try store.addImages(sources, to: id, at: index))
     }
 
@@ -52,11 +52,12 @@ extension Diary {
     @discardableResult
     public func setImages(of id: RecordID, to slots: [ImageSlot]) throws -> DiaryEntry {
         _ = try diaryRecord(id)
-        try checkCount(slots.count, adding: nil, to: id)
+        try checkImageCount(slots.count, adding: nil)
         return try DiaryEntry(record: try store.setImages(of: id, to: slots))
     }
 
-    private func checkCount(_ total: Int, adding: Int?, to id: RecordID) throws {
+    /// Throws `limitExceeded` if an entry would hold more than ``maxImages`` photos.
+    func checkImageCount(_ total: Int, adding: Int?) throws {
         guard total <= maxImages else {
             let detail = adding.map { "adding \($0) would make \(total)" } ?? "\(total) were given"
             throw KeepsakeError(.limitExceeded, "A diary entry can hold at most \(maxImages) photos; \(detail). Nothing was changed.")

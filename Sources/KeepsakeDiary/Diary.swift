@@ -52,13 +52,17 @@ public struct Diary: Sendable {
     /// Changes an entry's moment, time zone, emotion, intensity, title, text or tags in one atomic
     /// update. The result is checked with the same rules as a new entry (an edit that would leave
     /// neither title nor text is refused). A trashed entry must be restored first.
+    ///
+    /// With `images`, the whole photo set is replaced too (as ``setImages(of:to:)`` does), for a
+    /// compose screen that saves words and photos together. Everything is checked before anything is
+    /// written; the photos are then stored first and the words second, each step atomic. If the photos
+    /// fail (an unreadable file), nothing has changed.
     @discardableResult
-    public func update(_ id: RecordID, _ edit: DiaryEdit) throws -> DiaryEntry {
+    public func update(_ id: RecordID, _ edit: DiaryEdit, images: [ImageSlot]? = nil) throws -> DiaryEntry {
         let current = try entry(id)
         guard !current.isTrashed else {
             throw KeepsakeError(.conflict, "Diary entry \(id) is in the trash; restore it before changing it.")
         }
-        guard !edit.isEmpty else { return current }
         let merged = DiaryDraft(moment: edit.moment ?? current.moment, timeZone: edit.timeZone ?? current.timeZone,
                                 emotion: edit.emotion ?? current.emotion, intensity: edit.intensity ?? current.intensity,
                                 title: edit.title ?? current.title, text: edit.text ?? current.text, tags: edit.tags ?? current.tags)
@@ -77,8 +81,16 @@ public struct Diary: Sendable {
         }
         if edit.text != nil { set[DiaryField.text] = .string(valid.text) }
         if edit.tags != nil { set[DiaryField.tags] = .strings(valid.tags) }
-        let record = try store.update(id, date: edit.moment, set: set, remove: remove)
-        return try DiaryEntry(record: record)
+
+        var result = current
+        if let images {
+            try checkImageCount(images.count, adding: nil)
+            result = try DiaryEntry(record: try store.setImages(of: id, to: images))
+        }
+        if !set.isEmpty || !remove.isEmpty {
+            result = try DiaryEntry(record: try store.update(id, date: edit.moment, set: set, remove: remove))
+        }
+        return result
     }
 
     /// Same as ``update(_:_:)``, with the changes as arguments.

@@ -60,11 +60,13 @@ extension DiaryDraft {
     }
 
     static func checkMoment(_ moment: Date, timeZone: TimeZone) throws {
-        guard TimeZone(identifier: timeZone.identifier) != nil else {
-            throw KeepsakeError(.invalidArgument, "The time zone \(DiaryDay.quoted(timeZone.identifier)) cannot be stored by name; use a named zone such as Asia/Seoul.")
-        }
         guard moment.timeIntervalSince1970.isFinite, abs(moment.timeIntervalSince1970) < 1e12 else {
             throw KeepsakeError(.invalidArgument, "The entry's moment is not a real date.")
+        }
+        // The zone is stored by name, so it must read back as the same zone.
+        guard let named = TimeZone(identifier: timeZone.identifier),
+              named.secondsFromGMT(for: moment) == timeZone.secondsFromGMT(for: moment) else {
+            throw KeepsakeError(.invalidArgument, "The time zone \(DiaryDay.quoted(timeZone.identifier)) cannot be stored by name; use a named zone such as Asia/Seoul.")
         }
         let year = DiaryDay(containing: moment, in: timeZone).year
         guard DiaryLimits.years.contains(year) else {
