@@ -1,0 +1,136 @@
+internal import CMicroHTTPD
+public import Foundation
+internal import Synchronization
+#if canImport(Glibc)
+internal import Glibc
+#elseif canImport(Darwin)
+internal import Darwin
+#endif
+
+/// A small HTTP/1.1 server over libmicrohttpd.
+///
+/// It listens from ``init(configuration:handler:)`` until ``stop()`` (or until it is released).
+/// Each connection gets its own thread; the handler is called on it with a fully received request
+/// (form fields decoded, uploads streamed to the staging folder) and its response is sent back.
+///
+/// ```swift
+/// let server = try HTTPServer(configuration: .init(stagingDirectory: staging)) { request in
+///     switch (request.method, request.path) {
+///     case (.get, "/"): return .html("<h1>Hello</h1>")
+///     default: return .notFound()
+///     }
+/// }
+/// print("listening on \(server.baseURL)")
+/// ```
+public final class HTTPServer: Sendable {
+    /// Answers one request. Called concurrently on connection threads, so it must be thread-safe.
+    /// A thrown error becomes a plain `500 Internal Server Error` (its text goes only to
+    /// ``Configuration/errorLog``).
+    public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
+
+    /// Answers one request asynchronously; the connection thread waits for it.
+    public typealias AsyncHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
+
+    /// The configuration the server was started with.
+    public let configuration: Configuration
+    /// The port the server listens on (the system's choice when the configuration said 0).
+    public let port: UInt16
+    /// The address the listening socket is bound to, e.g. `127.0.0.1`.
+    public let address: String
+
+    private let daemon: Mutex<DaemonHandle?>
+
+    /// Starts listening and serving requests with `handler`.
+    ///
+    /// - Throws: ``HTTPServerError`` when the address is not IPv4, the staging folder cannot be
+    ///   used, or the port cannot be listened on.
+    public init(configuration: Configuration, handler: @escaping Handler) throws {
+        var parsed = in_addr()
+        guard inet_pton(AF_INET, configuration.host, &parsed) == 1 else {
+            throw HTTPServerError.invalidAddress(configuration.host)
+        }
+        let staging = configuration.stagingDirectory
+        do {
+            try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw HTTPServerError.stagingDirectoryUnavailable(path: staging.path,
+                                                              reason: error.localizedDescription)
+        }
+        guard FileManager.default.isWritableFile(atPath: staging.path) else {
+            throw HTTPServerError.stagingDirectoryUnavailable(path: staging.path, reason: "it is not writable")
+        }
+
+        let core = ServerCore(handler: handler, limits: configuration.limits, stagingDirectory: staging,
+                              errorLog: configuration.errorLog)
+        // The daemon holds this reference until stop() has joined every connection thread.
+        let coreReference = Unmanaged.passRetained(core)
+        var errorText = [CChar](repeating: 0, count: 256)
+        let timeout = configuration.idleTimeout.components.seconds
+        let started: OpaquePointer? = configuration.host.withCString { host in
+            var options = cmhd_daemon_options(
+                ipv4_address: host,
+                port: configuration.port,
+                connection_limit: UInt32(clamping: max(1, configuration.maxConnections)),
+                connection_timeout: UInt32(clamping: max(0, timeout)),
+                connection_memory_limit: ServerCore.connectionMemoryLimit,
+                access_handler: serverAccessHandler,
+                access_handler_cls: coreReference.toOpaque(),
+                completed_handler: serverRequestCompleted,
+                completed_handler_cls: nil)
+            return cmhd_start_daemon(&options, &errorText, errorText.count)
+        }
+        guard let started else {
+            coreReference.release()
+            let reason = String(nulTerminated: errorText)
+            throw HTTPServerError.cannotListen(address: configuration.host, port: configuration.port, reason: reason)
+        }
+        var addressText = [CChar](repeating: 0, count: 64)
+        self.address = cmhd_daemon_address(started, &addressText, addressText.count) == 0
+            ? String(nulTerminated: addressText) : configuration.host
+        self.port = cmhd_daemon_port(started)
+        self.configuration = configuration
+        self.daemon = Mutex(DaemonHandle(daemon: started, core: coreReference))
+    }
+
+    /// Starts listening and serving requests with an `async` handler. Each connection thread
+    /// waits for its request's task; connection threads are not Swift concurrency threads, so
+    /// waiting there cannot starve the cooperative pool.
+    public convenience init(configuration: Configuration, asyncHandler: @escaping AsyncHandler) throws {
+        try self.init(configuration: configuration) { request in
+            try AsyncBridge.wait { try await asyncHandler(request) }
+        }
+    }
+
+    /// The server's root URL, e.g. `http://127.0.0.1:49152/` (`127.0.0.1` when bound to every
+    /// interface).
+    public var baseURL: URL {
+        let host = address == "0.0.0.0" ? "127.0.0.1" : address
+        return URL(string: "http://\(host):\(port)/")!
+    }
+
+    /// Stops listening, closes every connection and waits for running handlers to return. Staged
+    /// files of unfinished requests are deleted. Safe to call more than once.
+    public func stop() {
+        let handle = daemon.withLock { handle -> DaemonHandle? in
+            defer { handle = nil }
+            return handle
+        }
+        guard let handle else { return }
+        MHD_stop_daemon(handle.daemon)
+        handle.core.release()
+    }
+
+    deinit {
+        stop()
+    }
+}
+
+/// A running libmicrohttpd daemon and the reference it holds on its ``ServerCore``.
+///
+/// `@unchecked Sendable`: the pointers are only used by ``HTTPServer/stop()``, which takes the
+/// handle out of its mutex first, so exactly one thread ever stops the daemon and releases the core.
+private struct DaemonHandle: @unchecked Sendable {
+    let daemon: OpaquePointer
+    let core: Unmanaged<ServerCore>
+}
