@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+import KeepsakeHTTP
+import Synchronization
+
+/// A server on 127.0.0.1 and an ephemeral port with its own staging folder, stopped and removed
+/// when released.
+final class ServerFixture {
+    let root: URL
+    let staging: URL
+    let server: HTTPServer
+
+    init(limits: HTTPLimits = HTTPLimits(), host: String = "127.0.0.1",
+         errorLog: (@Sendable (String) -> Void)? = nil,
+         handler: @escaping HTTPServer.Handler) throws {
+        root = try makeTemporaryDirectory()
+        staging = root.appendingPathComponent("staging")
+        server = try HTTPServer(configuration: .init(stagingDirectory: staging, host: host, limits: limits,
+                                                     errorLog: errorLog),
+                                handler: handler)
+    }
+
+    init(asyncHandler: @escaping HTTPServer.AsyncHandler) throws {
+        root = try makeTemporaryDirectory()
+        staging = root.appendingPathComponent("staging")
+        server = try HTTPServer(configuration: .init(stagingDirectory: staging), asyncHandler: asyncHandler)
+    }
+
+    /// `http://127.0.0.1:<port><path>`.
+    func url(_ path: String) -> String {
+        "http://127.0.0.1:\(server.port)\(path)"
+    }
+
+    /// The names of the files left in the staging folder.
+    var stagedFiles: [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: staging.path)) ?? []
+    }
+
+    deinit {
+        server.stop()
+        try? FileManager.default.removeItem(at: root)
+    }
+}
+
+/// A value the handler records on a connection thread and the test reads afterwards.
+final class Recorder<Value: Sendable>: Sendable {
+    private let storage: Mutex<[Value]> = Mutex([])
+
+    func record(_ value: Value) {
+        storage.withLock { $0.append(value) }
+    }
+
+    var values: [Value] {
+        storage.withLock { $0 }
+    }
+}
+
+func makeTemporaryDirectory() throws -> URL {
+    let url = FileManager.default.temporaryDirectory
+        .appendingPathComponent("keepsake-http-tests-\(UUID().uuidString)", isDirectory: true)
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}
+
+/// `count` random bytes written to a new file in `directory`.
+func makeRandomFile(in directory: URL, name: String, count: Int) throws -> URL {
+    let source = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/urandom"))
+    defer { try? source.close() }
+    let data = try source.read(upToCount: count) ?? Data()
+    let url = directory.appendingPathComponent(name)
+    try data.write(to: url)
+    return url
+}
+
+/// The SHA-256 of a file, from `sha256sum`.
+func sha256(of url: URL) throws -> String {
+    let output = try run("/usr/bin/sha256sum", [url.path]).output
+    return String(decoding: output, as: UTF8.self).split(separator: " ").first.map(String.init) ?? ""
+}
+
+/// Runs a program and returns its exit status and standard output.
+@discardableResult
+func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: Data) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = arguments
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, data)
+}
+
+/// What `curl` got back.
+struct CurlResponse {
+    /// The HTTP status, 0 when there was no response.
+    let status: Int
+    /// The header fields of the final response (after any `100 Continue`).
+    let headers: [(name: String, value: String)]
+    let body: Data
+    /// curl's exit status (0 on success; e.g. 52 for an empty reply, 7 for a refused connection).
+    let exitCode: Int32
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+
+    func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    func headers(named name: String) -> [String] {
+        headers.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+}
+
+/// Runs `curl -sS` with `arguments` (one URL) and returns the response.
+func curl(_ arguments: [String]) throws -> CurlResponse {
+    let directory = try makeTemporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let headerFile = directory.appendingPathComponent("headers")
+    let bodyFile = directory.appendingPathComponent("body")
+    let result = try run("/usr/bin/curl", ["-sS", "-D", headerFile.path, "-o", bodyFile.path,
+                                           "-w", "%{http_code}"] + arguments)
+    let headerText = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""
+    // Keep the last block: a "100 Continue" block may come first.
+    let lastBlock = headerText.components(separatedBy: "\r\n\r\n").filter { !$0.isEmpty }.last ?? ""
+    let fields = lastBlock.components(separatedBy: "\r\n").dropFirst().compactMap { line -> (name: String, value: String)? in
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        return (name: String(line[..<colon]),
+                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    }
+    return CurlResponse(status: Int(String(decoding: result.output, as: UTF8.self)) ?? 0,
+                        headers: fields,
+                        body: (try? Data(contentsOf: bodyFile)) ?? Data(),
+                        exitCode: result.status)
+}
+
+/// Sends `request` byte for byte on a new connection to 127.0.0.1:`port` and returns everything the
+/// server sends until it closes the connection (so `request` should say `Connection: close`).
+func rawExchange(port: UInt16, _ request: String) throws -> String {
+    struct SocketError: Error {}
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw SocketError() }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard connected == 0 else { throw SocketError() }
+    let bytes = Array(request.utf8)
+    guard send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw SocketError() }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while true {
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { break }
+        received += buffer[0..<count]
+    }
+    return String(decoding: received, as: UTF8.self)
+}
