@@ -130,6 +130,7 @@ public struct DiaryDay: Sendable, Hashable, Comparable, Codable, CustomStringCon
         try DiaryDay(year: year, month: month, day: 1).monthString
     }
 
+    /// Earlier days first.
     public static func < (lhs: DiaryDay, rhs: DiaryDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
