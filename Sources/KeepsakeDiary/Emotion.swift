@@ -3,10 +3,11 @@ import Foundation
 /// One of the fixed emotions a diary entry records, with English and Korean display names.
 ///
 /// The raw value (`"joy"`, `"sadness"`, …) is what the store keeps and what `Codable` writes; it never
-/// changes, so entries written today read back the same way later. `allCases` is the order used to
+/// changes, so entries written today read back the same way later (as a dictionary key too: counts
+/// per emotion encode as `{"joy": 2}`). `allCases` is the order used to
 /// break ties (see ``Diary/calendar(year:month:)``) and to list emotions in a picker: pleasant ones
 /// first, then unpleasant ones.
-public enum Emotion: String, Sendable, Hashable, Codable, CaseIterable, Comparable, CustomStringConvertible {
+public enum Emotion: String, Sendable, Hashable, Codable, CodingKeyRepresentable, CaseIterable, Comparable, CustomStringConvertible {
     /// Joy, happiness.
     case joy
     /// Calm, peace of mind.

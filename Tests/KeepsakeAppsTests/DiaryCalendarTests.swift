@@ -31,6 +31,11 @@ import KeepsakeTestSupport
         #expect(november.map(\.dominantEmotion) == [.joy, .sadness, .calm, .anger])
         #expect(november[0].emotionCounts == [.joy: 2, .sadness: 1])
         #expect(november[2].emotionCounts == [.gratitude: 1, .calm: 1])
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(String(decoding: try encoder.encode(november[0]), as: UTF8.self)
+                == #"{"count":3,"day":"2026-11-03","dominantEmotion":"joy","emotionCounts":{"joy":2,"sadness":1}}"#)
+        #expect(try JSONDecoder().decode(DiaryCalendarDay.self, from: try encoder.encode(november[0])) == november[0])
 
         let december = try fixture.diary.calendar(year: 2026, month: 12)
         #expect(december == [DiaryCalendarDay(day: diaryDay("2026-12-01"), count: 1, dominantEmotion: .love, emotionCounts: [.love: 1])])
