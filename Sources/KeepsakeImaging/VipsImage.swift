@@ -4,7 +4,7 @@ import CVips
 /// One libvips image reference, released when this object goes away.
 ///
 /// Images opened from a buffer read that buffer lazily: such an image, and everything made from it
-/// before ``copyToMemory()``, must not outlive the buffer. The processor keeps every `VipsImage`
+/// before ``decoded()`` or ``copyToMemory()``, must not outlive the buffer. The processor keeps every `VipsImage`
 /// inside the `withUnsafeBytes` call that lends it the input bytes.
 ///
 /// Not `Sendable`: one call of the processor makes, uses and drops its own images on one thread.
@@ -79,7 +79,8 @@ final class VipsImage {
         return try Self.wrap(cvips_decode(pointer, &error), error)
     }
 
-    /// Computes every pixel of a pipeline over in-memory pixels into memory, with libvips' threads.
+    /// Computes every pixel of a pipeline into memory with libvips' thread pool; see
+    /// `cvips_copy_memory` for when not to use it on a loader's output.
     func copyToMemory() throws(VipsFailure) -> VipsImage {
         var error: UnsafeMutablePointer<CChar>?
         return try Self.wrap(cvips_copy_memory(pointer, &error), error)

@@ -118,7 +118,10 @@ public final class VipsImageProcessor: ImageProcessing {
             let source = try open(bytes, name: name)
             let base: VipsImage
             do throws(VipsFailure) {
-                base = try VipsImage.thumbnail(of: bytes, maxEdge: largest.maxPixels).decoded()
+                // libvips' thread pool overlaps decoding and shrinking. It can, rarely, lose a
+                // decoder error (see `cvips_decode`); the stored bytes passed a strict decode on
+                // ingest and `fsck` checks their hashes, so speed wins here.
+                base = try VipsImage.thumbnail(of: bytes, maxEdge: largest.maxPixels).copyToMemory()
             } catch {
                 throw Self.decodingError(error, format: source.format, bytes: bytes, name: name)
             }

@@ -95,8 +95,10 @@ CVipsImage *cvips_drop_alpha(CVipsImage *image, char **error_out);
  * warnings left in libvips' error buffer (JPEG "extraneous bytes", libheif seeks) is cleared, so it does not end up in the message of a later failure. */
 CVipsImage *cvips_decode(CVipsImage *image, char **error_out);
 
-/* Evaluates a pipeline into a new in-memory image with libvips' thread pool. For pixels already
- * in memory (conversions, resizes); use cvips_decode for a loader's output. */
+/* Evaluates a pipeline into a new in-memory image with libvips' thread pool: faster than
+ * cvips_decode when the pipeline decodes (the pool overlaps decoding with the rest), but it shares
+ * the rare loss of a decoder error described there. Use it for pixels already in memory, or for
+ * bytes that already passed cvips_decode. */
 CVipsImage *cvips_copy_memory(CVipsImage *image, char **error_out);
 
 /* Applies the orientation tag so the pixels are upright, and removes the tag. */
