@@ -138,7 +138,8 @@ import Testing
         let large = String(repeating: "2024-01-01,3.50\n", count: 200) // 3,200 bytes
         let file = fixture.root.appendingPathComponent("large.csv")
         try Data(large.utf8).write(to: file)
-        let staged = try curl(["-H", "Content-Type: text/csv", "--data-binary", "@\(file.path)", fixture.url("/import")])
+        let staged = try curl(["-H", "Content-Type: text/csv", "--data-binary", "@\(file.path)",
+                               fixture.url("/import")])
         #expect(staged.text == large)
 
         let values = seen.values

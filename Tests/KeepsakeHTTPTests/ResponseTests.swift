@@ -91,6 +91,8 @@ import Testing
             case "/json": return try .json(["a": 1])
             case "/redirect": return .redirect(to: "/next")
             case "/method": return .methodNotAllowed(allowed: [.get, .head])
+            case "/empty-text": return .text("")
+            case "/no-content": return HTTPResponse(status: .noContent)
             default: return .notFound()
             }
         }
@@ -106,6 +108,10 @@ import Testing
         let method = try curl([fixture.url("/method")])
         #expect(method.status == 405)
         #expect(method.header("Allow") == "GET, HEAD")
+        let emptyText = try curl([fixture.url("/empty-text")])
+        #expect(emptyText.status == 200)
+        #expect(emptyText.header("Content-Length") == "0")
+        #expect(try curl([fixture.url("/no-content")]).status == 204)
         let missing = try curl([fixture.url("/nothing")])
         #expect(missing.status == 404)
         #expect(missing.text == "Not found.\n")

@@ -28,7 +28,8 @@ import Testing
         }
         let first = try ServerFixture { _ in .text("") }
         do {
-            _ = try HTTPServer(configuration: .init(stagingDirectory: staging, port: first.server.port)) { _ in .text("") }
+            let taken = HTTPServer.Configuration(stagingDirectory: staging, port: first.server.port)
+            _ = try HTTPServer(configuration: taken) { _ in .text("") }
             Issue.record("a second server started on a port in use")
         } catch let error as HTTPServerError {
             guard case .cannotListen(_, let port, _) = error else {

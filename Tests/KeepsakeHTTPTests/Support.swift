@@ -118,24 +118,54 @@ struct CurlResponse {
 
 /// Runs `curl -sS` with `arguments` (one URL) and returns the response.
 func curl(_ arguments: [String]) throws -> CurlResponse {
-    let directory = try makeTemporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let headerFile = directory.appendingPathComponent("headers")
-    let bodyFile = directory.appendingPathComponent("body")
-    let result = try run("/usr/bin/curl", ["-sS", "-D", headerFile.path, "-o", bodyFile.path,
-                                           "-w", "%{http_code}"] + arguments)
-    let headerText = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""
-    // Keep the last block: a "100 Continue" block may come first.
-    let lastBlock = headerText.components(separatedBy: "\r\n\r\n").filter { !$0.isEmpty }.last ?? ""
-    let fields = lastBlock.components(separatedBy: "\r\n").dropFirst().compactMap { line -> (name: String, value: String)? in
-        guard let colon = line.firstIndex(of: ":") else { return nil }
-        return (name: String(line[..<colon]),
-                value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+    try CurlRun(arguments).finish()
+}
+
+/// Runs one `curl` process per argument list, all at once, and returns their responses in order.
+/// (Separate processes: curl 7.88's `--parallel` sends a `-F` form with only one of its transfers.)
+func curlConcurrently(_ argumentLists: [[String]]) throws -> [CurlResponse] {
+    let runs = try argumentLists.map { try CurlRun($0) }
+    return runs.map { $0.finish() }
+}
+
+/// One running `curl -sS` process writing the headers and body of one URL to files.
+final class CurlRun {
+    private let process = Process()
+    private let output = Pipe()
+    private let directory: URL
+    private let headerFile: URL
+    private let bodyFile: URL
+
+    init(_ arguments: [String]) throws {
+        directory = try makeTemporaryDirectory()
+        headerFile = directory.appendingPathComponent("headers")
+        bodyFile = directory.appendingPathComponent("body")
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-sS", "-D", headerFile.path, "-o", bodyFile.path, "-w", "%{http_code}"] + arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
     }
-    return CurlResponse(status: Int(String(decoding: result.output, as: UTF8.self)) ?? 0,
-                        headers: fields,
-                        body: (try? Data(contentsOf: bodyFile)) ?? Data(),
-                        exitCode: result.status)
+
+    /// Waits for curl to exit and reads what it got.
+    func finish() -> CurlResponse {
+        let statusText = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let headerText = (try? String(contentsOf: headerFile, encoding: .utf8)) ?? ""
+        // Keep the last block: a "100 Continue" block may come first.
+        let lastBlock = headerText.components(separatedBy: "\r\n\r\n").filter { !$0.isEmpty }.last ?? ""
+        let lines = lastBlock.components(separatedBy: "\r\n").dropFirst()
+        let fields = lines.compactMap { line -> (name: String, value: String)? in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (name: String(line[..<colon]),
+                    value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        return CurlResponse(status: Int(String(decoding: statusText, as: UTF8.self)) ?? 0,
+                            headers: fields,
+                            body: (try? Data(contentsOf: bodyFile)) ?? Data(),
+                            exitCode: process.terminationStatus)
+    }
 }
 
 /// Sends `request` byte for byte on a new connection to 127.0.0.1:`port` and returns everything the

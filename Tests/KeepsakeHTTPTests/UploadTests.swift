@@ -23,8 +23,24 @@ import Testing
         #expect(file.fileName == "photo.jpg")
         #expect(file.contentType == "image/jpeg")
         #expect(file.byteCount == 5_000_000)
-        #expect(file.url.deletingLastPathComponent().standardizedFileURL.path == fixture.staging.standardizedFileURL.path)
+        #expect(file.url.deletingLastPathComponent().standardizedFileURL.path
+                == fixture.staging.standardizedFileURL.path)
         #expect(!FileManager.default.fileExists(atPath: file.url.path))
+        #expect(fixture.stagedFiles.isEmpty)
+    }
+
+    @Test func twentyConcurrentUploadsAllArriveIntact() throws {
+        let fixture = try ServerFixture { request in
+            guard let file = request.files.first else { return .badRequest() }
+            return .text(try sha256(of: file.url))
+        }
+        let source = try makeRandomFile(in: fixture.root, name: "photo.jpg", count: 1_000_000)
+        let responses = try curlConcurrently((0..<20).map {
+            ["-F", "photo=@\(source.path)", fixture.url("/upload/\($0)")]
+        })
+        let expected = try sha256(of: source)
+        #expect(responses.map(\.status) == Array(repeating: 200, count: 20))
+        #expect(responses.map(\.text) == Array(repeating: expected, count: 20))
         #expect(fixture.stagedFiles.isEmpty)
     }
 
@@ -114,7 +130,8 @@ import Testing
         let multipart = try curl(["-F", "f=@\(file.path)", fixture.url("/upload")])
         #expect(multipart.status == 413)
         #expect(multipart.text.contains("over the limit of 97.7 KB"))
-        let raw = try curl(["-H", "Expect:", "-H", "Content-Type: application/octet-stream", "--data-binary", "@\(file.path)", fixture.url("/raw")])
+        let raw = try curl(["-H", "Expect:", "-H", "Content-Type: application/octet-stream",
+                            "--data-binary", "@\(file.path)", fixture.url("/raw")])
         #expect(raw.status == 413)
         #expect(calls.values.isEmpty)
         #expect(fixture.stagedFiles.isEmpty)
@@ -122,25 +139,28 @@ import Testing
 
     @Test func aChunkedBodyOverTheLimitClosesTheConnection() throws {
         let calls = Recorder<String>()
-        let fixture = try ServerFixture(limits: HTTPLimits(maxBodyBytes: 100_000, maxInMemoryBodyBytes: 10_000)) { request in
+        let limits = HTTPLimits(maxBodyBytes: 100_000, maxInMemoryBodyBytes: 10_000)
+        let fixture = try ServerFixture(limits: limits) { request in
             calls.record(request.path)
             return .text("ok")
         }
         let file = try makeRandomFile(in: fixture.root, name: "big.bin", count: 1_000_000)
-        let response = try curl(["-H", "Transfer-Encoding: chunked", "-H", "Content-Type: application/octet-stream", "--data-binary", "@\(file.path)", fixture.url("/raw")])
+        let chunked = ["-H", "Transfer-Encoding: chunked", "-H", "Content-Type: application/octet-stream"]
+        let response = try curl(chunked + ["--data-binary", "@\(file.path)", fixture.url("/raw")])
         #expect(response.status == 0)
         #expect(response.exitCode != 0)
         #expect(calls.values.isEmpty)
         #expect(fixture.stagedFiles.isEmpty)
-        // A chunked body within the limit is accepted.
+        // A chunked body within the limit is accepted (and staged, being over 10 KB).
         let small = try makeRandomFile(in: fixture.root, name: "small.bin", count: 50_000)
-        let accepted = try curl(["-H", "Transfer-Encoding: chunked", "-H", "Content-Type: application/octet-stream", "--data-binary", "@\(small.path)", fixture.url("/raw")])
+        let accepted = try curl(chunked + ["--data-binary", "@\(small.path)", fixture.url("/raw")])
         #expect(accepted.status == 200, "curl exit \(accepted.exitCode): \(accepted.text)")
     }
 
     @Test func malformedMultipartIs400() throws {
         let fixture = try ServerFixture { _ in .text("ok") }
-        let noBoundary = try curl(["-H", "Content-Type: multipart/form-data", "--data-binary", "hello", fixture.url("/")])
+        let noBoundary = try curl(["-H", "Content-Type: multipart/form-data", "--data-binary", "hello",
+                                   fixture.url("/")])
         #expect(noBoundary.status == 400)
         let truncated = "--XYZ\r\nContent-Disposition: form-data; name=\"f\"; filename=\"a.txt\"\r\n\r\nhalf a fi"
         let cut = try curl(["-H", "Content-Type: multipart/form-data; boundary=XYZ", "--data-binary", truncated,
