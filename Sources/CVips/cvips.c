@@ -121,26 +121,9 @@ CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loa
 
 int cvips_image_width(CVipsImage *image) { return vips_image_get_width(image); }
 int cvips_image_height(CVipsImage *image) { return vips_image_get_height(image); }
-int cvips_image_bands(CVipsImage *image) { return vips_image_get_bands(image); }
-
-int cvips_image_is_16bit(CVipsImage *image) {
-    return vips_image_get_format(image) == VIPS_FORMAT_USHORT;
-}
 
 int cvips_image_has_alpha(CVipsImage *image) {
     return vips_image_hasalpha(image) ? 1 : 0;
-}
-
-int cvips_image_has_icc_profile(CVipsImage *image) {
-    return vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0;
-}
-
-int cvips_image_orientation(CVipsImage *image) {
-    return vips_image_get_orientation(image);
-}
-
-int cvips_image_has_field(CVipsImage *image, const char *name) {
-    return vips_image_get_typeof(image, name) != 0;
 }
 
 char *cvips_image_field_string(CVipsImage *image, const char *name) {

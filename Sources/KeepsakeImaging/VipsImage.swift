@@ -50,25 +50,16 @@ final class VipsImage {
     var width: Int { Int(cvips_image_width(pointer)) }
     /// Height in pixels.
     var height: Int { Int(cvips_image_height(pointer)) }
-    /// Whether samples have 16 bits.
-    var is16Bit: Bool { cvips_image_is_16bit(pointer) != 0 }
     /// Whether there is an alpha channel.
     var hasAlpha: Bool { cvips_image_has_alpha(pointer) != 0 }
     /// Whether the pixels are already 8-bit sRGB or grey with no ICC profile.
     var isPlainSRGB: Bool { cvips_image_is_plain_srgb(pointer) != 0 }
-    /// The EXIF orientation as libvips reads it (1...8; 1 when absent or invalid).
-    var orientation: Int { Int(cvips_image_orientation(pointer)) }
 
     /// A metadata field as text, or `nil` when the image does not have it.
     func field(_ name: String) -> String? {
         guard let text = cvips_image_field_string(pointer, name) else { return nil }
         defer { cvips_free(text) }
         return String(cString: text)
-    }
-
-    /// Whether the image carries a metadata field with this name.
-    func hasField(_ name: String) -> Bool {
-        cvips_image_has_field(pointer, name) != 0
     }
 
     // MARK: Operations

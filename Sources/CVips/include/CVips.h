@@ -61,17 +61,8 @@ CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loa
 
 int cvips_image_width(CVipsImage *image);
 int cvips_image_height(CVipsImage *image);
-int cvips_image_bands(CVipsImage *image);
-/* 1 if the pixels are 16 bits per sample (VIPS_FORMAT_USHORT). */
-int cvips_image_is_16bit(CVipsImage *image);
 /* 1 if the image has an alpha channel. */
 int cvips_image_has_alpha(CVipsImage *image);
-/* 1 if an ICC profile is attached. */
-int cvips_image_has_icc_profile(CVipsImage *image);
-/* The EXIF orientation 1...8 as libvips reports it; 1 when absent; invalid values are clipped. */
-int cvips_image_orientation(CVipsImage *image);
-/* 1 if the image carries a metadata field with this name. */
-int cvips_image_has_field(CVipsImage *image, const char *name);
 /* A field as a string (free with cvips_free), or NULL if the image has no such field. */
 char *cvips_image_field_string(CVipsImage *image, const char *name);
 
