@@ -54,9 +54,8 @@ public struct Diary: Sendable {
     /// neither title nor text is refused). A trashed entry must be restored first.
     ///
     /// With `images`, the whole photo set is replaced too (as ``setImages(of:to:)`` does), for a
-    /// compose screen that saves words and photos together. Everything is checked before anything is
-    /// written; the photos are then stored first and the words second, each step atomic. If the photos
-    /// fail (an unreadable file), nothing has changed.
+    /// compose screen that saves words and photos together, in ONE atomic operation: if a photo
+    /// cannot be read, neither the words nor the photos change.
     @discardableResult
     public func update(_ id: RecordID, _ edit: DiaryEdit, images: [ImageSlot]? = nil) throws -> DiaryEntry {
         let current = try entry(id)
@@ -82,15 +81,10 @@ public struct Diary: Sendable {
         if edit.text != nil { set[DiaryField.text] = .string(valid.text) }
         if edit.tags != nil { set[DiaryField.tags] = .strings(valid.tags) }
 
-        var result = current
-        if let images {
-            try checkImageCount(images.count, adding: nil)
-            result = try DiaryEntry(record: try store.setImages(of: id, to: images))
-        }
-        if !set.isEmpty || !remove.isEmpty {
-            result = try DiaryEntry(record: try store.update(id, date: edit.moment, set: set, remove: remove))
-        }
-        return result
+        if let images { try checkImageCount(images.count, adding: nil) }
+        guard images != nil || !set.isEmpty || !remove.isEmpty else { return current }
+        // One engine operation: the words and the photo set change together or not at all.
+        return try DiaryEntry(record: try store.edit(id, date: edit.moment, set: set, remove: remove, images: images))
     }
 
     /// Same as ``update(_:_:)``, with the changes as arguments.

@@ -24,7 +24,7 @@ enum Schema {
         CREATE INDEX record_trashed ON record(trashed_at) WHERE trashed_at IS NOT NULL;
 
         CREATE TABLE attachment (
-            id INTEGER PRIMARY KEY,
+            id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never reused: an id names one stored file forever
             record_id TEXT NOT NULL REFERENCES record(id) ON DELETE CASCADE,
             position INTEGER NOT NULL,
             path TEXT NOT NULL UNIQUE,

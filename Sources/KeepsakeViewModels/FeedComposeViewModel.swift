@@ -1,0 +1,109 @@
+public import Foundation
+public import KeepsakeFeed
+public import KeepsakeStore
+public import Observation
+
+/// The post / edit screen (seed 002's compose view and its `userFeed`): title, contents and up to 10
+/// ordered photos; validated before saving; an edit changes text and photos in one atomic operation,
+/// and photos that did not change are not rewritten.
+@MainActor @Observable
+public final class FeedComposeViewModel {
+    /// The post being edited; `nil` for a new post.
+    public let editingID: RecordID?
+    /// Title (required).
+    public var title: String
+    /// Contents.
+    public var contents: String
+    /// The post's date.
+    public var date: Date
+    /// The photos in order.
+    public var images: ComposeImages
+    /// The last validation or save error.
+    public var errorMessage: String?
+    /// True while saving.
+    public private(set) var isSaving = false
+    /// The feed.
+    public let feed: Feed
+
+    /// A new post dated `now`.
+    public init(feed: Feed, now: Date = Date()) {
+        self.feed = feed
+        editingID = nil
+        title = ""
+        contents = ""
+        date = now
+        images = ComposeImages(limit: feed.maxImages)
+    }
+
+    /// Edits `item`.
+    public init(feed: Feed, editing item: FeedItem) {
+        self.feed = feed
+        editingID = item.id
+        title = item.title
+        contents = item.contents
+        date = item.date
+        images = ComposeImages(item.images.map(ComposeImage.stored), limit: feed.maxImages)
+    }
+
+    /// The draft as it would be posted.
+    public var draft: FeedDraft { FeedDraft(title: title, contents: contents, date: date, images: images.sources) }
+
+    /// Checks the draft; sets ``errorMessage`` and returns `false` if a rule is broken.
+    @discardableResult
+    public func validate() -> Bool {
+        do {
+            var check = draft
+            check.images = []
+            try check.validate(maxImages: feed.maxImages)
+            guard images.items.count <= feed.maxImages else {
+                throw KeepsakeError(.limitExceeded, "A post can hold at most \(feed.maxImages) photos.")
+            }
+            errorMessage = nil
+            return true
+        } catch {
+            errorMessage = userMessage(error)
+            return false
+        }
+    }
+
+    /// Adds picked photos (refused beyond the limit, with a message).
+    public func addImages(_ sources: [ImageSource]) {
+        do { try images.add(sources); errorMessage = nil } catch { errorMessage = userMessage(error) }
+    }
+
+    /// Removes the photo at `index`.
+    public func removeImage(at index: Int) {
+        do { try images.remove(at: index); errorMessage = nil } catch { errorMessage = userMessage(error) }
+    }
+
+    /// Replaces the photo at `index`.
+    public func replaceImage(at index: Int, with source: ImageSource) {
+        do { try images.replace(at: index, with: source); errorMessage = nil } catch { errorMessage = userMessage(error) }
+    }
+
+    /// Moves a photo.
+    public func moveImage(from: Int, to: Int) {
+        do { try images.move(from: from, to: to); errorMessage = nil } catch { errorMessage = userMessage(error) }
+    }
+
+    /// Validates and saves (the "done" button). Returns the post, or `nil` with ``errorMessage`` set.
+    public func save() async -> FeedItem? {
+        guard validate() else { return nil }
+        isSaving = true
+        defer { isSaving = false }
+        let feed = feed, draft = draft, slots = images.slots
+        do {
+            let saved: FeedItem
+            if let id = editingID {
+                saved = try await background { try feed.update(id, title: draft.title, contents: draft.contents, date: draft.date, images: slots) }
+            } else {
+                saved = try await background { try feed.post(draft) }
+            }
+            errorMessage = nil
+            return saved
+        } catch {
+            errorMessage = userMessage(error)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,76 @@
+public import Foundation
+public import KeepsakeFeed
+public import KeepsakeStore
+public import Observation
+
+/// The feed: newest posts first with cursor paging, delete and restore (seed 002's `feeds`).
+@MainActor @Observable
+public final class FeedListViewModel {
+    /// The posts shown, newest first.
+    public private(set) var items: [FeedItem] = []
+    /// Whether ``loadMore()`` can fetch another page.
+    public var hasMore: Bool { cursor != nil }
+    /// True while a load runs.
+    public private(set) var isLoading = false
+    /// The last error, as a sentence for the screen.
+    public var errorMessage: String?
+    /// Show the trash instead of live posts.
+    public var showsTrash = false
+
+    /// The feed.
+    public let feed: Feed
+    /// Posts per page.
+    public let pageSize: Int
+    private var cursor: RecordCursor?
+
+    /// A list over `feed`.
+    public init(feed: Feed, pageSize: Int = 20) {
+        self.feed = feed
+        self.pageSize = pageSize
+    }
+
+    /// Loads the first page.
+    public func load() async { await fetch(after: nil, appending: false) }
+
+    /// Loads the next page, if any.
+    public func loadMore() async {
+        guard let cursor else { return }
+        await fetch(after: cursor, appending: true)
+    }
+
+    /// Moves a post to the trash.
+    public func delete(_ id: RecordID) async {
+        let feed = feed
+        do {
+            _ = try await background { try feed.delete(id) }
+            items.removeAll { $0.id == id }
+        } catch { errorMessage = userMessage(error) }
+    }
+
+    /// Restores a post from the trash.
+    public func restore(_ id: RecordID) async {
+        let feed = feed
+        do {
+            _ = try await background { try feed.restore(id) }
+            if showsTrash { items.removeAll { $0.id == id } }
+        } catch { errorMessage = userMessage(error) }
+    }
+
+    /// Reloads whenever a post changes anywhere. Runs until the calling task is cancelled.
+    public func observeChanges(pollInterval: Duration = .milliseconds(200)) async {
+        await watchChanges(of: feed.store, collection: "feed", pollInterval: pollInterval,
+                           refresh: { await self.load() }, failed: { self.errorMessage = userMessage($0) })
+    }
+
+    private func fetch(after: RecordCursor?, appending: Bool) async {
+        isLoading = true
+        defer { isLoading = false }
+        let feed = feed, limit = pageSize, trash = showsTrash
+        do {
+            let page = try await background { trash ? try feed.trash(limit: limit, after: after) : try feed.newest(limit: limit, after: after) }
+            items = appending ? items + page.items : page.items
+            cursor = page.nextCursor
+            errorMessage = nil
+        } catch { errorMessage = userMessage(error) }
+    }
+}

@@ -1,0 +1,114 @@
+public import Foundation
+public import KeepsakeLedger
+public import KeepsakeStore
+public import Observation
+
+/// Add / edit a transaction: the amount is typed as text and parsed exactly for its currency (no
+/// floating point); a receipt photo can be attached, replaced or removed.
+@MainActor @Observable
+public final class LedgerComposeViewModel {
+    /// The transaction being edited; `nil` for a new one.
+    public let editingID: RecordID?
+    /// The day, as `YYYY-MM-DD`.
+    public var dateText: String
+    /// Expense or income.
+    public var kind: TransactionKind
+    /// The amount as typed, e.g. `12.50`.
+    public var amountText: String
+    /// ISO 4217 code, e.g. `KRW`.
+    public var currencyCode: String
+    /// Category (required).
+    public var category: String
+    /// Memo.
+    public var memo: String
+    /// A newly picked receipt photo to attach (replacing any current one).
+    public var newReceipt: ImageSource?
+    /// Remove the current receipt on save.
+    public var removesReceipt = false
+    /// The current receipt when editing.
+    public private(set) var currentReceipt: Attachment?
+    /// The last validation or save error.
+    public var errorMessage: String?
+    /// True while saving.
+    public private(set) var isSaving = false
+    /// The ledger.
+    public let ledger: Ledger
+
+    /// A new transaction on `day`.
+    public init(ledger: Ledger, day: LedgerDay, currencyCode: String = "KRW") {
+        self.ledger = ledger
+        editingID = nil
+        dateText = day.string
+        kind = .expense
+        amountText = ""
+        self.currencyCode = currencyCode
+        category = ""
+        memo = ""
+    }
+
+    /// Edits `transaction`.
+    public init(ledger: Ledger, editing transaction: LedgerTransaction) {
+        self.ledger = ledger
+        editingID = transaction.id
+        dateText = transaction.date.string
+        kind = transaction.kind
+        amountText = transaction.amount.amountString
+        currencyCode = transaction.amount.currency.code
+        category = transaction.category
+        memo = transaction.memo
+        currentReceipt = transaction.receipt
+    }
+
+    /// The draft, parsed and checked; throws the first problem as a sentence-bearing error.
+    public func makeDraft() throws -> LedgerTransactionDraft {
+        let currency = try Currency(code: currencyCode.trimmingCharacters(in: .whitespaces).uppercased())
+        let amount = try Money(parsing: amountText, currency: currency)
+        let day = try LedgerDay(parsing: dateText.trimmingCharacters(in: .whitespaces))
+        return LedgerTransactionDraft(date: day, kind: kind, amount: amount, category: category, memo: memo, receipt: newReceipt)
+    }
+
+    /// Checks the form; sets ``errorMessage`` and returns `false` if something is wrong.
+    @discardableResult
+    public func validate() -> Bool {
+        do {
+            _ = try makeDraft()
+            guard !category.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+                throw KeepsakeError(.invalidArgument, "Choose a category for the transaction.")
+            }
+            errorMessage = nil
+            return true
+        } catch {
+            errorMessage = userMessage(error)
+            return false
+        }
+    }
+
+    /// Validates and saves; returns the transaction, or `nil` with ``errorMessage`` set.
+    public func save() async -> LedgerTransaction? {
+        guard validate() else { return nil }
+        isSaving = true
+        defer { isSaving = false }
+        let ledger = ledger, editingID = editingID, removes = removesReceipt
+        do {
+            let draft = try makeDraft()
+            let saved = try await background { () throws -> LedgerTransaction in
+                guard let id = editingID else { return try ledger.add(draft) }
+                var result = try ledger.update(id, date: draft.date, kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo)
+                if let receipt = draft.receipt {
+                    result = try ledger.attachReceipt(to: id, source: receipt)
+                } else if removes, result.receipt != nil {
+                    result = try ledger.removeReceipt(from: id)
+                }
+                return result
+            }
+            currentReceipt = saved.receipt
+            newReceipt = nil
+            removesReceipt = false
+            errorMessage = nil
+            return saved
+        } catch {
+            errorMessage = userMessage(error)
+            return nil
+        }
+    }
+}

@@ -1,0 +1,89 @@
+public import Foundation
+public import KeepsakeLedger
+public import KeepsakeStore
+public import Observation
+
+/// One month of the ledger: its transactions, totals per currency and per category, paging back and
+/// forth between months.
+@MainActor @Observable
+public final class LedgerMonthViewModel {
+    /// The month shown.
+    public private(set) var month: LedgerMonth
+    /// Its transactions, newest first.
+    public private(set) var transactions: [LedgerTransaction] = []
+    /// Income, expense and balance per currency (never summed across currencies).
+    public private(set) var totals: [Currency: LedgerTotals] = [:]
+    /// Per currency, per category totals.
+    public private(set) var categoryTotals: [Currency: [String: LedgerTotals]] = [:]
+    /// The last error, as a sentence for the screen.
+    public var errorMessage: String?
+    /// True while loading.
+    public private(set) var isLoading = false
+    /// The ledger.
+    public let ledger: Ledger
+
+    /// Shows `month`.
+    public init(ledger: Ledger, month: LedgerMonth) {
+        self.ledger = ledger
+        self.month = month
+    }
+
+    /// Loads the month's transactions and totals.
+    public func load() async {
+        isLoading = true
+        defer { isLoading = false }
+        let ledger = ledger, month = month
+        do {
+            let (transactions, totals, categories) = try await background {
+                var all: [LedgerTransaction] = []
+                var cursor: RecordCursor?
+                repeat {
+                    let page = try ledger.list(month: month, limit: 500, after: cursor)
+                    all += page.transactions
+                    cursor = page.nextCursor
+                } while cursor != nil
+                return (all, try ledger.totals(year: month.year, month: month.month), try ledger.categoryTotals(year: month.year, month: month.month))
+            }
+            self.transactions = transactions
+            self.totals = totals
+            categoryTotals = categories
+            errorMessage = nil
+        } catch { errorMessage = userMessage(error) }
+    }
+
+    /// Shows the previous month.
+    public func showPreviousMonth() async {
+        month = month.month == 1 ? (try? LedgerMonth(year: month.year - 1, month: 12)) ?? month : (try? LedgerMonth(year: month.year, month: month.month - 1)) ?? month
+        await load()
+    }
+
+    /// Shows the next month.
+    public func showNextMonth() async {
+        if let next = month.next { month = next }
+        await load()
+    }
+
+    /// Moves a transaction to the trash.
+    public func delete(_ id: RecordID) async {
+        let ledger = ledger
+        do {
+            _ = try await background { try ledger.delete(id) }
+            await load()
+        } catch { errorMessage = userMessage(error) }
+    }
+
+    /// Restores a transaction.
+    public func restore(_ id: RecordID) async {
+        let ledger = ledger
+        do {
+            _ = try await background { try ledger.restore(id) }
+            await load()
+        } catch { errorMessage = userMessage(error) }
+    }
+
+    /// Reloads whenever a transaction changes anywhere. Runs until the calling task is cancelled.
+    public func observeChanges(pollInterval: Duration = .milliseconds(200)) async {
+        await watchChanges(of: ledger.store, collection: Ledger.collection, pollInterval: pollInterval,
+                           refresh: { await self.load() }, failed: { self.errorMessage = userMessage($0) })
+    }
+}
