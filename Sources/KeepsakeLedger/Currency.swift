@@ -62,9 +62,14 @@ public struct Currency: Sendable, Hashable, Codable, Comparable, CustomStringCon
         try container.encode(code)
     }
 
+    /// `text` in double quotes for an error message: at most 40 characters, control characters
+    /// written as `\u{a}` so a message stays on one line.
     static func quoted(_ text: String) -> String {
         let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        return "\"" + shown + "\""
+        let escaped = shown.unicodeScalars.map { scalar -> String in
+            scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+        return "\"" + escaped + "\""
     }
 }
 
