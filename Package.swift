@@ -59,6 +59,7 @@ let package = Package(
         .target(name: "KeepsakeCLI",
                 dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
                                "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache"],
+                resources: [.copy("Resources/DemoImages")],
                 swiftSettings: strictSettings),
         .executableTarget(name: "keepsake", dependencies: ["KeepsakeCLI"], swiftSettings: strictSettings),
         // A worker that performs random store operations and logs each acknowledged one; the crash
