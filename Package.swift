@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "KeepsakeImageCache", targets: ["KeepsakeImageCache"]),
         .library(name: "KeepsakeViewModels", targets: ["KeepsakeViewModels"]),
         .library(name: "KeepsakeTransfer", targets: ["KeepsakeTransfer"]),
+        .library(name: "KeepsakeWeb", targets: ["KeepsakeWeb"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     targets: [
@@ -50,6 +51,12 @@ let package = Package(
         .target(name: "CMicroHTTPD", dependencies: ["CMicroHTTPDSystem"], path: "Sources/CMicroHTTPD"),
         .target(name: "KeepsakeHTTP", dependencies: ["CMicroHTTPD"], swiftSettings: strictSettings),
 
+        // The local web app (`keepsake serve`): server-rendered pages over the view models.
+        .target(name: "KeepsakeWeb",
+                dependencies: ["KeepsakeHTTP", "KeepsakeViewModels", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger",
+                               "KeepsakeFeed", "KeepsakeImageCache"],
+                swiftSettings: strictSettings),
+
         // Export and import of a whole store as one archive (libarchive).
         .systemLibrary(name: "CArchiveSystem", path: "Sources/CArchiveSystem", pkgConfig: "libarchive",
                        providers: [.apt(["libarchive-dev"])]),
@@ -58,7 +65,7 @@ let package = Package(
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
                 dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
-                               "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache"],
+                               "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeWeb"],
                 resources: [.copy("Resources/DemoImages")],
                 swiftSettings: strictSettings),
         .executableTarget(name: "keepsake", dependencies: ["KeepsakeCLI"], swiftSettings: strictSettings),
@@ -83,6 +90,8 @@ let package = Package(
         .testTarget(name: "KeepsakeViewModelsTests", dependencies: ["KeepsakeViewModels", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeTransferTests", dependencies: ["KeepsakeTransfer", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeWebTests", dependencies: ["KeepsakeWeb", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeHTTPTests", dependencies: ["KeepsakeHTTP"], swiftSettings: strictSettings),
     ]
