@@ -2,25 +2,54 @@
 
 #include <vips/vips.h>
 
-/* Takes the text of the failure that just happened out of libvips' process-wide error buffer and
- * clears the buffer in the same locked step, so the text is not repeated in a later failure. */
+/* libvips reports many decoder complaints as GLib warnings on stderr rather than in its error
+ * buffer: libpng's "IHDR: CRC error", libjpeg's first warning, an ignored nclx profile. They are
+ * collected, per thread, while a wrapper below runs (they are emitted on the thread that reads the
+ * file, and cvips_load_buffer and cvips_decode read on the caller's thread), so a failure can say
+ * what the decoder saw. They are never printed: stderr is the command-line tool's, and a person
+ * adding a photo can do nothing with "ignoring nclx profile". */
+static _Thread_local GString *thread_warnings = NULL;
+
+static void collect_warning(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
+    (void) domain;
+    (void) level;
+    (void) data;
+    if (thread_warnings && message) {
+        g_string_append(thread_warnings, message);
+        g_string_append_c(thread_warnings, '\n');
+    }
+}
+
+/* Starts collecting this thread's libvips warnings. */
+static void begin_warnings(void) {
+    if (!thread_warnings) {
+        thread_warnings = g_string_new(NULL);
+    }
+}
+
+/* Stops collecting and drops what was collected. */
+static void end_warnings(void) {
+    if (thread_warnings) {
+        g_string_free(thread_warnings, TRUE);
+        thread_warnings = NULL;
+    }
+}
+
+/* Takes the text of the failure that just happened: this thread's collected warnings, then
+ * libvips' process-wide error buffer, which is cleared in the same locked step so the text is not
+ * repeated in a later failure. */
 static void take_error(char **error_out) {
     char *text = vips_error_buffer_copy();
     if (error_out) {
+        if (thread_warnings && thread_warnings->len) {
+            char *joined = g_strconcat(thread_warnings->str, text, NULL);
+            g_free(text);
+            text = joined;
+        }
         *error_out = text;
     } else {
         g_free(text);
     }
-}
-
-/* libvips reports recoverable oddities (an ignored nclx profile, say) as GLib warnings on stderr.
- * They are not actionable for someone adding a photo, so they are dropped unless VIPS_WARNING is
- * set, the variable libvips itself documents for showing them. */
-static void drop_warning(const gchar *domain, GLogLevelFlags level, const gchar *message, gpointer data) {
-    (void) domain;
-    (void) level;
-    (void) message;
-    (void) data;
 }
 
 static int init_result = 1; /* 1 = not yet run */
@@ -40,9 +69,7 @@ static gpointer run_init(gpointer unused) {
     /* The operation cache would keep decoded images alive after their last use and could hand
      * back a cached result for a new buffer that reuses an old address: off. */
     vips_cache_set_max(0);
-    if (!g_getenv("VIPS_WARNING")) {
-        g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, drop_warning, NULL);
-    }
+    g_log_set_handler("VIPS", G_LOG_LEVEL_WARNING, collect_warning, NULL);
     init_result = 0;
     return NULL;
 }
@@ -87,6 +114,7 @@ CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loa
     void *data = (void *) buffer;
     int result = -1;
 
+    begin_warnings();
     switch (loader) {
     case CVIPS_LOADER_JPEG:
         result = vips_jpegload_buffer(data, length, &image,
@@ -114,9 +142,9 @@ CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loa
     }
     if (result) {
         take_error(error_out);
-        return NULL;
     }
-    return image;
+    end_warnings();
+    return result ? NULL : image;
 }
 
 int cvips_image_width(CVipsImage *image) { return vips_image_get_width(image); }
@@ -190,6 +218,7 @@ CVipsImage *cvips_decode(CVipsImage *image, char **error_out) {
     VipsImage *out = vips_image_new_memory();
     VipsRegion *region = NULL;
 
+    begin_warnings();
     if (vips_image_pipelinev(out, VIPS_DEMAND_STYLE_THINSTRIP, image, NULL) ||
         !(region = vips_region_new(image))) {
         goto failed;
@@ -209,6 +238,7 @@ CVipsImage *cvips_decode(CVipsImage *image, char **error_out) {
     if (*vips_error_buffer()) {
         take_error(NULL);
     }
+    end_warnings();
     return out;
 
 failed:
@@ -217,6 +247,7 @@ failed:
     }
     g_object_unref(out);
     take_error(error_out);
+    end_warnings();
     return NULL;
 }
 

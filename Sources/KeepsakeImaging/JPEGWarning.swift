@@ -13,10 +13,14 @@ enum JPEGWarning {
         "thumbnail image size does not match data length", // JWRN_JFIF_BADTHUMBNAILSIZE
     ]
 
+    /// libvips' own lines around a warning, which say nothing about its kind.
+    static let neutral = ["read gave", "error in tile"]
+
     /// Whether `detail`, the text of a strict decode's failure, names only harmless warnings.
-    /// Empty text (it can be taken by a failure on another thread) is not harmless.
+    /// Text without any warning (it can be taken by a failure on another thread) is not harmless.
     static func isOnlyHarmless(_ detail: String) -> Bool {
-        let lines = detail.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+        let lines = detail.split(whereSeparator: \.isNewline)
+            .filter { line in !line.allSatisfy(\.isWhitespace) && !neutral.contains { line.contains($0) } }
         return !lines.isEmpty && lines.allSatisfy { line in harmless.contains { line.contains($0) } }
     }
 }

@@ -111,6 +111,16 @@ extension ImagingTests {
             }
         }
 
+        @Test func aDamagedPNGSaysWhatLibpngFound() throws {
+            // libpng's complaints reach libvips as warnings, not errors; they still name the damage.
+            let header = ImagingTests.keepsakeError { _ = try ImagingTests.process("png-corrupt/xhdn0g08.png") }
+            #expect(header?.code == .corruptImage)
+            #expect(header?.message.contains("(IHDR: CRC error)") == true, "\(header?.message ?? "")")
+            let pixels = ImagingTests.keepsakeError { _ = try ImagingTests.process("png-corrupt/broken_data_stream.png") }
+            #expect(pixels?.code == .corruptImage)
+            #expect(pixels?.message.contains("(bad adaptive filter value)") == true, "\(pixels?.message ?? "")")
+        }
+
         @Test func aTruncatedJPEGIsCorruptAndSaysSoInPlainWords() throws {
             let error = ImagingTests.keepsakeError { _ = try ImagingTests.process("jpeg-corrupt/truncated_jpeg.jpg") }
             #expect(error?.code == .corruptImage)

@@ -13,7 +13,8 @@
  * - A function returning int returns 0 on success and -1 on failure.
  * - On failure, *error_out (when error_out is not NULL) receives the libvips error text of that
  *   failure, taken from libvips' process-wide error buffer and cleared from it at once so the next
- *   failure on any thread starts clean. Free it with cvips_free. It may be an empty string.
+ *   failure on any thread starts clean (for loads and decodes, preceded by the warnings libvips
+ *   raised on this thread meanwhile). Free it with cvips_free. It may be an empty string.
  * - Buffers passed in must stay alive and unchanged as long as any image made from them: loading
  *   is lazy and reads from the caller's memory.
  */
@@ -24,8 +25,10 @@
 typedef struct _VipsImage CVipsImage;
 
 /* Starts libvips once per process (later calls return the first result): blocks loaders marked
- * untrusted (ImageMagick, PDF, SVG, MAT, FITS...) and turns the operation cache off, so that no
- * image outlives its last reference and no result is ever reused for different bytes. */
+ * untrusted (ImageMagick, PDF, SVG, MAT, FITS...), turns the operation cache off, so that no
+ * image outlives its last reference and no result is ever reused for different bytes, and takes
+ * over libvips' GLib warnings: they are never printed, and the ones a load or decode raises on the
+ * calling thread are added to the text of its failure. */
 int cvips_init(char **error_out);
 
 /* The libvips version, e.g. "8.14.1". */
