@@ -102,7 +102,7 @@ import KeepsakeTestSupport
         #expect { try fixture.diary.update(entry.id, DiaryEdit(text: "Too many"), images: photos[0..<4].map { .new(.file($0)) }) } throws: {
             diaryError($0, .limitExceeded, "at most 3 photos; 4 were given")
         }
-        // An unreadable photo fails the first step, so the words are not changed either.
+        // Words and photos change in one atomic operation: an unreadable photo leaves the words alone too.
         #expect { try fixture.diary.update(entry.id, DiaryEdit(text: "Corrupt"), images: [.new(.file(Corpus.corruptImage))]) } throws: {
             ($0 as? KeepsakeError)?.code == .corruptImage
         }
