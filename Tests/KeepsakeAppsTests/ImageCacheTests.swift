@@ -217,11 +217,14 @@ import KeepsakeTestSupport
         let reads = try await withThrowingTaskGroup(of: Int.self) { group in
             group.addTask {
                 defer { writing.running.withLock { $0 = false } }
+                // Start writing only once the reader runs, so the two really overlap even on a busy machine.
+                while !writing.readerStarted.withLock({ $0 }) { await Task.yield() }
                 for round in 0..<12 { try cache.save(.file(sources[round % 2]), named: "shared") }
                 return 0
             }
             group.addTask {
                 var count = 0
+                writing.readerStarted.withLock { $0 = true }
                 while writing.running.withLock({ $0 }) {
                     let seen = try cache.data(named: "shared")
                     #expect(seen == first || seen == second, "a reader sees a whole old or whole new image")
@@ -239,4 +242,5 @@ import KeepsakeTestSupport
 /// Tells the reader task whether the writer task is still saving.
 final class ImageCacheWriterFlag: Sendable {
     let running = Mutex(true)
+    let readerStarted = Mutex(false)
 }
