@@ -16,18 +16,14 @@ public struct Diary: Sendable {
     public let store: Store
     /// The most photos one entry may hold.
     public let maxImages: Int
-    /// The current time, used to age the trash; pass the store's clock.
-    let clock: @Sendable () -> Date
 
     /// A diary on `store`.
     ///
     /// - Parameters:
     ///   - maxImages: the most photos per entry (default 10); clamped to 0...the store's own limit.
-    ///   - clock: the current time, for ``purgeTrash(olderThan:)``; give it the same clock as the store.
-    public init(store: Store, maxImages: Int = DiaryLimits.defaultMaxImages, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: Store, maxImages: Int = DiaryLimits.defaultMaxImages) {
         self.store = store
         self.maxImages = min(max(0, maxImages), store.options.maxImagesPerRecord)
-        self.clock = clock
     }
 
     // MARK: - Entries

@@ -10,7 +10,7 @@ public enum DiaryLimits {
     public static let maxTagLength = 30
     /// Most tags on one entry (after removing duplicates).
     public static let maxTags = 20
-    /// Default for the most images on one entry; ``Diary/init(store:maxImages:clock:)`` can change it.
+    /// Default for the most images on one entry; ``Diary/init(store:maxImages:)`` can change it.
     public static let defaultMaxImages = 10
     /// Years an entry's day may fall in.
     public static let years: ClosedRange<Int> = 1...9999

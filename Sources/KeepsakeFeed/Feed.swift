@@ -14,19 +14,15 @@ public struct Feed: Sendable {
     public let store: Store
     /// The most photos one post may carry.
     public let maxImages: Int
-    /// The current time, used to age the trash; give the store's clock in tests.
-    let clock: @Sendable () -> Date
 
     /// Opens the feed of `store`.
     ///
     /// - Parameters:
     ///   - maxImages: the photo limit per post (default 10, the seed's picker limit); negative
     ///     values count as 0. The store's own limit (`StoreOptions.maxImagesPerRecord`) still applies.
-    ///   - clock: the current time for ``purgeTrash(olderThan:)``; pass the same clock as the store's.
-    public init(store: Store, maxImages: Int = FeedDraft.defaultMaxImages, clock: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: Store, maxImages: Int = FeedDraft.defaultMaxImages) {
         self.store = store
         self.maxImages = max(0, maxImages)
-        self.clock = clock
     }
 
     // MARK: - Create and read
@@ -149,37 +145,8 @@ public struct Feed: Sendable {
     /// - Throws: `.invalidArgument` for a negative or non-finite age.
     @discardableResult
     public func purgeTrash(olderThan age: TimeInterval? = nil) throws -> [RecordID] {
-        if let age, !(age.isFinite && age >= 0) {
-            throw KeepsakeError(.invalidArgument, "The trash age must be zero or more seconds; \(age) was given.")
-        }
-        let cutoff = age.map { clock().addingTimeInterval(-$0) }
-        var candidates: [RecordID] = []
-        var query = RecordQuery(collection: FeedItem.collection)
-        query.trash = .trashed
-        query.sort = .updated
-        query.descending = false
-        query.limit = 1000
-        while true {
-            let page = try store.list(query)
-            for record in page.records {
-                if let trashedAt = record.trashedAt, cutoff.map({ trashedAt <= $0 }) ?? true { candidates.append(record.id) }
-            }
-            guard let next = page.nextCursor else { break }
-            query.after = next
-        }
-        var purged: [RecordID] = []
-        for id in candidates {
-            // Check again just before purging: someone may have restored it meanwhile.
-            guard let record = try store.recordIfPresent(id), let trashedAt = record.trashedAt,
-                  cutoff.map({ trashedAt <= $0 }) ?? true else { continue }
-            do {
-                try store.purge(id)
-                purged.append(id)
-            } catch let error as KeepsakeError where error.code == .notFound {
-                continue  // purged by someone else meanwhile
-            }
-        }
-        return purged
+        // The engine re-checks each post inside its purge: one restored meanwhile survives.
+        try store.purgeTrash(olderThan: age, in: FeedItem.collection)
     }
 
     // MARK: - Helpers

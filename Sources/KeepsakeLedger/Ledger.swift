@@ -25,16 +25,9 @@ public struct Ledger: Sendable {
 
     /// The store the transactions live in.
     public let store: Store
-    /// The current time, for trash retention (``purgeTrash(olderThan:)``).
-    let clock: @Sendable () -> Date
-
-    /// A ledger over `store`.
-    ///
-    /// - Parameter clock: the current time, used only to decide which trashed transactions are old
-    ///   enough to purge; pass the same clock as the store's when testing retention.
-    public init(store: Store, clock: @escaping @Sendable () -> Date = { Date() }) {
+    /// A ledger over `store` (trash retention is measured on the store's clock).
+    public init(store: Store) {
         self.store = store
-        self.clock = clock
     }
 
     // MARK: - Single transactions
@@ -99,33 +92,8 @@ public struct Ledger: Sendable {
     /// Other collections' trash is left alone. Returns the ids purged.
     @discardableResult
     public func purgeTrash(olderThan age: TimeInterval? = nil) throws -> [RecordID] {
-        let cutoff = age.map { clock().addingTimeInterval(-$0) }
-        var candidates: [RecordID] = []
-        var query = RecordQuery(collection: Self.collection)
-        query.trash = .trashed
-        query.limit = 1000
-        while true {
-            let page = try store.list(query)
-            for record in page.records {
-                guard let trashedAt = record.trashedAt else { continue }
-                if let cutoff, trashedAt > cutoff { continue }
-                candidates.append(record.id)
-            }
-            guard let next = page.nextCursor else { break }
-            query.after = next
-        }
-        var purged: [RecordID] = []
-        for id in candidates {
-            // Skip what was restored or purged by someone else since the list was read.
-            guard let record = try store.recordIfPresent(id), record.isTrashed else { continue }
-            do {
-                try store.purge(id)
-                purged.append(id)
-            } catch let error as KeepsakeError where error.code == .notFound {
-                continue
-            }
-        }
-        return purged
+        // The engine re-checks each record inside its purge: one restored meanwhile survives.
+        try store.purgeTrash(olderThan: age, in: Self.collection)
     }
 
     // MARK: - Lists

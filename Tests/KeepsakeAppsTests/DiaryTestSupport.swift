@@ -14,7 +14,7 @@ struct DiaryFixture {
         directory = TemporaryDirectory("diary")
         clock = TestClock()
         store = try TestStores.open(directory, clock: clock.closure)
-        diary = Diary(store: store, maxImages: maxImages, clock: clock.closure)
+        diary = Diary(store: store, maxImages: maxImages)
     }
 
     /// Creates a text-only entry.

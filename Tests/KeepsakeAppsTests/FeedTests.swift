@@ -228,7 +228,7 @@ import KeepsakeTestSupport
         let dir = TemporaryDirectory("feed")
         let clock = TestClock()
         let store = try TestStores.open(dir, clock: clock.closure)
-        let feed = Feed(store: store, clock: clock.closure)
+        let feed = Feed(store: store)
         let old = try feed.post(FeedDraft(title: "Old", images: [.file(photos[0])]))
         let diary = try store.create(RecordDraft(collection: "diary", fields: ["title": .string("Not a post")]))
         try feed.delete(old.id)

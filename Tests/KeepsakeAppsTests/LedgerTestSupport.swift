@@ -13,7 +13,7 @@ struct LedgerFixture {
         var now: @Sendable () -> Date = { Date() }
         if let clock { now = clock.closure }
         store = try TestStores.open(directory, clock: now)
-        ledger = Ledger(store: store, clock: now)
+        ledger = Ledger(store: store)
     }
 
     /// Adds a transaction from short text values.

@@ -162,25 +162,45 @@ extension Store {
         }
     }
 
-    /// Purges every record that has been in the trash longer than `age` seconds (all of them when
-    /// `age` is `nil`), one atomic purge per record. Returns the ids purged.
+    /// Removes a record for good only if it is in the trash (and, with `trashedBefore`, was trashed at
+    /// or before that moment), checked inside the purge's own transaction: a record restored a moment
+    /// earlier, even by another process, is never lost. Returns whether it was purged.
     @discardableResult
-    public func purgeTrash(olderThan age: TimeInterval? = nil) throws -> [RecordID] {
-        let cutoff = age.map { now() - $0 } ?? Double.infinity
-        let ids = try database.read { db in
-            try db.query("SELECT id FROM record WHERE trashed_at IS NOT NULL AND trashed_at <= ? ORDER BY trashed_at",
-                         [.real(cutoff == .infinity ? Double.greatestFiniteMagnitude : cutoff)]) { try RecordID(parsing: $0.requiredText(0)) }
-        }
-        var purged: [RecordID] = []
-        for id in ids {
-            do {
-                try purge(id)
-                purged.append(id)
-            } catch let error as KeepsakeError where error.code == .notFound {
-                continue  // restored or purged by someone else meanwhile
+    public func purgeIfTrashed(_ id: RecordID, trashedBefore cutoff: Date? = nil) throws -> Bool {
+        struct NotInTrash: Error {}
+        guard let collection = try recordIfPresent(id)?.collection else { return false }
+        do {
+            _ = try perform(kind: "purge", id: id, collection: collection, creating: false, staged: []) { current in
+                guard let trashedAt = current?.trashedAt, cutoff.map({ trashedAt <= $0 }) ?? true else { throw NotInTrash() }
+                return (nil, .deleted)
             }
+            return true
+        } catch is NotInTrash {
+            return false
+        } catch let error as KeepsakeError where error.code == .notFound {
+            return false  // purged by someone else meanwhile
         }
-        return purged
+    }
+
+    /// Purges every record that has been in the trash longer than `age` seconds (all of them when
+    /// `age` is `nil`), of one collection or of all, one atomic purge per record; each record is checked
+    /// again inside its purge, so one restored meanwhile survives. Returns the ids purged.
+    @discardableResult
+    public func purgeTrash(olderThan age: TimeInterval? = nil, in collection: CollectionName? = nil) throws -> [RecordID] {
+        if let age, !(age.isFinite && age >= 0) {
+            throw KeepsakeError(.invalidArgument, "The trash age must be zero or more seconds; \(age) was given.")
+        }
+        let cutoff = age.map { clock().addingTimeInterval(-$0) }
+        var sql = "SELECT id FROM record WHERE trashed_at IS NOT NULL AND trashed_at <= ?"
+        var bindings: [SQLValue] = [.real(cutoff?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)]
+        if let collection {
+            sql += " AND collection = ?"
+            bindings.append(.text(collection.name))
+        }
+        let ids = try database.read { db in
+            try db.query(sql + " ORDER BY trashed_at", bindings) { try RecordID(parsing: $0.requiredText(0)) }
+        }
+        return try ids.filter { try purgeIfTrashed($0, trashedBefore: cutoff) }
     }
 
     // MARK: - Helpers
