@@ -54,7 +54,8 @@ public struct Diary: Sendable {
     /// cannot be read, neither the words nor the photos change.
     @discardableResult
     public func update(_ id: RecordID, _ edit: DiaryEdit, images: [ImageSlot]? = nil) throws -> DiaryEntry {
-        let current = try entry(id)
+        let record = try diaryRecord(id)
+        let current = try DiaryEntry(record: record)
         guard !current.isTrashed else {
             throw KeepsakeError(.conflict, "Diary entry \(id) is in the trash; restore it before changing it.")
         }
@@ -80,7 +81,9 @@ public struct Diary: Sendable {
         if let images { try checkImageCount(images.count, adding: nil) }
         guard images != nil || !set.isEmpty || !remove.isEmpty else { return current }
         // One engine operation: the words and the photo set change together or not at all.
-        return try DiaryEntry(record: try store.edit(id, date: edit.moment, set: set, remove: remove, images: images))
+        // The rules were checked against `current`: apply only if nobody changed the entry since.
+        return try DiaryEntry(record: try store.edit(id, date: edit.moment, set: set, remove: remove, images: images,
+                                                     expectedVersion: record.version))
     }
 
     /// Same as ``update(_:_:)``, with the changes as arguments.

@@ -130,6 +130,10 @@ import KeepsakeTestSupport
         #expect(updated.date == Date(timeIntervalSince1970: 2_000))
         #expect(updated.images == record.images)
         #expect(updated.version == record.version + 1)
+        #expect { try store.update(record.id, set: ["title": .string("c")], expectedVersion: record.version) } throws: {
+            ($0 as? KeepsakeError)?.code == .conflict
+        }
+        #expect(try store.update(record.id, set: ["title": .string("c")], expectedVersion: updated.version).fields["title"] == .string("c"))
         #expect { try store.update(record.id, set: ["bad key": .bool(true)]) } throws: { ($0 as? KeepsakeError)?.code == .invalidArgument }
         #expect { try store.update(RecordID(), set: ["a": .bool(true)]) } throws: { ($0 as? KeepsakeError)?.code == .notFound }
     }

@@ -20,11 +20,15 @@ extension Store {
     }
 
     /// Changes a record's date and fields: `set` adds or replaces fields, `remove` deletes them.
+    /// With `expectedVersion`, the change applies only if the record is still at that version
+    /// (checked inside the commit); otherwise ``KeepsakeError/Code/conflict``: reload and try again.
     @discardableResult
-    public func update(_ id: RecordID, date: Date? = nil, set: [String: FieldValue] = [:], remove: [String] = []) throws -> Record {
+    public func update(_ id: RecordID, date: Date? = nil, set: [String: FieldValue] = [:], remove: [String] = [],
+                       expectedVersion: Int64? = nil) throws -> Record {
         _ = try Self.encodeFields(set)
         for key in remove { try Self.checkFieldName(key) }
         return try mutate(id, kind: "update") { current, target in
+            try Self.check(current, expectedVersion)
             if let date { target.date = date.timeIntervalSince1970 }
             for key in remove { target.fields[key] = nil }
             target.fields.merge(set) { _, new in new }
@@ -100,11 +104,11 @@ extension Store {
     /// the edit screen's "done". `images` works as in ``setImages(of:to:policy:)``; `nil` keeps them.
     @discardableResult
     public func edit(_ id: RecordID, date: Date? = nil, set: [String: FieldValue] = [:], remove: [String] = [],
-                     images slots: [ImageSlot]?, policy: ImageEncodingPolicy? = nil) throws -> Record {
+                     images slots: [ImageSlot]?, policy: ImageEncodingPolicy? = nil, expectedVersion: Int64? = nil) throws -> Record {
         _ = try Self.encodeFields(set)
         for key in remove { try Self.checkFieldName(key) }
         guard let slots else {
-            return try update(id, date: date, set: set, remove: remove)
+            return try update(id, date: date, set: set, remove: remove, expectedVersion: expectedVersion)
         }
         try checkImageCount(slots.count)
         let snapshot = try record(id)
@@ -129,6 +133,7 @@ extension Store {
         }
         let staged = try process(inputs, policy: policy ?? options.encodingPolicy)
         return try mutate(id, kind: "edit", staged: staged) { current, target in
+            try Self.check(current, expectedVersion)
             if let date { target.date = date.timeIntervalSince1970 }
             for key in remove { target.fields[key] = nil }
             target.fields.merge(set) { _, new in new }
@@ -204,6 +209,12 @@ extension Store {
     }
 
     // MARK: - Helpers
+
+    private static func check(_ current: Record, _ expectedVersion: Int64?) throws {
+        if let expectedVersion, current.version != expectedVersion {
+            throw KeepsakeError(.conflict, "Record \(current.id) was changed by someone else meanwhile (version \(current.version), expected \(expectedVersion)); reload it and try again. Nothing was changed.")
+        }
+    }
 
     private func checkImageCount(_ count: Int) throws {
         guard count <= options.maxImagesPerRecord else {
