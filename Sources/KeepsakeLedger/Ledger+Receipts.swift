@@ -2,7 +2,8 @@ public import KeepsakeStore
 
 extension Ledger {
     /// Attaches a receipt photo to a live transaction, or replaces the one it has, in one atomic
-    /// engine operation (`addImages` when there is none, `replaceImage` at 0 when there is one).
+    /// engine operation: the whole image set becomes exactly this receipt, so two attaches at the same
+    /// moment still leave one receipt (the later commit wins).
     ///
     /// The old receipt's file stays readable until the commit that stops referring to it and is
     /// removed right after; if the new image is refused, nothing changes.
@@ -11,15 +12,8 @@ extension Ledger {
     ///   (`.corruptImage`, `.unsupportedImage`, `.imageTooLarge`).
     @discardableResult
     public func attachReceipt(to id: RecordID, source: ImageSource) throws -> LedgerTransaction {
-        let record = try ledgerRecord(id)
-        let updated: Record = switch record.images.count {
-        case 0: try store.addImages([source], to: id)
-        case 1: try store.replaceImage(of: id, at: 0, with: source)
-        // More than one image can only come from outside the ledger; one whole-set update
-        // brings the record back to a single receipt.
-        default: try store.setImages(of: id, to: [.new(source)])
-        }
-        return try Self.transaction(from: updated)
+        _ = try ledgerRecord(id)
+        return try Self.transaction(from: try store.setImages(of: id, to: [.new(source)]))
     }
 
     /// Removes a live transaction's receipt; its file is removed after the commit. Does nothing
