@@ -74,6 +74,15 @@ let package = Package(
         .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
                           path: "Sources/KeepsakeCrashWorker", swiftSettings: strictSettings),
 
+        // `make bench`: Keepsake against its peers, measured in one run (BENCHMARKS.md).
+        .executableTarget(name: "keepsake-bench",
+                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeFeed", "KeepsakeLedger"],
+                          path: "Sources/KeepsakeBench", swiftSettings: strictSettings),
+        // `make torture`: crash, fault, bad-input, hostile-name and load runs with figures (RELIABILITY.md).
+        .executableTarget(name: "keepsake-torture",
+                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache"],
+                          path: "Sources/KeepsakeTorture", swiftSettings: strictSettings),
+
         .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
                 path: "Tests/KeepsakeTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeStoreTests",
