@@ -10,8 +10,9 @@ public import KeepsakeStore
 ///   `KeepsakeError.Code.unsupportedImage`, naming what it is.
 /// - Checks ``VipsLimits`` from the file size and the header before decoding any pixel, so a
 ///   decompression bomb costs milliseconds and no memory.
-/// - Decodes every pixel exactly once, with libvips' `fail_on=error`: truncated or damaged data is
-///   an error (`corruptImage`), never a grey image.
+/// - Decodes every pixel once, on the calling thread, with libvips' `fail_on=error` (and, for
+///   JPEG, every libjpeg warning but a few harmless ones treated as an error too): truncated or
+///   damaged data is an error (`corruptImage`), never a grey image.
 /// - Applies the EXIF orientation, so stored pixels and thumbnails are upright. (libheif already
 ///   applies a HEIF container's rotation and libvips then drops the EXIF tag, so HEIC images are
 ///   turned exactly once.)
