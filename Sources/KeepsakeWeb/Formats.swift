@@ -1,0 +1,115 @@
+import Foundation
+import KeepsakeDiary
+import KeepsakeLedger
+import KeepsakeStore
+
+/// Dates, months, money and sizes written for one language.
+struct Formats: Sendable {
+    /// The language.
+    let language: Language
+
+    private var locale: Locale { Locale(identifier: language.localeIdentifier) }
+
+    private func formatter(template: String, zone: TimeZone) -> DateFormatter {
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.calendar = Calendar(identifier: .gregorian)
+        formatter.timeZone = zone
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter
+    }
+
+    /// Day and time as seen in `zone`, e.g. `Sun, Nov 29, 2026, 2:30 PM` / `2026년 11월 29일 (일) 오후 2:30`.
+    func dateTime(_ date: Date, in zone: TimeZone) -> String {
+        formatter(template: "yMMMdEEEjmm", zone: zone).string(from: date)
+    }
+
+    /// A calendar day, e.g. `Sun, Nov 29, 2026`.
+    func day(_ day: DiaryDay) -> String {
+        formatter(template: "yMMMdEEE", zone: Self.utc).string(from: day.start(in: Self.utc))
+    }
+
+    /// A ledger day, e.g. `Nov 29, 2026`.
+    func day(_ day: LedgerDay) -> String {
+        formatter(template: "yMMMd", zone: Self.utc).string(from: day.startDate)
+    }
+
+    /// A date's day as seen in `zone`, e.g. `Nov 29, 2026`.
+    func day(of date: Date, in zone: TimeZone = .current) -> String {
+        formatter(template: "yMMMd", zone: zone).string(from: date)
+    }
+
+    /// A month, e.g. `November 2026` / `2026년 11월`.
+    func month(year: Int, month: Int) -> String {
+        guard let day = try? DiaryDay(year: year, month: month, day: 1) else { return "\(year)-\(month)" }
+        return formatter(template: "yMMMM", zone: Self.utc).string(from: day.start(in: Self.utc))
+    }
+
+    /// A short month name, e.g. `Nov` / `11월`.
+    func shortMonth(_ month: Int) -> String {
+        guard let day = try? DiaryDay(year: 2001, month: month, day: 1) else { return String(month) }
+        return formatter(template: "MMM", zone: Self.utc).string(from: day.start(in: Self.utc))
+    }
+
+    /// Short weekday names, Monday first.
+    var weekdays: [String] {
+        let formatter = formatter(template: "EEE", zone: Self.utc)
+        // 2001-01-01 was a Monday.
+        return (0..<7).map { formatter.string(from: Date(timeIntervalSince1970: 978_307_200 + Double($0) * 86_400)) }
+    }
+
+    /// An amount with its currency, digits grouped by thousands, e.g. `12,000 KRW`, `-4.50 USD`.
+    func money(_ money: Money) -> String {
+        Self.grouped(money.amountString) + " " + money.currency.code
+    }
+
+    /// `1234567.50` → `1,234,567.50` (the sign and decimals kept).
+    static func grouped(_ amount: String) -> String {
+        var sign = "", digits = Substring(amount)
+        if digits.hasPrefix("-") { sign = "-"; digits = digits.dropFirst() }
+        let parts = digits.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+        let whole = Array(parts[0])
+        var result = ""
+        for (index, character) in whole.enumerated() {
+            if index > 0 && (whole.count - index) % 3 == 0 { result.append(",") }
+            result.append(character)
+        }
+        return sign + result + (parts.count > 1 ? "." + parts[1] : "")
+    }
+
+    /// Bytes in a human unit, e.g. `3.8 MB`.
+    func bytes(_ count: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(count), unit = 0
+        while value >= 1000, unit < units.count - 1 { value /= 1000; unit += 1 }
+        return unit == 0 ? "\(count) B" : String(format: "%.1f %@", value, units[unit])
+    }
+
+    /// A `datetime-local` input value (`2026-11-29T14:30`) for `date` in `zone`.
+    static func dateTimeInput(_ date: Date, in zone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(format: "%04d-%02d-%02dT%02d:%02d", parts.year ?? 1, parts.month ?? 1, parts.day ?? 1,
+                      parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    /// Reads a `datetime-local` value (`2026-11-29T14:30`, seconds optional) as a moment in `zone`.
+    static func parseDateTimeInput(_ text: String, in zone: TimeZone) -> Date? {
+        let pieces = text.trimmingCharacters(in: .whitespaces).split(separator: "T")
+        guard pieces.count == 2 else { return nil }
+        let day = pieces[0].split(separator: "-").map { Int($0) }
+        let time = pieces[1].split(separator: ":").map { Int($0.split(separator: ".").first ?? "") }
+        guard day.count == 3, (2...3).contains(time.count), !day.contains(nil), !time.contains(nil) else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let components = DateComponents(year: day[0], month: day[1], day: day[2], hour: time[0],
+                                        minute: time[1], second: time.count == 3 ? time[2] : 0)
+        guard calendar.dateComponents(in: zone, from: calendar.date(from: components) ?? .distantPast).day == day[2],
+              (0...23).contains(time[0]!), (0...59).contains(time[1]!) else { return nil }
+        return calendar.date(from: components)
+    }
+
+    /// UTC, for plain calendar days.
+    static let utc = TimeZone(identifier: "UTC")!
+}

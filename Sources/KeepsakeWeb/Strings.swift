@@ -1,0 +1,356 @@
+/// The UI text of the web app in English and Korean. Every key has both (the compiler checks),
+/// and messages with numbers or names are functions. Errors that come from the store and the view
+/// models are English sentences and are shown as they are.
+struct Strings: Sendable {
+    /// The language of the text.
+    let language: Language
+
+    init(_ language: Language) {
+        self.language = language
+    }
+
+    /// The text of `key`.
+    subscript(_ key: Key) -> String {
+        language == .korean ? key.korean : key.english
+    }
+
+    private func pick(_ english: String, _ korean: String) -> String {
+        language == .korean ? korean : english
+    }
+
+    // MARK: - Messages with values
+
+    func photoNumber(_ number: Int) -> String { pick("Photo \(number)", "사진 \(number)") }
+    func photosToPickAgain(_ count: Int) -> String {
+        pick(count == 1 ? "1 photo you picked was not saved: pick it again." : "\(count) photos you picked were not saved: pick them again.",
+             "선택한 사진 \(count)장이 저장되지 않았습니다. 다시 선택해 주세요.")
+    }
+    func tooManyPhotos(_ limit: Int) -> String {
+        pick("You can attach at most \(limit) photos; remove one before adding another.",
+             "사진은 최대 \(limit)장까지 첨부할 수 있습니다. 다른 사진을 추가하려면 먼저 하나를 삭제하세요.")
+    }
+    func fileTooLarge(name: String, size: String, limit: String) -> String {
+        pick("“\(name)” is \(size); a file can be at most \(limit).", "“\(name)” 파일은 \(size)입니다. 파일 하나는 최대 \(limit)까지 올릴 수 있습니다.")
+    }
+    func requestTooLarge(size: String, limit: String) -> String {
+        pick("These files add up to \(size); at most \(limit) can be sent at once. Send fewer photos, then add the rest.",
+             "파일 크기의 합이 \(size)입니다. 한 번에 최대 \(limit)까지 보낼 수 있습니다. 사진을 나누어 추가하세요.")
+    }
+    func entriesFeeling(_ emotion: String) -> String { pick("Entries: \(emotion)", "감정: \(emotion)") }
+    func searchResults(_ count: Int, query: String) -> String {
+        pick(count == 1 ? "1 entry found for “\(query)”." : "\(count) entries found for “\(query)”.", "“\(query)” 검색 결과 \(count)개")
+    }
+    func entryCount(_ count: Int) -> String { pick(count == 1 ? "1 entry" : "\(count) entries", "일기 \(count)개") }
+    func emotionsIn(_ year: String) -> String { pick("Emotions in \(year), month by month", "\(year)년 월별 감정") }
+    func unknownTimeZone(_ zone: String) -> String {
+        pick("“\(zone)” is not a time zone Keepsake knows; use a name such as Asia/Seoul or UTC.",
+             "“\(zone)”은(는) 알 수 없는 시간대입니다. Asia/Seoul 이나 UTC 같은 이름을 입력하세요.")
+    }
+    func unreadableDate(_ text: String) -> String {
+        pick("“\(text)” is not a date Keepsake can read; pick one with the date field.", "“\(text)”은(는) 읽을 수 없는 날짜입니다. 날짜 입력란에서 선택하세요.")
+    }
+    func expensesIn(_ currency: String) -> String { pick("Expenses by category (\(currency))", "카테고리별 지출 (\(currency))") }
+    func line(_ number: Int) -> String { pick("line \(number)", "\(number)행") }
+    func importSummary(imported: Int, duplicates: Int, invalid: Int) -> String {
+        pick("Imported \(imported) transactions; \(duplicates) were already there; \(invalid) rows were skipped as invalid.",
+             "거래 \(imported)건을 가져왔습니다. 이미 있던 거래 \(duplicates)건, 잘못된 행 \(invalid)개는 건너뛰었습니다.")
+    }
+    func problemsFound(_ count: Int) -> String {
+        pick(count == 1 ? "1 problem found." : "\(count) problems found.", "문제 \(count)개를 발견했습니다.")
+    }
+    func checkedCounts(records: Int, images: Int, files: Int) -> String {
+        pick("Checked \(records) records, \(images) images and \(files) files.", "기록 \(records)개, 사진 \(images)장, 파일 \(files)개를 검사했습니다.")
+    }
+
+    // MARK: - Fixed text
+
+    /// A piece of fixed UI text.
+    enum Key: Sendable, CaseIterable {
+        case diary, ledger, feed, store, mainNavigation, logIn, logOut, loginTitle, loginExplanation, password
+        case wrongPassword, tooManyAttempts, forbiddenTitle, forbiddenMessage, notFoundTitle, notFoundMessage, backHome
+        case chartsUnavailable, sortableUnavailable
+        case photos, photosHint, addPhotos, newPhoto, moveEarlier, moveLater, replace, remove, photoNoLongerThere
+        case newEntry, editEntry, calendar, emotionChart, trash, diaryTrash, search, searchPlaceholder, filter, emotion
+        case allEmotions, tag, tags, tagsPlaceholder, noEntriesYet, noEntriesHere, noEntriesThisMonth, noEntriesThisYear
+        case newest, olderEntries, backToDiary, untitled, restore, delete, edit, undo, movedToTrash, inTrash
+        case trashExplanation, trashEmpty, previousMonth, nextMonth, entries, title, howDidYouFeel, intensity, when
+        case timeZone, text, done, cancel, chooseEmotion, chooseIntensity
+        case newPost, editPost, feedTrash, backToFeed, noPostsYet, noPostsHere, olderPosts, contents, date
+        case addTransaction, editTransaction, exportCSV, importCSV, noTransactionsThisMonth, currency, income, expense
+        case balance, count, transactions, kind, category, categoryPlaceholder, memo, amount, receipt, attachReceipt
+        case replaceReceipt, removeReceipt, importExplanation, csvFile, skipInvalidRows, chooseCSVFile, csvNotUTF8
+        case dataFolder, cacheFolder, database, imaging, inFlight, collection, live, trashed, images, size, total
+        case repairToo, checkStore, checkExplanation, checkResult, storeClean, danglingReferences, orphanFiles
+        case hashMismatches, missingThumbnails, orphanThumbnails, unexpectedEntries, repairs, unrepairable
+
+        /// The English text.
+        var english: String {
+            switch self {
+            case .diary: "Diary"
+            case .ledger: "Ledger"
+            case .feed: "Feed"
+            case .store: "Store"
+            case .mainNavigation: "Main"
+            case .logIn: "Log in"
+            case .logOut: "Log out"
+            case .loginTitle: "Keepsake is locked"
+            case .loginExplanation: "This Keepsake is reachable from other machines, so it asks for the password it was started with."
+            case .password: "Password"
+            case .wrongPassword: "That is not the password. Try again."
+            case .tooManyAttempts: "Too many wrong passwords; wait a minute, then try again."
+            case .forbiddenTitle: "This form has expired"
+            case .forbiddenMessage: "The form did not carry this browser’s security token (the server may have restarted, or the form came from another site). Nothing was changed: go back, reload the page and send it again."
+            case .notFoundTitle: "Not found"
+            case .notFoundMessage: "There is nothing at this address. It may have been deleted for good, or the link is wrong."
+            case .backHome: "Back to Keepsake"
+            case .chartsUnavailable: "Charts need Chart.js (the Debian package libjs-chart.js), which is not installed; the numbers are in the tables below."
+            case .sortableUnavailable: "Dragging photos needs SortableJS (the Debian package libjs-sortable), which is not installed; use the ↑ and ↓ buttons to reorder them."
+            case .photos: "Photos"
+            case .photosHint: "Drag the photos (or use ↑ ↓) to change their order; the first one is the cover."
+            case .addPhotos: "Add photos"
+            case .newPhoto: "New photo"
+            case .moveEarlier: "Move earlier"
+            case .moveLater: "Move later"
+            case .replace: "Replace"
+            case .remove: "Remove"
+            case .photoNoLongerThere: "A photo on this form is no longer part of the record (it was changed elsewhere). Reload the page and make your changes again."
+            case .newEntry: "New entry"
+            case .editEntry: "Edit entry"
+            case .calendar: "Calendar"
+            case .emotionChart: "Emotion chart"
+            case .trash: "Trash"
+            case .diaryTrash: "Diary trash"
+            case .search: "Search"
+            case .searchPlaceholder: "Words in titles, texts and tags"
+            case .filter: "Filter"
+            case .emotion: "Emotion"
+            case .allEmotions: "All"
+            case .tag: "Tag"
+            case .tags: "Tags"
+            case .tagsPlaceholder: "picnic, friends"
+            case .noEntriesYet: "No entries yet. Write the first one!"
+            case .noEntriesHere: "No entries here."
+            case .noEntriesThisMonth: "No entries this month."
+            case .noEntriesThisYear: "No entries this year."
+            case .newest: "Newest"
+            case .olderEntries: "Older entries"
+            case .backToDiary: "Back to the diary"
+            case .untitled: "Untitled"
+            case .restore: "Restore"
+            case .delete: "Delete"
+            case .edit: "Edit"
+            case .undo: "Undo"
+            case .movedToTrash: "Moved to the trash."
+            case .inTrash: "This is in the trash."
+            case .trashExplanation: "Deleted records stay here with their photos until the trash is purged (keepsake trash purge)."
+            case .trashEmpty: "The trash is empty."
+            case .previousMonth: "Previous"
+            case .nextMonth: "Next"
+            case .entries: "Entries"
+            case .title: "Title"
+            case .howDidYouFeel: "How did you feel?"
+            case .intensity: "How strongly (1–5)"
+            case .when: "When"
+            case .timeZone: "Time zone"
+            case .text: "Text"
+            case .done: "Done"
+            case .cancel: "Cancel"
+            case .chooseEmotion: "Choose how you felt."
+            case .chooseIntensity: "Choose how strongly you felt it, from 1 to 5."
+            case .newPost: "New post"
+            case .editPost: "Edit post"
+            case .feedTrash: "Feed trash"
+            case .backToFeed: "Back to the feed"
+            case .noPostsYet: "No posts yet. Share the first one!"
+            case .noPostsHere: "No more posts."
+            case .olderPosts: "Older posts"
+            case .contents: "Contents"
+            case .date: "Date"
+            case .addTransaction: "Add transaction"
+            case .editTransaction: "Edit transaction"
+            case .exportCSV: "Export CSV"
+            case .importCSV: "Import CSV"
+            case .noTransactionsThisMonth: "No transactions this month."
+            case .currency: "Currency"
+            case .income: "Income"
+            case .expense: "Expense"
+            case .balance: "Balance"
+            case .count: "Count"
+            case .transactions: "Transactions"
+            case .kind: "Kind"
+            case .category: "Category"
+            case .categoryPlaceholder: "Food, Transport…"
+            case .memo: "Memo"
+            case .amount: "Amount"
+            case .receipt: "Receipt"
+            case .attachReceipt: "Attach a receipt photo"
+            case .replaceReceipt: "Replace the receipt"
+            case .removeReceipt: "Remove the receipt"
+            case .importExplanation: "A UTF-8 CSV file with this header (the layout of Export CSV). Every row is checked first; if a row is wrong nothing is imported, unless you choose to skip such rows. Rows already in the ledger are skipped."
+            case .csvFile: "CSV file"
+            case .skipInvalidRows: "Import the valid rows and skip the others"
+            case .chooseCSVFile: "Choose a CSV file to import."
+            case .csvNotUTF8: "This file is not UTF-8 text; save it as “CSV UTF-8” and try again."
+            case .dataFolder: "Data folder"
+            case .cacheFolder: "Cache folder"
+            case .database: "Database"
+            case .imaging: "Imaging"
+            case .inFlight: "Operations in flight"
+            case .collection: "Collection"
+            case .live: "Live"
+            case .trashed: "In trash"
+            case .images: "Images"
+            case .size: "Size"
+            case .total: "Total"
+            case .repairToo: "Repair what can be repaired (orphans go to lost+found, nothing referenced is lost)"
+            case .checkStore: "Check the store"
+            case .checkExplanation: "Checks every reference, file, content hash and thumbnail (keepsake fsck)."
+            case .checkResult: "Check result"
+            case .storeClean: "The store is clean: every reference has its file, every file is referenced and every hash matches."
+            case .danglingReferences: "References to missing files"
+            case .orphanFiles: "Files nothing refers to"
+            case .hashMismatches: "Files whose content changed"
+            case .missingThumbnails: "Missing thumbnails"
+            case .orphanThumbnails: "Thumbnails nothing refers to"
+            case .unexpectedEntries: "Unexpected entries"
+            case .repairs: "Repairs made"
+            case .unrepairable: "Could not be repaired"
+            }
+        }
+
+        /// The Korean text.
+        var korean: String {
+            switch self {
+            case .diary: "일기"
+            case .ledger: "가계부"
+            case .feed: "피드"
+            case .store: "저장소"
+            case .mainNavigation: "메뉴"
+            case .logIn: "로그인"
+            case .logOut: "로그아웃"
+            case .loginTitle: "Keepsake가 잠겨 있습니다"
+            case .loginExplanation: "이 Keepsake는 다른 컴퓨터에서도 접속할 수 있어서, 시작할 때 정한 비밀번호를 묻습니다."
+            case .password: "비밀번호"
+            case .wrongPassword: "비밀번호가 맞지 않습니다. 다시 입력하세요."
+            case .tooManyAttempts: "비밀번호를 너무 여러 번 틀렸습니다. 1분 뒤에 다시 시도하세요."
+            case .forbiddenTitle: "만료된 양식입니다"
+            case .forbiddenMessage: "이 양식에 브라우저의 보안 토큰이 없습니다 (서버가 다시 시작되었거나 다른 사이트에서 보낸 양식입니다). 아무것도 바뀌지 않았습니다. 뒤로 가서 페이지를 새로 고친 뒤 다시 보내세요."
+            case .notFoundTitle: "찾을 수 없음"
+            case .notFoundMessage: "이 주소에는 아무것도 없습니다. 완전히 삭제되었거나 잘못된 링크입니다."
+            case .backHome: "Keepsake로 돌아가기"
+            case .chartsUnavailable: "차트를 그리려면 Chart.js (데비안 패키지 libjs-chart.js)가 필요한데 설치되어 있지 않습니다. 숫자는 아래 표에 있습니다."
+            case .sortableUnavailable: "사진을 끌어서 옮기려면 SortableJS (데비안 패키지 libjs-sortable)가 필요한데 설치되어 있지 않습니다. ↑ ↓ 버튼으로 순서를 바꾸세요."
+            case .photos: "사진"
+            case .photosHint: "사진을 끌어서 (또는 ↑ ↓ 버튼으로) 순서를 바꾸세요. 첫 번째 사진이 대표 사진입니다."
+            case .addPhotos: "사진 추가"
+            case .newPhoto: "새 사진"
+            case .moveEarlier: "앞으로"
+            case .moveLater: "뒤로"
+            case .replace: "바꾸기"
+            case .remove: "삭제"
+            case .photoNoLongerThere: "이 양식의 사진 중 하나가 이미 다른 곳에서 바뀌었습니다. 페이지를 새로 고친 뒤 다시 수정하세요."
+            case .newEntry: "새 일기"
+            case .editEntry: "일기 수정"
+            case .calendar: "달력"
+            case .emotionChart: "감정 차트"
+            case .trash: "휴지통"
+            case .diaryTrash: "일기 휴지통"
+            case .search: "검색"
+            case .searchPlaceholder: "제목, 내용, 태그의 단어"
+            case .filter: "보기"
+            case .emotion: "감정"
+            case .allEmotions: "전체"
+            case .tag: "태그"
+            case .tags: "태그"
+            case .tagsPlaceholder: "피크닉, 친구"
+            case .noEntriesYet: "아직 일기가 없습니다. 첫 일기를 써 보세요!"
+            case .noEntriesHere: "일기가 없습니다."
+            case .noEntriesThisMonth: "이번 달에는 일기가 없습니다."
+            case .noEntriesThisYear: "올해에는 일기가 없습니다."
+            case .newest: "최신"
+            case .olderEntries: "이전 일기"
+            case .backToDiary: "일기로 돌아가기"
+            case .untitled: "제목 없음"
+            case .restore: "복원"
+            case .delete: "삭제"
+            case .edit: "수정"
+            case .undo: "되돌리기"
+            case .movedToTrash: "휴지통으로 옮겼습니다."
+            case .inTrash: "휴지통에 있는 항목입니다."
+            case .trashExplanation: "삭제한 기록은 휴지통을 비울 때까지 사진과 함께 여기에 남아 있습니다 (keepsake trash purge)."
+            case .trashEmpty: "휴지통이 비어 있습니다."
+            case .previousMonth: "이전 달"
+            case .nextMonth: "다음 달"
+            case .entries: "일기 수"
+            case .title: "제목"
+            case .howDidYouFeel: "오늘의 감정은?"
+            case .intensity: "감정의 세기 (1–5)"
+            case .when: "날짜와 시간"
+            case .timeZone: "시간대"
+            case .text: "내용"
+            case .done: "완료"
+            case .cancel: "취소"
+            case .chooseEmotion: "감정을 선택하세요."
+            case .chooseIntensity: "감정의 세기를 1부터 5 사이에서 선택하세요."
+            case .newPost: "새 글"
+            case .editPost: "글 수정"
+            case .feedTrash: "피드 휴지통"
+            case .backToFeed: "피드로 돌아가기"
+            case .noPostsYet: "아직 글이 없습니다. 첫 글을 올려 보세요!"
+            case .noPostsHere: "더 이상 글이 없습니다."
+            case .olderPosts: "이전 글"
+            case .contents: "내용"
+            case .date: "날짜"
+            case .addTransaction: "거래 추가"
+            case .editTransaction: "거래 수정"
+            case .exportCSV: "CSV 내보내기"
+            case .importCSV: "CSV 가져오기"
+            case .noTransactionsThisMonth: "이번 달에는 거래가 없습니다."
+            case .currency: "통화"
+            case .income: "수입"
+            case .expense: "지출"
+            case .balance: "잔액"
+            case .count: "건수"
+            case .transactions: "거래 내역"
+            case .kind: "구분"
+            case .category: "카테고리"
+            case .categoryPlaceholder: "식비, 교통…"
+            case .memo: "메모"
+            case .amount: "금액"
+            case .receipt: "영수증"
+            case .attachReceipt: "영수증 사진 첨부"
+            case .replaceReceipt: "영수증 바꾸기"
+            case .removeReceipt: "영수증 삭제"
+            case .importExplanation: "이 머리글이 있는 UTF-8 CSV 파일입니다 (CSV 내보내기와 같은 형식). 모든 행을 먼저 검사하며, 잘못된 행이 있으면 아무것도 가져오지 않습니다 (잘못된 행을 건너뛰도록 선택할 수 있습니다). 이미 있는 거래는 건너뜁니다."
+            case .csvFile: "CSV 파일"
+            case .skipInvalidRows: "올바른 행만 가져오고 나머지는 건너뛰기"
+            case .chooseCSVFile: "가져올 CSV 파일을 선택하세요."
+            case .csvNotUTF8: "이 파일은 UTF-8 텍스트가 아닙니다. “CSV UTF-8”로 저장한 뒤 다시 시도하세요."
+            case .dataFolder: "데이터 폴더"
+            case .cacheFolder: "캐시 폴더"
+            case .database: "데이터베이스"
+            case .imaging: "이미지 처리"
+            case .inFlight: "진행 중인 작업"
+            case .collection: "모음"
+            case .live: "보관 중"
+            case .trashed: "휴지통"
+            case .images: "사진"
+            case .size: "크기"
+            case .total: "합계"
+            case .repairToo: "고칠 수 있는 문제는 고치기 (참조 없는 파일은 lost+found로 옮기며, 참조되는 것은 잃지 않습니다)"
+            case .checkStore: "저장소 검사"
+            case .checkExplanation: "모든 참조, 파일, 내용 해시, 썸네일을 검사합니다 (keepsake fsck)."
+            case .checkResult: "검사 결과"
+            case .storeClean: "저장소에 문제가 없습니다. 모든 참조에 파일이 있고, 모든 파일이 참조되며, 모든 해시가 맞습니다."
+            case .danglingReferences: "파일이 없는 참조"
+            case .orphanFiles: "참조 없는 파일"
+            case .hashMismatches: "내용이 바뀐 파일"
+            case .missingThumbnails: "없는 썸네일"
+            case .orphanThumbnails: "참조 없는 썸네일"
+            case .unexpectedEntries: "예상하지 못한 항목"
+            case .repairs: "고친 것"
+            case .unrepairable: "고치지 못한 것"
+            }
+        }
+    }
+}

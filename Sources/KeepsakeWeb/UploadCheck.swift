@@ -1,0 +1,23 @@
+import KeepsakeHTTP
+
+/// The web app's own upload limits (``WebLimits``), checked before anything is stored so that
+/// the refusal is a page in the user's language.
+enum UploadCheck {
+    /// A problem with the request's files: one over ``WebLimits/maxFileBytes`` or all together over
+    /// ``WebLimits/maxRequestBytes`` (413); `nil` when they are within the limits.
+    static func problem(with files: [UploadedFile], limits: WebLimits, strings: Strings) -> FormProblem? {
+        let formats = Formats(language: strings.language)
+        if let large = files.first(where: { $0.byteCount > limits.maxFileBytes }) {
+            return FormProblem(status: .contentTooLarge,
+                               message: strings.fileTooLarge(name: large.fileName, size: formats.bytes(Int64(large.byteCount)),
+                                                             limit: formats.bytes(Int64(limits.maxFileBytes))))
+        }
+        let total = files.reduce(0) { $0 + $1.byteCount }
+        if total > limits.maxRequestBytes {
+            return FormProblem(status: .contentTooLarge,
+                               message: strings.requestTooLarge(size: formats.bytes(Int64(total)),
+                                                                limit: formats.bytes(Int64(limits.maxRequestBytes))))
+        }
+        return nil
+    }
+}

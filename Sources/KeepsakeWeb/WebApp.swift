@@ -1,0 +1,168 @@
+import Foundation
+public import KeepsakeHTTP
+public import KeepsakeStore
+import KeepsakeDiary
+import KeepsakeFeed
+import KeepsakeLedger
+
+/// The local web app of `keepsake serve`: server-rendered pages for the diary, the ledger, the
+/// feed and the store, built on the view models, with the images served from the store.
+///
+/// ```swift
+/// let app = try WebApp(store: store, configuration: WebConfiguration(port: 8080))
+/// let server = try WebServer(app: app)
+/// print("Keepsake is at \(server.baseURL)")
+/// // … later
+/// server.stop()
+/// ```
+///
+/// Every request reads the store afresh, so changes made by the CLI or another process sharing the
+/// store show on the next page load (list pages also poll ``/changes`` and reload themselves).
+///
+/// Security: see ``WebConfiguration`` (listening address and password), the CSRF token in every
+/// form, the Content-Security-Policy and other headers added to every response, and
+/// ``WebLimits`` for uploads. Image URLs carry a record id and an attachment id, never a path.
+public final class WebApp: Sendable {
+    /// The store the pages show.
+    public let store: Store
+    /// How the app runs.
+    public let configuration: WebConfiguration
+
+    let diary: Diary
+    let ledger: Ledger
+    let feed: Feed
+    let sessions = SessionStore()
+    let throttle = LoginThrottle()
+    let assets: StaticAssets
+
+    /// Creates the app over `store`.
+    ///
+    /// - Throws: ``WebError`` when ``WebConfiguration/host`` is not `127.0.0.1` and no password is
+    ///   set.
+    public init(store: Store, configuration: WebConfiguration = WebConfiguration()) throws {
+        if configuration.host != WebConfiguration.loopbackHost && !configuration.requiresLogin {
+            throw WebError.passwordRequired(host: configuration.host)
+        }
+        self.store = store
+        self.configuration = configuration
+        let maxPhotos = max(1, min(configuration.limits.maxPhotos, store.options.maxImagesPerRecord))
+        diary = Diary(store: store, maxImages: maxPhotos)
+        ledger = Ledger(store: store)
+        feed = Feed(store: store, maxImages: maxPhotos)
+        assets = StaticAssets(chartScript: configuration.chartScript ?? StaticAssets.findChartScript(),
+                              sortableScript: configuration.sortableScript ?? StaticAssets.findSortableScript())
+    }
+
+    /// Whether Chart.js was found (charts are drawn; otherwise only the tables are shown).
+    public var hasCharts: Bool { assets.chart != nil }
+    /// Whether SortableJS was found (photos can be dragged; otherwise the arrow buttons reorder).
+    public var hasSortable: Bool { assets.sortable != nil }
+
+    /// Answers one request: security checks, routing, the page, and the security headers on
+    /// every response.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        var response: HTTPResponse
+        do {
+            response = try await respond(to: request)
+        } catch {
+            configuration.errorLog?("\(request.method) \(request.rawPath): \(error)")
+            response = .text("Something went wrong; see the server's log.\n", status: .internalServerError)
+        }
+        SecurityHeaders.apply(to: &response)
+        return response
+    }
+
+    private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
+        guard isAllowedHost(request.headers["Host"]) else {
+            return .text("This server answers only to 127.0.0.1 or localhost.\n", status: .badRequest)
+        }
+        let segments = request.pathSegments
+        if segments.first == "assets" {
+            guard request.method.isGetOrHead else { return .methodNotAllowed(allowed: [.get, .head]) }
+            return assets.response(for: segments, request: request)
+        }
+        let language = Language.negotiate(cookie: request.cookies[Language.cookieName],
+                                          acceptLanguage: request.headers["Accept-Language"])
+        var isNewSession = false
+        let session: Session
+        if let existing = sessions.session(id: request.cookies[Session.cookieName]) {
+            session = existing
+        } else {
+            session = sessions.create(authenticated: !configuration.requiresLogin)
+            isNewSession = true
+        }
+        let web = WebRequest(http: request, language: language, session: session)
+
+        var response: HTTPResponse
+        if request.method == .post, !isSameOrigin(request) || !hasValidCSRFToken(web) {
+            response = forbidden(web)
+        } else if !session.isAuthenticated, segments != ["login"] {
+            response = loginPage(web, status: 401)
+        } else {
+            response = try await route(web)
+        }
+        let setsSession = response.headers.values(for: "Set-Cookie").contains { $0.hasPrefix(Session.cookieName + "=") }
+        if isNewSession && !setsSession {
+            response.setCookie(Session.cookieName, session.id, httpOnly: true, sameSite: .strict)
+        }
+        return response
+    }
+
+    /// Routes an accepted request to its page.
+    private func route(_ request: WebRequest) async throws -> HTTPResponse {
+        let segments = request.segments
+        let method = request.http.method
+        switch segments.first {
+        case nil:
+            return .redirect(to: "/diary")
+        case "images":
+            guard method.isGetOrHead else { return .methodNotAllowed(allowed: [.get, .head]) }
+            return imageResponse(segments: Array(segments.dropFirst()), request: request.http)
+        case "changes":
+            guard method.isGetOrHead, segments.count == 1 else { return notFound(request) }
+            return try changesResponse(request)
+        case "lang":
+            guard method.isGetOrHead, segments.count == 2, let language = Language(code: segments[1]) else {
+                return notFound(request)
+            }
+            var response = HTTPResponse.redirect(to: WebRequest.localPath(request.query("back"), fallback: "/"))
+            response.setCookie(Language.cookieName, language.rawValue, maxAge: 365 * 86_400, httpOnly: true, sameSite: .lax)
+            return response
+        case "login":
+            return method == .post ? await login(request) : loginPage(request, status: 200)
+        case "logout":
+            guard method == .post else { return .methodNotAllowed(allowed: [.post]) }
+            return logout(request)
+        case "diary":
+            return await diaryRoute(request)
+        case "ledger":
+            return await ledgerRoute(request)
+        case "feed":
+            return await feedRoute(request)
+        case "store":
+            return await storeRoute(request)
+        default:
+            return notFound(request)
+        }
+    }
+
+    /// `GET /changes?since=N`: the newest change sequence of the store and whether anything
+    /// changed after `N` (the list pages poll it to reload themselves).
+    private func changesResponse(_ request: WebRequest) throws -> HTTPResponse {
+        let since = request.query("since").flatMap { Int64($0) } ?? 0
+        let last = try store.lastChangeSequence()
+        var response = HTTPResponse.json(Data("{\"sequence\":\(last),\"changed\":\(last > since)}".utf8))
+        response.headers.set("Cache-Control", "no-store")
+        return response
+    }
+
+    /// The newest change sequence, for the pages that watch for changes.
+    func lastChangeSequence() -> Int64 {
+        (try? store.lastChangeSequence()) ?? 0
+    }
+
+    /// A record id from a URL segment, or `nil` (never a path).
+    static func recordID(_ text: String) -> RecordID? {
+        try? RecordID(parsing: text)
+    }
+}

@@ -1,0 +1,57 @@
+public import Foundation
+
+/// How `keepsake serve` runs: where it listens, who may use it, and its limits.
+public struct WebConfiguration: Sendable {
+    /// The IPv4 address to listen on. `127.0.0.1` (the default) serves this machine only; any
+    /// other address requires ``password``.
+    public var host: String
+    /// The TCP port; 0 picks a free one.
+    public var port: UInt16
+    /// The password the login page asks for. Required when ``host`` is not `127.0.0.1`; when set,
+    /// it is required on `127.0.0.1` too.
+    public var password: String?
+    /// Upload limits.
+    public var limits: WebLimits
+    /// Diary entries per page of the timeline.
+    public var diaryPageSize: Int
+    /// Posts per page of the feed.
+    public var feedPageSize: Int
+    /// How often (seconds) list pages ask `/changes` whether the store changed; 0 turns it off.
+    public var changePollSeconds: Int
+    /// Where uploads are streamed while a request arrives. `nil`: a folder of its own under the
+    /// store's data folder (`web-uploads/<random>`), removed when the server stops.
+    public var uploadDirectory: URL?
+    /// Chart.js (`libjs-chart.js`); `nil`: looked up where Debian installs it. Pages work without
+    /// it (the numbers are shown as tables).
+    public var chartScript: URL?
+    /// SortableJS (`libjs-sortable`); `nil`: looked up where Debian installs it. Without it photos
+    /// are reordered with the arrow buttons.
+    public var sortableScript: URL?
+    /// Receives one line per failed request (handler errors); `nil` drops them.
+    public var errorLog: (@Sendable (String) -> Void)?
+
+    /// Creates a configuration.
+    public init(host: String = "127.0.0.1", port: UInt16 = 8080, password: String? = nil,
+                limits: WebLimits = WebLimits(), diaryPageSize: Int = 20, feedPageSize: Int = 10,
+                changePollSeconds: Int = 5, uploadDirectory: URL? = nil,
+                chartScript: URL? = nil, sortableScript: URL? = nil,
+                errorLog: (@Sendable (String) -> Void)? = nil) {
+        self.host = host
+        self.port = port
+        self.password = password
+        self.limits = limits
+        self.diaryPageSize = diaryPageSize
+        self.feedPageSize = feedPageSize
+        self.changePollSeconds = changePollSeconds
+        self.uploadDirectory = uploadDirectory
+        self.chartScript = chartScript
+        self.sortableScript = sortableScript
+        self.errorLog = errorLog
+    }
+
+    /// The one address served without a password.
+    public static let loopbackHost = "127.0.0.1"
+
+    /// Whether the configuration asks for a password before showing anything.
+    public var requiresLogin: Bool { !(password ?? "").isEmpty }
+}

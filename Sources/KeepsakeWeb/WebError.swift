@@ -1,0 +1,19 @@
+/// Why the web app could not start.
+public struct WebError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// One sentence saying what is wrong and what to do.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+
+    /// Listening beyond this machine without a password.
+    static func passwordRequired(host: String) -> WebError {
+        WebError("Listening on \(host) makes Keepsake reachable from other machines, so a password is required: "
+                 + "pass --password P or set KEEPSAKE_PASSWORD (or listen on 127.0.0.1).")
+    }
+}

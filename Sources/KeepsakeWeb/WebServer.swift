@@ -1,0 +1,69 @@
+public import Foundation
+import KeepsakeHTTP
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A running ``WebApp``: the HTTP server (libmicrohttpd) listening where the configuration says,
+/// handing every request to the app.
+///
+/// Uploads are streamed to a folder of their own under the store's data folder (same file
+/// system, removed when the server stops); the store copies what it keeps.
+public final class WebServer: Sendable {
+    /// The app answering requests.
+    public let app: WebApp
+    /// Where uploads are staged while a request arrives.
+    public let uploadDirectory: URL
+    private let ownsUploadDirectory: Bool
+    private let server: HTTPServer
+
+    /// Starts listening.
+    ///
+    /// - Throws: `HTTPServerError` when the address cannot be listened on (port in use, not an
+    ///   IPv4 address) or the upload folder cannot be made.
+    public init(app: WebApp) throws {
+        self.app = app
+        let configuration = app.configuration
+        if let directory = configuration.uploadDirectory {
+            uploadDirectory = directory
+            ownsUploadDirectory = false
+        } else {
+            uploadDirectory = app.store.location.dataDirectory
+                .appendingPathComponent("web-uploads", isDirectory: true)
+                .appendingPathComponent(UUID().uuidString.lowercased(), isDirectory: true)
+            ownsUploadDirectory = true
+        }
+        let httpConfiguration = HTTPServer.Configuration(stagingDirectory: uploadDirectory, host: configuration.host,
+                                                         port: configuration.port, limits: configuration.limits.httpLimits,
+                                                         errorLog: configuration.errorLog)
+        server = try HTTPServer(configuration: httpConfiguration) { [app] request in
+            await app.handle(request)
+        }
+    }
+
+    /// The port listened on (the system's pick when the configuration said 0).
+    public var port: UInt16 { server.port }
+
+    /// The address listened on, e.g. `127.0.0.1` or `0.0.0.0`.
+    public var address: String { server.address }
+
+    /// The URL to open, e.g. `http://127.0.0.1:8080/` (`127.0.0.1` when listening on every
+    /// interface).
+    public var baseURL: URL { server.baseURL }
+
+    /// Stops listening, waits for running requests and removes the upload folder. Safe to call
+    /// more than once.
+    public func stop() {
+        server.stop()
+        if ownsUploadDirectory {
+            try? FileManager.default.removeItem(at: uploadDirectory)
+            // The parent goes too when no other server of this store is using it (rmdir(2) removes
+            // only an empty folder, so a concurrent server's folder is never touched).
+            _ = rmdir(uploadDirectory.deletingLastPathComponent().path)
+        }
+    }
+
+    deinit {
+        stop()
+    }
+}
