@@ -12,19 +12,26 @@ final class ProcessLock: Sendable {
     private let descriptor: Int32
 
     /// Creates and locks `locks/<token>.lock` inside `directory`.
+    ///
+    /// The file is created and locked under a temporary name and only then renamed into place, so
+    /// another process's recovery can never find it unlocked and take a live instance for a dead one.
     init(directory: String, token: String = UUID().uuidString.lowercased()) throws {
         self.token = token
         path = directory + "/" + token + ".lock"
-        let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw KeepsakeError.posix(errno, operation: "create the process lock", path: path) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+        let temporary = path + Self.temporarySuffix
+        let fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw KeepsakeError.posix(errno, operation: "create the process lock", path: temporary) }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0, Foundation.rename(temporary, path) == 0 else {
             let code = errno
             close(fd)
-            unlink(path)
+            unlink(temporary)
             throw KeepsakeError.posix(code, operation: "lock", path: path)
         }
         descriptor = fd
     }
+
+    /// The suffix of a lock file not yet in place (left behind only by a crash during open).
+    static let temporarySuffix = ".creating"
 
     /// Releases the lock and removes the file (the kernel releases it anyway if the process dies).
     func release() {

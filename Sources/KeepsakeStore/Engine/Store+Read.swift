@@ -124,11 +124,14 @@ extension Store {
         for index in records.indices { records[index].images = grouped[records[index].id] ?? [] }
     }
 
+    /// One decoder for every row (it holds no state between calls).
+    private static let fieldsDecoder = JSONDecoder()
+
     static func decodeRecord(_ row: Statement) throws -> Record {
         let fieldsJSON = row.requiredText(3)
         let fields: [String: FieldValue]
         do {
-            fields = try JSONDecoder().decode([String: FieldValue].self, from: Data(fieldsJSON.utf8))
+            fields = try FieldsJSON.decode(fieldsJSON) ?? fieldsDecoder.decode([String: FieldValue].self, from: Data(fieldsJSON.utf8))
         } catch {
             throw KeepsakeError(.database, "The fields of record \(row.requiredText(0)) are not valid JSON in the database; run `keepsake fsck`.")
         }

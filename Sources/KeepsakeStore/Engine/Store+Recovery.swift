@@ -11,9 +11,17 @@ extension Store {
         let journalOwners = try database.read { db in
             try db.query("SELECT DISTINCT owner FROM intent WHERE owner != ?", [.text(lock.token)]) { $0.requiredText(0) }
         }
-        let lockOwners = try FileInspector.contents(of: location.locksDirectory.path)
-            .filter { $0.hasSuffix(".lock") }
-            .map { String($0.dropLast(5)) }
+        let lockFiles = try FileInspector.contents(of: location.locksDirectory.path)
+        let lockOwners = lockFiles.filter { $0.hasSuffix(".lock") }.map { String($0.dropLast(5)) }
+        // A lock file still under its temporary name belongs to a process that died while opening
+        // (before it could journal anything); remove it once nobody holds it.
+        for name in lockFiles where name.hasSuffix(".lock" + ProcessLock.temporarySuffix) {
+            let path = location.locksDirectory.path + "/" + name
+            let fd = open(path, O_RDWR | O_NOFOLLOW | O_CLOEXEC)
+            guard fd >= 0 else { continue }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { try fileSystem.removeFile(path) }
+            close(fd)
+        }
         var completed = 0
         for owner in Set(journalOwners + lockOwners) where owner != lock.token {
             guard (try? RelativePath.checkComponent(owner)) != nil else { continue }  // not a name we made

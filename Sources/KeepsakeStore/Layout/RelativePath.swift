@@ -12,10 +12,37 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
         guard !string.isEmpty, string.utf8.count <= 4096, !string.hasPrefix("/") else {
             throw KeepsakeError(.unsafePath, "The path \(Self.quoted(string)) is not a relative path inside the store.", path: string)
         }
-        for component in string.split(separator: "/", omittingEmptySubsequences: false) {
-            try Self.checkComponent(String(component), in: string)
+        // Every path read back from the database is checked, so the usual case (a valid path) is
+        // one pass over the bytes; only a rejected path is split to name the bad component.
+        if !Self.isSafe(string) {
+            for component in string.split(separator: "/", omittingEmptySubsequences: false) {
+                try Self.checkComponent(String(component), in: string)
+            }
         }
         self.string = string
+    }
+
+    /// Whether every `/`-separated component of `string` passes ``checkComponent(_:in:)``.
+    private static func isSafe(_ string: String) -> Bool {
+        // A bridged, non-contiguous string (rare) takes the slow path.
+        string.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            var length = 0, dots = 0
+            for b in bytes {
+                if b == 0x2F {
+                    guard length > 0, dots != length || length > 2 else { return false }
+                    length = 0
+                    dots = 0
+                    continue
+                }
+                guard (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D else {
+                    return false
+                }
+                length += 1
+                if b == 0x2E { dots += 1 }
+                guard length <= 255 else { return false }
+            }
+            return length > 0 && (dots != length || length > 2)
+        } ?? false
     }
 
     /// Joins checked components.

@@ -11,9 +11,11 @@ public enum FieldValue: Sendable, Hashable, Codable, CustomStringConvertible {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if let value = try? container.decode(Bool.self) { self = .bool(value) }
+        // Text first: it is the common case, and a JSON string decodes only as a String, so the
+        // order cannot change a result (each failed attempt builds an error, which is what costs).
+        if let value = try? container.decode(String.self) { self = .string(value) }
+        else if let value = try? container.decode(Bool.self) { self = .bool(value) }
         else if let value = try? container.decode(Int64.self) { self = .integer(value) }
-        else if let value = try? container.decode(String.self) { self = .string(value) }
         else if let value = try? container.decode([String].self) { self = .strings(value) }
         else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "a field value must be a string, integer, boolean or list of strings")

@@ -10,10 +10,42 @@ public struct RecordID: Sendable, Hashable, Codable, Comparable, CustomStringCon
 
     /// Parses a user-supplied id; only a canonical UUID is accepted, so an id can never be a path trick.
     public init(parsing text: String) throws {
-        guard text.utf8.count == 36, let uuid = UUID(uuidString: text) else {
+        guard text.utf8.count == 36, let uuid = Self.parseCanonical(text) ?? UUID(uuidString: text) else {
             throw KeepsakeError(.invalidArgument, "\(RelativePath.quoted(text)) is not a record id: ids are UUIDs such as 3F2504E0-4F89-41D3-9A0C-0305E82C3301.")
         }
         self.uuid = uuid
+    }
+
+    /// Parses the canonical 8-4-4-4-12 hex form without `sscanf` (ids are parsed for every row a
+    /// list returns); anything else is left to `UUID(uuidString:)`.
+    private static func parseCanonical(_ text: String) -> UUID? {
+        text.utf8.withContiguousStorageIfAvailable { bytes -> UUID? in
+            guard bytes.count == 36 else { return nil }
+            var raw: [UInt8] = []
+            raw.reserveCapacity(16)
+            var index = 0
+            while index < 36 {
+                if index == 8 || index == 13 || index == 18 || index == 23 {
+                    guard bytes[index] == 0x2D else { return nil }
+                    index += 1
+                    continue
+                }
+                guard let high = hexValue(bytes[index]), let low = hexValue(bytes[index + 1]) else { return nil }
+                raw.append(high << 4 | low)
+                index += 2
+            }
+            return UUID(uuid: (raw[0], raw[1], raw[2], raw[3], raw[4], raw[5], raw[6], raw[7],
+                               raw[8], raw[9], raw[10], raw[11], raw[12], raw[13], raw[14], raw[15]))
+        } ?? nil
+    }
+
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
     }
 
     /// The lowercase form used in folder names and the database.
