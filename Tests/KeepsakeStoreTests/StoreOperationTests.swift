@@ -297,6 +297,23 @@ import KeepsakeTestSupport
         #expect(try store.fsck().isClean)
     }
 
+    @Test func dataAndCacheMayLiveOnDifferentFileSystems() throws {
+        // XDG_DATA_HOME and XDG_CACHE_HOME can be different disks: thumbnails must never be renamed
+        // across them. /dev/shm is a tmpfs on Linux, the temporary folder usually is not.
+        let cacheRoot = URL(fileURLWithPath: "/dev/shm")
+        guard FileManager.default.isWritableFile(atPath: cacheRoot.path) else { return }
+        let data = TemporaryDirectory("xdev-data")
+        let cache = cacheRoot.appendingPathComponent("keepsake-test-cache-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let store = try Store(location: StoreLocation(dataDirectory: data.url, cacheDirectory: cache), imageProcessor: TestStores.processor)
+        let record = try store.create(RecordDraft(collection: "diary", images: images.prefix(2).map(ImageSource.file)))
+        try store.replaceImage(of: record.id, at: 0, with: .file(images[2]))
+        try FileManager.default.removeItem(at: store.location.thumbnailsDirectory)
+        #expect(FileManager.default.fileExists(atPath: try store.thumbnailURL(of: record.images[1], size: .small).path))
+        #expect(try store.fsck(repair: true).missingThumbnails.isEmpty)
+        #expect(try store.fsck().isClean)
+    }
+
     @Test func aStoreFromANewerProgramIsRefused() throws {
         let dir = TemporaryDirectory()
         do { _ = try TestStores.open(dir) }

@@ -234,7 +234,7 @@ extension Store {
     public func remakeThumbnails(of attachment: Attachment) throws {
         let bytes = try originalData(of: attachment)
         let thumbnails = try imageProcessor.makeThumbnails(fromStored: bytes, name: attachment.path.string, sizes: options.thumbnailSizes)
-        let staging = try makeDirectories(["staging", lock.token], under: location.dataDirectory.path)
+        let staging = try makeDirectories(["staging", lock.token], under: location.cacheDirectory.path)  // same file system as the thumbnails
         for thumbnail in thumbnails {
             let path = Attachment.thumbnailPath(for: attachment.path, size: thumbnail.size, format: attachment.thumbnailFormat)
             try makeDirectories(path.parentComponents, under: location.cacheDirectory.path)

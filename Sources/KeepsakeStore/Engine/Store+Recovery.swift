@@ -34,11 +34,12 @@ extension Store {
                 try finishIntent(intent)
                 completed += 1
             }
-            let staging = location.stagingDirectory.path + "/" + owner
-            for name in try FileInspector.contents(of: staging) {
-                try fileSystem.removeFile(staging + "/" + name)
+            for staging in [location.stagingDirectory.path + "/" + owner, location.cacheDirectory.path + "/staging/" + owner] {
+                for name in try FileInspector.contents(of: staging) {
+                    try fileSystem.removeFile(staging + "/" + name)
+                }
+                try fileSystem.removeDirectory(staging)
             }
-            try fileSystem.removeDirectory(staging)
             // Unlinked while we hold its lock, so no other recoverer works on the same owner.
             try fileSystem.removeFile(location.locksDirectory.path + "/" + owner + ".lock")
         }

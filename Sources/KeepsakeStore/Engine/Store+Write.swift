@@ -176,6 +176,8 @@ extension Store {
     private func place(_ staged: [StagedImage], at paths: [RelativePath], intentID: String, collection: CollectionName, id: RecordID,
                        placed: inout [PlacedFile]) throws {
         let staging = try makeDirectories(["staging", lock.token], under: location.dataDirectory.path)
+        // Thumbnails are renamed into the cache folder, which may be another file system: stage them there.
+        var thumbnailStaging: String?
         let folder = try makeDirectories(recordFolder(collection, id), under: location.dataDirectory.path)
         var thumbnailFolder: String?
         for (offset, image) in staged.enumerated() {
@@ -195,7 +197,10 @@ extension Store {
                 if thumbnailFolder == nil {
                     thumbnailFolder = try makeDirectories(thumbnailPath.parentComponents, under: location.cacheDirectory.path)
                 }
-                let temporaryThumbnail = "\(staging)/\(intentID)-\(offset)-\(thumbnail.size.maxPixels).tmp"
+                if thumbnailStaging == nil {
+                    thumbnailStaging = try makeDirectories(["staging", lock.token], under: location.cacheDirectory.path)
+                }
+                let temporaryThumbnail = "\(thumbnailStaging!)/\(intentID)-\(offset)-\(thumbnail.size.maxPixels).tmp"
                 try fileSystem.writeNewFile(temporaryThumbnail, data: thumbnail.bytes)
                 do {
                     try fileSystem.rename(temporaryThumbnail, to: cachePath(thumbnailPath))
@@ -300,9 +305,10 @@ extension Store {
         // matters, and whatever is left is still in the journal, so the next operation of this
         // instance, or recovery once it exits, removes it.
         try? finishIntent(intentID)
-        if let names = try? FileInspector.contents(of: stagingPath) {
+        for folder in [stagingPath, cacheStagingPath] {
+            guard let names = try? FileInspector.contents(of: folder) else { continue }
             for name in names where name.hasPrefix(intentID) {
-                try? fileSystem.removeFile(stagingPath + "/" + name)
+                try? fileSystem.removeFile(folder + "/" + name)
             }
         }
     }

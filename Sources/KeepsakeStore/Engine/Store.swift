@@ -63,8 +63,9 @@ public final class Store: Sendable {
 
     deinit {
         // Our staging folder holds nothing once operations have returned.
-        let staging = location.stagingDirectory.path + "/" + lock.token
-        try? fileSystem.removeDirectory(staging)  // absent or non-empty both leave nothing to lose
+        for staging in [stagingPath, cacheStagingPath] {
+            try? fileSystem.removeDirectory(staging)  // absent or non-empty both leave nothing to lose
+        }
         lock.release()
     }
 
@@ -150,6 +151,8 @@ public final class Store: Sendable {
 
     /// The staging folder of this instance.
     var stagingPath: String { location.stagingDirectory.path + "/" + lock.token }
+    /// The staging folder of this instance in the cache (thumbnails are renamed from there).
+    var cacheStagingPath: String { location.cacheDirectory.path + "/staging/" + lock.token }
 
     /// Current time as stored (seconds since 1970).
     func now() -> Double { clock().timeIntervalSince1970 }
