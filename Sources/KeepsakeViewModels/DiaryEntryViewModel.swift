@@ -41,6 +41,12 @@ public final class DiaryEntryViewModel {
         await run { diary, id in try diary.moveImage(of: id, from: from, to: to) }
     }
 
+    /// Puts the photos in a new order: `order[i]` is the current position of the photo that goes to
+    /// position `i` (every position once; no file is touched).
+    public func reorderImages(_ order: [Int]) async {
+        await run { diary, id in try diary.reorderImages(of: id, order: order) }
+    }
+
     /// Adds photos at the end.
     public func addImages(_ sources: [ImageSource]) async {
         await run { diary, id in try diary.addImages(sources, to: id) }

@@ -20,6 +20,8 @@ public final class DiaryListViewModel {
         case day(DiaryDay)
         /// Entries of one month.
         case month(year: Int, month: Int)
+        /// Entries whose moment is in `from ..< to`, newest first (paged).
+        case range(from: Date, to: Date)
         /// Entries in the trash (paged).
         case trash
     }
@@ -28,6 +30,9 @@ public final class DiaryListViewModel {
     public private(set) var entries: [DiaryEntry] = []
     /// Whether ``loadMore()`` can fetch another page.
     public var hasMore: Bool { cursor != nil }
+    /// Where the next page starts (`nil` on the last page): a token to resume the list later with
+    /// ``load(after:)``, for example from a command line's `--cursor`.
+    public var nextCursor: RecordCursor? { cursor }
     /// True while a load runs.
     public private(set) var isLoading = false
     /// The last error, as a sentence for the screen; `nil` when all is well.
@@ -50,6 +55,12 @@ public final class DiaryListViewModel {
     /// Loads the first page for the current filter.
     public func load() async {
         await fetch(after: nil, appending: false)
+    }
+
+    /// Loads the page that starts after `cursor` (a ``nextCursor`` kept from earlier), replacing
+    /// the entries shown. Filters that are not paged (search, day, month) ignore the cursor.
+    public func load(after cursor: RecordCursor?) async {
+        await fetch(after: cursor, appending: false)
     }
 
     /// Loads the next page, if any.
@@ -101,6 +112,7 @@ public final class DiaryListViewModel {
                 case .search(let text): return DiaryPage(entries: try diary.search(text, limit: 200), nextCursor: nil)
                 case .day(let day): return DiaryPage(entries: try diary.entries(on: day), nextCursor: nil)
                 case .month(let year, let month): return DiaryPage(entries: try diary.entries(inMonth: year, month: month), nextCursor: nil)
+                case .range(let from, let to): return try diary.entries(from: from, to: to, limit: limit, after: after)
                 }
             }
             entries = appending ? entries + page.entries : page.entries

@@ -10,6 +10,9 @@ public final class FeedListViewModel {
     public private(set) var items: [FeedItem] = []
     /// Whether ``loadMore()`` can fetch another page.
     public var hasMore: Bool { cursor != nil }
+    /// Where the next page starts (`nil` on the last page): a token to resume the list later with
+    /// ``load(after:)``, for example from a command line's `--cursor`.
+    public var nextCursor: RecordCursor? { cursor }
     /// True while a load runs.
     public private(set) var isLoading = false
     /// The last error, as a sentence for the screen.
@@ -31,6 +34,10 @@ public final class FeedListViewModel {
 
     /// Loads the first page.
     public func load() async { await fetch(after: nil, appending: false) }
+
+    /// Loads the page that starts after `cursor` (a ``nextCursor`` kept from earlier), replacing
+    /// the posts shown.
+    public func load(after cursor: RecordCursor?) async { await fetch(after: cursor, appending: false) }
 
     /// Loads the next page, if any.
     public func loadMore() async {

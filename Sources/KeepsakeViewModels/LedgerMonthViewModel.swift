@@ -9,8 +9,12 @@ public import Observation
 public final class LedgerMonthViewModel {
     /// The month shown.
     public private(set) var month: LedgerMonth
-    /// Its transactions, newest first.
+    /// Its transactions, newest first (only those of ``category`` and ``kind`` when set).
     public private(set) var transactions: [LedgerTransaction] = []
+    /// Show only this category's transactions (the totals still cover the whole month).
+    public var category: String?
+    /// Show only expenses or only income (the totals still cover the whole month).
+    public var kind: TransactionKind?
     /// Income, expense and balance per currency (never summed across currencies).
     public private(set) var totals: [Currency: LedgerTotals] = [:]
     /// Per currency, per category totals.
@@ -32,13 +36,13 @@ public final class LedgerMonthViewModel {
     public func load() async {
         isLoading = true
         defer { isLoading = false }
-        let ledger = ledger, month = month
+        let ledger = ledger, month = month, category = category, kind = kind
         do {
             let (transactions, totals, categories) = try await background {
                 var all: [LedgerTransaction] = []
                 var cursor: RecordCursor?
                 repeat {
-                    let page = try ledger.list(month: month, limit: 500, after: cursor)
+                    let page = try ledger.list(month: month, category: category, kind: kind, limit: 500, after: cursor)
                     all += page.transactions
                     cursor = page.nextCursor
                 } while cursor != nil
