@@ -38,6 +38,17 @@ enum DateText {
                 return date
             }
         }
-        throw UsageError(description: "\(text) is not a date: use YYYY-MM-DD, YYYY-MM-DDTHH:MM or a full ISO 8601 date such as 2026-11-29T14:03:00+09:00.")
+        throw UsageError(description: "\(CommandLineArguments.quoted(text)) is not a date: use YYYY-MM-DD, YYYY-MM-DDTHH:MM or a full ISO 8601 date such as 2026-11-29T14:03:00+09:00.")
+    }
+
+    /// The end of a range given as `text`, excluded from the range: a bare day (`2026-11-30`) means
+    /// "up to and including that day", so its end is the next day's midnight in `timeZone`; any other
+    /// form is the instant it names.
+    static func parseEnd(_ text: String, timeZone: TimeZone = .current) throws -> Date {
+        let start = try parse(text, timeZone: timeZone)
+        guard text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil else { return start }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar.date(byAdding: .day, value: 1, to: start) ?? start
     }
 }

@@ -10,6 +10,16 @@ public enum KeepsakeCommand {
 
         Usage: keepsake [--store DIR] <command> [options]
 
+        Apps:
+          diary add|list|show|edit|images|delete|restore|search|calendar|stats
+                                 The emotion diary: entries with an emotion, text, tags and up to 10 photos.
+          ledger add|list|show|edit|receipt|delete|restore|report|export|import
+                                 The household ledger: expenses and income with exact amounts and receipts.
+          feed post|list|show|edit|delete|restore
+                                 The review feed: posts with a title, text and up to 10 photos.
+          demo [--force]         Fill the store with sample records and real sample photos.
+          serve                  The local web app for all three, in your browser (keepsake serve --help).
+
         Store commands:
           status                 Counts, sizes and where the store lives.
           fsck [--repair]        Check the store (dangling references, orphan files, hashes,
@@ -22,30 +32,42 @@ public enum KeepsakeCommand {
         Global options:
           --store DIR      Use the store in DIR (default: $KEEPSAKE_HOME, else
                            $XDG_DATA_HOME/keepsake with thumbnails in $XDG_CACHE_HOME/keepsake).
-          --json           Machine-readable output.
-          -h, --help       Show help (also after a command: keepsake fsck --help).
+          --json           Machine-readable output (every command that prints records or reports).
+          -h, --help       Show help (also after a command or action: keepsake diary add --help).
 
-        Exit codes: 0 success, 1 error (the store is left as it was), 2 usage error.
+        Dates are shown in ISO 8601 in your time zone (TZ) and read as YYYY-MM-DD, YYYY-MM-DDTHH:MM
+        or full ISO 8601. Record ids are UUIDs.
+
+        Exit codes: 0 success; 1 error (one sentence on stderr; the store is left as it was);
+        2 usage error (unknown command or option, missing or malformed argument, such as a bad date or id).
 
         Examples:
-          keepsake status
+          keepsake demo
+          keepsake diary list
+          keepsake ledger report --month 2026-11
           keepsake --store /tmp/demo fsck --repair
           keepsake status --json
         """
 
-    /// Runs the tool with `arguments` (without the program name) and returns the exit code.
-    public static func run(_ arguments: [String]) -> Int32 {
+    /// Runs the tool with `arguments` (without the program name) and returns the exit code. The
+    /// app commands drive the view models, which live on the main actor.
+    @MainActor
+    public static func run(_ arguments: [String]) async -> Int32 {
         do {
-            guard let commandIndex = arguments.indices.first(where: { !arguments[$0].hasPrefix("-") && !isValue(of: arguments, at: $0) }) else {
+            guard let (command, rest) = CommandLineArguments.splitCommand(arguments, valueFlags: ["--store"]) else {
                 if arguments.contains("--help") || arguments.contains("-h") || arguments.isEmpty {
                     print(overview)
                     return arguments.isEmpty ? 2 : 0
                 }
+                if arguments.last == "--store" { throw UsageError(description: "--store needs a value.") }
                 throw UsageError(description: "No command given; see keepsake --help.")
             }
-            let command = arguments[commandIndex]
-            let rest = Array(arguments[..<commandIndex] + arguments[(commandIndex + 1)...])
             switch command {
+            case "diary": return try await DiaryCommand.run(rest)
+            case "ledger": return try await LedgerCommand.run(rest)
+            case "feed": return try await FeedCommand.run(rest)
+            case "demo": return try await DemoCommand.run(rest)
+            case "serve": return try await ServeCommand.run(rest)
             case "status": return try StatusCommand.run(rest)
             case "fsck": return try FsckCommand.run(rest)
             case "trash": return try TrashCommand.run(rest)
@@ -56,23 +78,28 @@ public enum KeepsakeCommand {
                 print(overview)
                 return 0
             default:
-                throw UsageError(description: "Unknown command \(command); see keepsake --help.")
+                throw UsageError(description: "Unknown command \(CommandLineArguments.quoted(command)); see keepsake --help.")
             }
         } catch let error as UsageError {
-            FileHandle.standardError.write(Data("keepsake: \(error.description)\n".utf8))
+            printError(error.description)
             return 2
+        } catch let error as CommandFailure {
+            printError(error.message, details: error.details)
+            return 1
         } catch let error as KeepsakeError {
-            FileHandle.standardError.write(Data("keepsake: \(error.message)\n".utf8))
+            printError(error.message)
             return 1
         } catch {
-            FileHandle.standardError.write(Data("keepsake: \(error)\n".utf8))
+            printError("\(error.localizedDescription)")
             return 1
         }
     }
 
-    /// Whether the argument at `index` is the value of a preceding `--store`.
-    private static func isValue(of arguments: [String], at index: Int) -> Bool {
-        index > 0 && arguments[index - 1] == "--store"
+    /// Writes `keepsake: <message>` to standard error, then each detail line indented.
+    static func printError(_ message: String, details: [String] = []) {
+        var text = "keepsake: \(message)\n"
+        for line in details { text += "  \(line)\n" }
+        FileHandle.standardError.write(Data(text.utf8))
     }
 
     /// Opens the store chosen by `--store` or the environment.
@@ -90,7 +117,11 @@ public enum KeepsakeCommand {
     static func printJSON<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
+        // ISO 8601 in the user's time zone, as the text output shows dates.
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(DateText.format(date))
+        }
         print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 

@@ -38,9 +38,11 @@ final class Progress: @unchecked Sendable {
         }
     }
 
+    /// Ends the bar's line on a terminal; calling it again does nothing.
     func finish() {
         lock.withLock {
             if isTerminal && printedAnything { FileHandle.standardError.write(Data("\n".utf8)) }
+            printedAnything = false
         }
     }
 }

@@ -2,4 +2,4 @@
 import Foundation
 import KeepsakeCLI
 
-exit(KeepsakeCommand.run(Array(CommandLine.arguments.dropFirst())))
+exit(await KeepsakeCommand.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,129 @@
+import Foundation
+import KeepsakeDiary
+import KeepsakeStore
+import KeepsakeViewModels
+
+/// Small helpers the app commands share: reading ids, emotions, positions, months and photos from
+/// the command line, turning a view model's `errorMessage` into an error, and short text forms.
+enum CommandSupport {
+    /// A record id from the command line; anything but a UUID (`../../etc`) is a usage error, never a path.
+    static func recordID(_ text: String) throws -> RecordID {
+        do {
+            return try RecordID(parsing: text)
+        } catch let error as KeepsakeError {
+            throw UsageError(description: error.message)
+        }
+    }
+
+    /// The one positional of an `ACTION ID` command, as a record id.
+    static func singleID(_ parsed: CommandLineArguments, command: String) throws -> RecordID {
+        try parsed.expectPositionals(1...1, usage: "\(command) needs one record id; see keepsake \(command) --help.")
+        return try recordID(parsed.positionals[0])
+    }
+
+    /// An emotion by its name (`joy`, `Joy` or `기쁨`).
+    static func emotion(_ name: String) throws -> Emotion {
+        guard let emotion = Emotion(name: name) else {
+            throw UsageError(description: "\(CommandLineArguments.quoted(name)) is not an emotion; use one of \(Emotion.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return emotion
+    }
+
+    /// A time zone by its identifier (`Asia/Seoul`), or the user's when `identifier` is `nil`.
+    static func timeZone(_ identifier: String?) throws -> TimeZone {
+        guard let identifier else { return .current }
+        guard let zone = TimeZone(identifier: identifier) else {
+            throw UsageError(description: "\(CommandLineArguments.quoted(identifier)) is not a time zone; use an identifier such as Asia/Seoul or UTC.")
+        }
+        return zone
+    }
+
+    /// A photo position (0 is the first photo).
+    static func position(_ text: String) throws -> Int {
+        guard let value = Int(text), value >= 0 else {
+            throw UsageError(description: "\(CommandLineArguments.quoted(text)) is not a photo position; positions are whole numbers counted from 0, as show lists them.")
+        }
+        return value
+    }
+
+    /// A whole number of any size (range checks are the view model's).
+    static func number(_ text: String, flag: String) throws -> Int {
+        guard let value = Int(text) else {
+            throw UsageError(description: "\(flag) takes a whole number, not \(CommandLineArguments.quoted(text)).")
+        }
+        return value
+    }
+
+    /// `YYYY-MM` as year and month.
+    static func month(_ text: String) throws -> (year: Int, month: Int) {
+        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})/), let year = Int(match.1), let month = Int(match.2),
+              (1...9999).contains(year), (1...12).contains(month) else {
+            throw UsageError(description: "\(CommandLineArguments.quoted(text)) is not a month: write it as YYYY-MM, for example 2026-11.")
+        }
+        return (year, month)
+    }
+
+    /// Photos given as files on the command line.
+    static func imageSources(_ paths: [String]) -> [ImageSource] {
+        paths.map { .file(URL(fileURLWithPath: $0)) }
+    }
+
+    /// The new photo set of an edit: each value is a file, or `@N` to keep the stored photo now at
+    /// position N (nothing is rewritten for it).
+    static func composeImages(_ values: [String], current: [Attachment], limit: Int) throws -> ComposeImages {
+        let items = try values.map { value -> ComposeImage in
+            if let match = value.wholeMatch(of: /@(\d+)/) {
+                guard let index = Int(match.1), current.indices.contains(index) else {
+                    let valid = current.isEmpty ? "the record has no photos" : "its photos are @0 to @\(current.count - 1)"
+                    throw UsageError(description: "\(value) names no stored photo: \(valid).")
+                }
+                return .stored(current[index])
+            }
+            return .pick(.file(URL(fileURLWithPath: value)))
+        }
+        return ComposeImages(items, limit: limit)
+    }
+
+    /// Throws a view model's `errorMessage`, if it has one, as the command's error.
+    static func check(_ errorMessage: String?) throws {
+        if let errorMessage { throw CommandFailure(message: errorMessage) }
+    }
+
+    /// The text of a `--text`-like flag: `-` reads standard input.
+    static func textValue(_ value: String?) -> String? {
+        guard value == "-" else { return value }
+        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+    }
+
+    /// The first line of `text`, at most `limit` characters.
+    static func summary(_ text: String, limit: Int = 48) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.count > limit ? String(line.prefix(limit - 1)) + "…" : line
+    }
+
+    /// `text` followed by spaces up to `width` terminal columns (Hangul, CJK and other wide
+    /// characters take two columns), so columns line up after Korean categories too.
+    static func pad(_ text: String, to width: Int) -> String {
+        let columns = text.unicodeScalars.reduce(0) { total, scalar in
+            switch scalar.value {
+            case 0x1100...0x115F, 0x2E80...0xA4CF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+                 0x1F300...0x1FAFF, 0x20000...0x3FFFD: total + 2
+            case 0x0300...0x036F, 0x200B...0x200F: total
+            default: total + 1
+            }
+        }
+        return text + String(repeating: " ", count: max(0, width - columns))
+    }
+
+    /// `1 photo`, `2 photos` (`plural` for nouns such as entry → entries).
+    static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(value) \(value == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    /// One line per photo: position, stored path (its name holds the start of the hash), pixels, kind, size.
+    static func photoLines(_ images: [Attachment]) -> [String] {
+        images.map { image in
+            "  [\(image.position)] \(image.path)  \(image.width)x\(image.height) \(image.mediaType) \(KeepsakeCommand.formatBytes(image.byteSize))"
+        }
+    }
+}

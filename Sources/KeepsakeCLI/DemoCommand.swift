@@ -1,0 +1,187 @@
+import Foundation
+import KeepsakeDiary
+import KeepsakeFeed
+import KeepsakeLedger
+import KeepsakeStore
+import KeepsakeViewModels
+
+/// `keepsake demo`: fills a store with sample diary entries, ledger transactions and feed posts,
+/// with the real sample photos shipped in the tool's `DemoImages` resource. Every record is saved
+/// through the same compose view models as `diary add`, `ledger add` and `feed post`.
+enum DemoCommand {
+    static let help = """
+        Usage: keepsake [--store DIR] demo [--force] [--json]
+
+        Fills the store with sample records and real sample photos, to try Keepsake out: three weeks
+        of diary entries (Korean and English, with emotions, tags and photos), two months of ledger
+        transactions in KRW and USD (two with receipts), and feed posts with several photos each.
+        Dates are relative to today, in your time zone. A store that already has records is refused
+        unless --force (then the samples are added beside them).
+
+        Examples:
+          keepsake --store /tmp/keepsake-demo demo
+          keepsake --store /tmp/keepsake-demo diary calendar
+          keepsake demo --force --json
+        """
+
+    /// A sample diary entry: days before today, hour, emotion, intensity, title, text, tags, photos.
+    struct DiarySample {
+        let daysAgo: Int, hour: Int, emotion: Emotion, intensity: Int
+        let title: String?, text: String, tags: [String], photos: [String]
+    }
+
+    /// A sample transaction: days before today, kind, amount, currency, category, memo, receipt.
+    struct LedgerSample {
+        let daysAgo: Int, kind: TransactionKind, amount: String, currency: String
+        let category: String, memo: String, receipt: String?
+    }
+
+    /// A sample post: days before today, title, contents, photos.
+    struct FeedSample {
+        let daysAgo: Int, title: String, contents: String, photos: [String]
+    }
+
+    static let diarySamples: [DiarySample] = [
+        .init(daysAgo: 20, hour: 9, emotion: .excitement, intensity: 4, title: "새 프로젝트 시작",
+              text: "오늘부터 새 프로젝트. 설레면서도 조금 긴장된다.", tags: ["work", "일"], photos: []),
+        .init(daysAgo: 19, hour: 21, emotion: .tiredness, intensity: 3, title: nil,
+              text: "Long meetings all day. Early night.", tags: ["work"], photos: []),
+        .init(daysAgo: 17, hour: 14, emotion: .joy, intensity: 5, title: "Picnic by the Han river",
+              text: "Kimbap, strawberries and a kite that would not fly. 한강에서 피크닉!", tags: ["picnic", "family", "한강"],
+              photos: ["landscape.jpg", "parrots.png"]),
+        .init(daysAgo: 15, hour: 8, emotion: .calm, intensity: 2, title: "Morning tea",
+              text: "보리차 한 잔, 조용한 아침.", tags: ["morning"], photos: ["progressive.jpg"]),
+        .init(daysAgo: 13, hour: 19, emotion: .anxiety, intensity: 3, title: nil,
+              text: "Deadline moved up a week. Made a list; it helps a little.", tags: ["work"], photos: []),
+        .init(daysAgo: 12, hour: 22, emotion: .gratitude, intensity: 4, title: "엄마의 전화",
+              text: "엄마가 김치를 보내주셨다. 고마워요.", tags: ["family", "가족"], photos: []),
+        .init(daysAgo: 10, hour: 16, emotion: .joy, intensity: 4, title: "Zoo day",
+              text: "The toucan stared at me the whole time.", tags: ["outing", "animals"], photos: ["toucan.png", "parrots.png", "gallery.webp"]),
+        .init(daysAgo: 8, hour: 20, emotion: .sadness, intensity: 2, title: nil,
+              text: "비가 와서 산책을 못 했다.", tags: ["rain"], photos: []),
+        .init(daysAgo: 7, hour: 11, emotion: .love, intensity: 5, title: "Anniversary",
+              text: "Five years. Dinner at the place where it all started.", tags: ["anniversary", "기념일"],
+              photos: ["landscape-rotated.jpg"]),
+        .init(daysAgo: 5, hour: 18, emotion: .anger, intensity: 3, title: nil,
+              text: "The delivery went to the wrong building again.", tags: [], photos: []),
+        .init(daysAgo: 4, hour: 7, emotion: .calm, intensity: 3, title: "Sunrise run",
+              text: "한강 따라 5km. 해가 뜨는 걸 봤다.", tags: ["running", "한강"], photos: ["landscape.jpg"]),
+        .init(daysAgo: 2, hour: 15, emotion: .excitement, intensity: 5, title: "Tickets booked!",
+              text: "Jeju in December. 제주도 간다!", tags: ["travel", "여행"], photos: ["gallery.webp"]),
+        .init(daysAgo: 1, hour: 23, emotion: .gratitude, intensity: 3, title: nil,
+              text: "A quiet day. Grateful for small things.", tags: [], photos: []),
+        .init(daysAgo: 0, hour: 9, emotion: .joy, intensity: 4, title: "Keepsake demo",
+              text: "This entry was written by keepsake demo. 사진도 함께 저장된다.", tags: ["demo"], photos: ["parrots.png", "toucan.png"]),
+    ]
+
+    static let ledgerSamples: [LedgerSample] = [
+        .init(daysAgo: 34, kind: .income, amount: "3200000", currency: "KRW", category: "급여", memo: "월급", receipt: nil),
+        .init(daysAgo: 33, kind: .expense, amount: "850000", currency: "KRW", category: "주거", memo: "월세", receipt: nil),
+        .init(daysAgo: 28, kind: .expense, amount: "12000", currency: "KRW", category: "식비", memo: "김밥, 라면", receipt: "progressive.jpg"),
+        .init(daysAgo: 25, kind: .expense, amount: "45.90", currency: "USD", category: "Books", memo: "Two paperbacks, online", receipt: nil),
+        .init(daysAgo: 21, kind: .expense, amount: "68500", currency: "KRW", category: "식비", memo: "장보기\n이마트", receipt: nil),
+        .init(daysAgo: 17, kind: .expense, amount: "23000", currency: "KRW", category: "여가", memo: "한강 피크닉", receipt: nil),
+        .init(daysAgo: 14, kind: .income, amount: "250.00", currency: "USD", category: "Freelance", memo: "Logo design", receipt: nil),
+        .init(daysAgo: 10, kind: .expense, amount: "30000", currency: "KRW", category: "여가", memo: "동물원 입장료", receipt: "toucan.png"),
+        .init(daysAgo: 7, kind: .expense, amount: "96000", currency: "KRW", category: "식비", memo: "기념일 저녁", receipt: nil),
+        .init(daysAgo: 4, kind: .expense, amount: "4.50", currency: "USD", category: "Coffee", memo: "Flat white", receipt: nil),
+        .init(daysAgo: 2, kind: .expense, amount: "189000", currency: "KRW", category: "여행", memo: "제주 항공권", receipt: nil),
+        .init(daysAgo: 1, kind: .expense, amount: "12.99", currency: "USD", category: "Subscriptions", memo: "Music", receipt: nil),
+    ]
+
+    static let feedSamples: [FeedSample] = [
+        .init(daysAgo: 16, title: "Parrot café review", contents: "Loud, colourful, great coffee. 앵무새 카페 강추!",
+              photos: ["parrots.png", "toucan.png", "progressive.jpg"]),
+        .init(daysAgo: 9, title: "River walk photo spots", contents: "Three spots along the river for the golden hour.",
+              photos: ["landscape.jpg", "landscape-rotated.jpg", "gallery.webp"]),
+        .init(daysAgo: 3, title: "제주 준비물", contents: "바람막이, 선크림, 그리고 카메라.", photos: ["gallery.webp", "landscape.jpg"]),
+    ]
+
+    /// Runs `keepsake demo`.
+    @MainActor
+    static func run(_ arguments: [String]) async throws -> Int32 {
+        let parsed = try CommandLineArguments(arguments, valueFlags: ["--store"], switchFlags: ["--json", "--help", "--force"])
+        if parsed.has("--help") {
+            print(help)
+            return 0
+        }
+        guard parsed.positionals.isEmpty else { throw UsageError(description: "demo takes no arguments; see keepsake demo --help.") }
+        guard let folder = Bundle.module.url(forResource: "DemoImages", withExtension: nil) else {
+            throw CommandFailure(message: "The sample photos are missing from this installation of keepsake (DemoImages); reinstall it.")
+        }
+        func photo(_ name: String) -> ImageSource { .file(folder.appendingPathComponent(name)) }
+
+        let store = try KeepsakeCommand.openStore(parsed)
+        let existing = try store.status().totalRecords
+        if existing > 0, !parsed.has("--force") {
+            throw CommandFailure(message: "This store already has \(CommandSupport.count(existing, "record")); demo fills an empty store. Add --force to add the samples anyway.")
+        }
+        let diary = Diary(store: store), ledger = Ledger(store: store), feed = Feed(store: store)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let today = calendar.startOfDay(for: Date())
+        func day(_ daysAgo: Int, hour: Int = 12) -> Date {
+            calendar.date(byAdding: DateComponents(day: -daysAgo, hour: hour), to: today)!
+        }
+
+        let total = diarySamples.count + ledgerSamples.count + feedSamples.count
+        let progress = Progress(label: "demo")
+        var done = 0, photos = 0
+        func step() {
+            done += 1
+            progress.update(done, total)
+        }
+        defer { progress.finish() }
+
+        for sample in diarySamples {
+            let compose = DiaryComposeViewModel(diary: diary, emotion: sample.emotion, now: day(sample.daysAgo, hour: sample.hour))
+            compose.intensity = sample.intensity
+            compose.title = sample.title ?? ""
+            compose.text = sample.text
+            compose.tagsText = sample.tags.joined(separator: ", ")
+            compose.addImages(sample.photos.map(photo))
+            guard let entry = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "A sample diary entry could not be saved.") }
+            photos += entry.images.count
+            step()
+        }
+        for sample in ledgerSamples {
+            let compose = LedgerComposeViewModel(ledger: ledger, day: LedgerDay(containing: day(sample.daysAgo)), currencyCode: sample.currency)
+            compose.kind = sample.kind
+            compose.amountText = sample.amount
+            compose.category = sample.category
+            compose.memo = sample.memo
+            compose.newReceipt = sample.receipt.map(photo)
+            guard let transaction = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "A sample transaction could not be saved.") }
+            photos += transaction.receipt == nil ? 0 : 1
+            step()
+        }
+        for sample in feedSamples {
+            let compose = FeedComposeViewModel(feed: feed, now: day(sample.daysAgo, hour: 18))
+            compose.title = sample.title
+            compose.contents = sample.contents
+            compose.addImages(sample.photos.map(photo))
+            guard let item = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "A sample post could not be saved.") }
+            photos += item.images.count
+            step()
+        }
+        progress.finish()
+        let summary = Summary(diaryEntries: diarySamples.count, transactions: ledgerSamples.count, posts: feedSamples.count, photos: photos,
+                              store: store.location.dataDirectory.path)
+        if parsed.has("--json") {
+            try KeepsakeCommand.printJSON(summary)
+        } else {
+            print("Added \(summary.diaryEntries) diary entries, \(summary.transactions) transactions and \(summary.posts) posts with \(summary.photos) photos to \(summary.store).")
+            print("Try: keepsake diary list, keepsake diary calendar, keepsake ledger report, keepsake feed list.")
+        }
+        return 0
+    }
+
+    /// What `demo` added.
+    struct Summary: Encodable {
+        let diaryEntries: Int
+        let transactions: Int
+        let posts: Int
+        let photos: Int
+        let store: String
+    }
+}
