@@ -94,5 +94,6 @@ enum ServeCommand {
         FileHandle.standardOutput.write(Data("The store is empty: adding demo data (use --no-demo to start empty).\n".utf8))
         let demoArguments = arguments.value("--store").map { ["--store", $0] } ?? []
         _ = try await DemoCommand.run(demoArguments)
+        fflush(nil)  // its summary comes before the address
     }
 }

@@ -19,7 +19,7 @@ header.site .tools { margin-left: auto; display: flex; gap: .8rem; align-items: 
 main { max-width: 1080px; margin: 0 auto; padding: 1.2rem; }
 h1 { font-size: 1.6rem; margin: .2rem 0 .8rem; }
 .page-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .6rem; }
-.actions, .form-actions, .card-actions, .row-actions { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
+.actions, .form-actions, .card-actions { display: flex; flex-wrap: wrap; gap: .4rem; align-items: center; }
 .button, button { display: inline-flex; align-items: center; gap: .3rem; font: inherit; padding: .4rem .85rem; border: 1px solid var(--line);
   border-radius: 8px; background: var(--paper); color: var(--ink); text-decoration: none; cursor: pointer; }
 .button.primary, button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
@@ -77,6 +77,8 @@ table.data th, table.data td { border: 1px solid var(--line); padding: .35rem .6
 .income { color: var(--ok); }
 .expense { color: var(--danger); }
 .scroll { overflow-x: auto; }
+td.row-actions { white-space: nowrap; }
+td.row-actions form, td.row-actions .button { margin-right: .25rem; }
 .entry-text p { white-space: pre-wrap; }
 .photos-large { display: grid; gap: 1rem; }
 figure.photo-large { margin: 0; }

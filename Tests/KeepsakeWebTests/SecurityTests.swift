@@ -1,0 +1,165 @@
+import Foundation
+import KeepsakeStore
+import KeepsakeDiary
+import KeepsakeTestSupport
+import KeepsakeWeb
+import Testing
+
+/// Headers, CSRF, origins, hosts and the password required beyond 127.0.0.1.
+@Suite struct SecurityTests {
+    @Test func everyResponseCarriesTheSecurityHeaders() async throws {
+        let fixture = try WebFixture()
+        for path in ["/diary", "/feed", "/ledger", "/store", "/diary/new", "/no/such/page", "/assets/app.js", "/images/x/1/original"] {
+            let response = try await fixture.get(path)
+            let policy = try #require(response.header("Content-Security-Policy"), "\(path)")
+            #expect(policy.contains("default-src 'self'"))
+            #expect(policy.contains("script-src 'self'"))
+            #expect(!policy.contains("unsafe-inline"))
+            #expect(!policy.contains("unsafe-eval"))
+            #expect(policy.contains("frame-ancestors 'none'"))
+            #expect(response.header("X-Content-Type-Options") == "nosniff")
+            #expect(response.header("Referrer-Policy") == "no-referrer")
+            #expect(response.header("X-Frame-Options") == "DENY")
+        }
+        let page = try await fixture.get("/diary")
+        #expect(page.status == 200)
+        #expect(page.header("Cache-Control") == "no-store")
+        #expect(!page.text.contains("<script>"), "no inline script")
+        #expect(!page.text.contains("style=\""), "no inline style")
+    }
+
+    @Test func theSessionCookieIsHttpOnlyAndSameSiteStrict() async throws {
+        let fixture = try WebFixture()
+        let response = try await Curl.run([fixture.url("/diary")])
+        let cookie = try #require(response.headers(named: "Set-Cookie").first { $0.hasPrefix("keepsake_session=") })
+        #expect(cookie.contains("HttpOnly"))
+        #expect(cookie.contains("SameSite=Strict"))
+        #expect(cookie.contains("Path=/"))
+        let value = cookie.dropFirst("keepsake_session=".count).prefix { $0 != ";" }
+        #expect(value.count == 64, "256 random bits")
+    }
+
+    @Test func aPostWithoutTheFormTokenIsRefusedWith403() async throws {
+        let fixture = try WebFixture()
+        _ = try await fixture.get("/diary")  // a session, but no token sent
+        let missing = try await fixture.curl(["-F", "title=Sneaky", "-F", "emotion=joy", "-F", "text=x", fixture.url("/diary/new")])
+        #expect(missing.status == 403)
+        #expect(missing.header("Content-Type")?.hasPrefix("text/html") == true)
+        let wrong = try await fixture.curl(["-F", "_csrf=\(String(repeating: "0", count: 64))", "-F", "title=Sneaky", "-F", "emotion=joy",
+                                            fixture.url("/diary/new")])
+        #expect(wrong.status == 403)
+        // Another browser's token does not work with this browser's cookie.
+        let other = try WebFixture()
+        let otherToken = try await other.csrfToken()
+        let borrowed = try await fixture.curl(["-F", "_csrf=\(otherToken)", "-F", "title=Sneaky", "-F", "emotion=joy", fixture.url("/diary/new")])
+        #expect(borrowed.status == 403)
+        // Without any cookie at all.
+        let token = try await fixture.csrfToken()
+        let cookieless = try await Curl.run(["-F", "_csrf=\(token)", "-F", "title=Sneaky", "-F", "emotion=joy", fixture.url("/diary/new")])
+        #expect(cookieless.status == 403)
+        for path in ["/diary/\(UUID().uuidString.lowercased())/delete", "/store/check", "/ledger/new", "/feed/new", "/logout"] {
+            let refused = try await fixture.curl(["-X", "POST", "-d", "x=1", fixture.url(path)])
+            #expect(refused.status == 403, "\(path)")
+        }
+        #expect(try fixture.store.status().totalRecords == 0)
+
+        let accepted = try await fixture.post("/diary/new", fields: ["title=Fine", "emotion=joy", "intensity=3", "text=hello"])
+        #expect(accepted.status == 303)
+        #expect(try fixture.store.status().totalRecords == 1)
+    }
+
+    @Test func aPostFromAnotherOriginIsRefused() async throws {
+        let fixture = try WebFixture()
+        let refused = try await fixture.post("/diary/new", fields: ["title=Fine", "emotion=joy", "text=x"],
+                                             headers: ["Origin: http://evil.example"])
+        #expect(refused.status == 403)
+        let same = try await fixture.post("/diary/new", fields: ["title=Fine", "emotion=joy", "text=x"],
+                                          headers: ["Origin: http://127.0.0.1:\(fixture.server.port)"])
+        #expect(same.status == 303)
+    }
+
+    @Test func anotherHostNameIsRefusedWithoutAPassword() async throws {
+        // DNS rebinding: evil.example resolving to 127.0.0.1 must not read the pages.
+        let fixture = try WebFixture()
+        let rebound = try await fixture.get("/diary", headers: ["Host: evil.example:\(fixture.server.port)"])
+        #expect(rebound.status == 400)
+        #expect(!rebound.text.contains("Diary"))
+        let localhost = try await fixture.get("/diary", headers: ["Host: localhost:\(fixture.server.port)"])
+        #expect(localhost.status == 200)
+    }
+
+    @Test func listeningBeyondLoopbackRequiresAPassword() throws {
+        let directory = KeepsakeTestSupportDirectory()
+        let store = try directory.open()
+        for host in ["0.0.0.0", "127.0.0.2", "192.168.1.10"] {
+            #expect(throws: WebError.self) {
+                _ = try WebApp(store: store, configuration: WebConfiguration(host: host, port: 0))
+            }
+            #expect(throws: WebError.self) {
+                _ = try WebApp(store: store, configuration: WebConfiguration(host: host, port: 0, password: ""))
+            }
+        }
+        _ = try WebApp(store: store, configuration: WebConfiguration(host: "127.0.0.2", port: 0, password: "secret"))
+    }
+
+    @Test(arguments: ["127.0.0.2", "0.0.0.0"])
+    func withAPasswordEveryPageAsksForItOnce(host: String) async throws {
+        let fixture = try WebFixture(host: host, password: "correct horse")
+        let target = host == "0.0.0.0" ? "127.0.0.1" : host
+        func url(_ path: String) -> String { "http://\(target):\(fixture.server.port)\(path)" }
+        let jar = fixture.cookieJar.path
+
+        let entry = try Diary(store: fixture.store).create(sampleDraft(images: [.file(Photos.wide)]))
+        let image = try #require(entry.images.first)
+        for path in ["/diary", "/diary/\(entry.id.string)", "/feed", "/ledger/export.csv", "/store", "/changes",
+                     "/images/\(entry.id.string)/\(image.id)/original"] {
+            let locked = try await Curl.run(["-b", jar, "-c", jar, url(path)])
+            #expect(locked.status == 401, "\(path)")
+            #expect(locked.text.contains("name=\"password\""), "\(path) shows the login form")
+            #expect(!locked.text.contains("Picnic"))
+        }
+        // The style sheet and script of the login page are public.
+        #expect(try await Curl.run([url("/assets/app.css")]).status == 200)
+
+        let login = try await Curl.run(["-b", jar, "-c", jar, url("/login?next=/diary")])
+        let before = try #require(sessionCookie(in: fixture.cookieJar))
+        let token = try #require(login.csrfToken)
+        let wrong = try await Curl.run(["-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=guess",
+                                        "--data-urlencode", "next=/diary", url("/login")])
+        #expect(wrong.status == 401)
+        #expect(wrong.text.contains("not the password"))
+
+        let right = try await Curl.run(["-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=correct horse",
+                                        "--data-urlencode", "next=/diary", url("/login")])
+        #expect(right.status == 303)
+        #expect(right.header("Location") == "/diary")
+        let cookie = try #require(right.headers(named: "Set-Cookie").first { $0.hasPrefix("keepsake_session=") })
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+
+        let open = try await Curl.run(["-b", jar, "-c", jar, url("/diary")])
+        #expect(open.status == 200)
+        #expect(open.text.contains("Picnic"))
+        let photo = try await Curl.run(["-b", jar, url("/images/\(entry.id.string)/\(image.id)/original")])
+        #expect(photo.status == 200)
+
+        // The session id from before the login is not the one after it (no session fixation).
+        let after = try #require(sessionCookie(in: fixture.cookieJar))
+        #expect(before != after)
+        #expect(cookie.hasPrefix("keepsake_session=\(after)"))
+    }
+
+    @Test func redirectsNeverLeaveTheSite() async throws {
+        let fixture = try WebFixture()
+        for back in ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"] {
+            let response = try await fixture.curl(["-G", "--data-urlencode", "back=\(back)", fixture.url("/lang/ko")])
+            #expect(response.status == 303)
+            #expect(response.header("Location") == "/", "\(back)")
+        }
+    }
+}
+
+/// A store in a temporary folder for tests that need no server.
+struct KeepsakeTestSupportDirectory {
+    let directory = TemporaryDirectory("web-config")
+    func open() throws -> Store { try TestStores.open(directory) }
+}

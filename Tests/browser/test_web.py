@@ -1,0 +1,495 @@
+"""Browser tests of `keepsake serve` with Debian's chromium and chromium-driver, driven by Selenium.
+
+One real server (the built `keepsake` binary) on a temporary store and an ephemeral port, one
+headless Chromium. Each test uses the pages as a person would: it types, picks files, drags photos,
+presses buttons, and checks what the pages show. A screenshot of each page goes to SCREENSHOTS.
+"""
+import os
+import re
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+import unittest
+import urllib.parse
+import urllib.request
+from datetime import date
+from pathlib import Path
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.options import Options
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+REPO = Path(__file__).resolve().parents[2]
+BIN = Path(os.environ.get("KEEPSAKE_BIN", REPO / ".build/debug/keepsake"))
+CORPUS = Path(os.environ.get("KEEPSAKE_CORPUS", REPO.parent / "shared/corpus")).resolve()
+SCREENSHOTS = Path(os.environ.get("KEEPSAKE_SCREENSHOTS", REPO / "test-artifacts/screenshots")).resolve()
+
+WIDE = CORPUS / "jpeg/testorig.jpg"      # 227 x 149
+TOUCAN = CORPUS / "png/toucan.png"       # 162 x 150
+SQUARE = CORPUS / "webp/test.webp"       # 128 x 128
+TINY = CORPUS / "png/basn2c08.png"       # 32 x 32
+CORRUPT = CORPUS / "jpeg-corrupt/truncated_jpeg.jpg"
+WAIT = 15
+
+
+class KeepsakeServer:
+    """`keepsake --store DIR serve --port 0 --no-demo`, its address read from its output."""
+
+    def __init__(self, store):
+        self.store = store
+        self.log = open(store + "-serve.log", "w+")
+        self.process = subprocess.Popen([str(BIN), "--store", store, "serve", "--port", "0", "--no-demo"],
+                                        stdout=subprocess.PIPE, stderr=self.log, text=True)
+        self.output = []
+        deadline = time.monotonic() + 60
+        self.url = None
+        while time.monotonic() < deadline:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            self.output.append(line)
+            match = re.search(r"Open (http://[0-9.]+:[0-9]+)/", line)
+            if match:
+                self.url = match.group(1)
+                break
+        if not self.url:
+            self.process.kill()
+            raise RuntimeError("keepsake serve did not start: %s" % "".join(self.output))
+
+    def stop(self):
+        """SIGTERM, then the exit status and the rest of the output."""
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            rest, _ = self.process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            rest, _ = self.process.communicate()
+        self.output.append(rest or "")
+        self.log.close()
+        return self.process.returncode, "".join(self.output)
+
+
+def keepsake(store, *arguments):
+    """Runs the CLI on the same store; returns (status, stdout, stderr)."""
+    done = subprocess.run([str(BIN), "--store", store, *arguments], capture_output=True, text=True, timeout=120)
+    return done.returncode, done.stdout, done.stderr
+
+
+class WebAppTests(unittest.TestCase):
+    """The web app in a real browser, one server and one browser for all tests."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.workspace = tempfile.mkdtemp(prefix="keepsake-browser-")
+        cls.store = os.path.join(cls.workspace, "store")
+        cls.server = KeepsakeServer(cls.store)
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        for old in SCREENSHOTS.glob("*.png"):
+            old.unlink()
+        print("\nkeepsake serve at %s, store %s" % (cls.server.url, cls.store))
+        print("screenshots: %s" % SCREENSHOTS)
+        options = Options()
+        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
+        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000",
+                         "--force-device-scale-factor=1", "--lang=en-US", "--disable-gpu"]:
+            options.add_argument(argument)
+        options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
+        cls.driver = webdriver.Chrome(options=options, service=service)
+        cls.driver.set_page_load_timeout(60)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+        shutil.rmtree(cls.workspace, ignore_errors=True)
+
+    # ---- helpers ----
+
+    def go(self, path):
+        self.driver.get(self.server.url + path)
+        self.assert_no_console_errors(path)
+
+    def wait_for(self, condition, message=""):
+        return WebDriverWait(self.driver, WAIT).until(lambda driver: condition(), message)
+
+    def one(self, selector, root=None):
+        return (root or self.driver).find_element(By.CSS_SELECTOR, selector)
+
+    def all(self, selector, root=None):
+        return (root or self.driver).find_elements(By.CSS_SELECTOR, selector)
+
+    def path(self):
+        return urllib.parse.urlsplit(self.driver.current_url).path
+
+    def assert_no_console_errors(self, where):
+        """No script error and no Content-Security-Policy violation in the console."""
+        errors = [entry for entry in self.driver.get_log("browser")
+                  if entry["level"] == "SEVERE" and "favicon" not in entry["message"]
+                  and "status of 4" not in entry["message"]]
+        self.assertEqual(errors, [], "console errors on %s" % where)
+
+    def shot(self, name):
+        """A screenshot of the whole page."""
+        driver = self.driver
+        height = driver.execute_script("return Math.max(document.documentElement.scrollHeight, document.body.scrollHeight)")
+        driver.set_window_size(1280, max(600, min(int(height) + 40, 5000)))
+        driver.execute_script("window.scrollTo(0, 0)")
+        time.sleep(0.2)
+        driver.save_screenshot(str(SCREENSHOTS / (name + ".png")))
+        driver.set_window_size(1280, 1000)
+
+    def images_loaded(self, images):
+        return all(self.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image)
+                   for image in images)
+
+    def photo_items(self):
+        return self.all(".photo-list .photo")
+
+    def photo_names(self):
+        """The file names of the photos picked on a compose form, in their order."""
+        return [item.find_element(By.TAG_NAME, "img").get_attribute("title") for item in self.photo_items()]
+
+    def photo_keys(self):
+        return [item.get_attribute("data-key") for item in self.photo_items()]
+
+    def order_field(self):
+        return self.one("input[name='order']").get_attribute("value").split(",")
+
+    def submit(self):
+        self.one("button[name='done']").click()
+
+    def drag(self, source, target, steps=12):
+        """Drags with the mouse in small steps (SortableJS runs in its pointer-event mode)."""
+        dx = target.rect["x"] + target.rect["width"] / 2 - (source.rect["x"] + source.rect["width"] / 2)
+        dy = target.rect["y"] + target.rect["height"] / 2 - (source.rect["y"] + source.rect["height"] / 2)
+        actions = ActionChains(self.driver, duration=50)
+        actions.move_to_element(source).click_and_hold().pause(0.3)
+        moved_x = moved_y = 0
+        for step in range(1, steps + 1):
+            x, y = int(dx * step / steps) - moved_x, int(dy * step / steps) - moved_y
+            moved_x, moved_y = moved_x + x, moved_y + y
+            actions.move_by_offset(x, y).pause(0.05)
+        actions.pause(0.3).release().perform()
+        time.sleep(0.3)
+
+    def session_cookie(self):
+        return "; ".join("%s=%s" % (cookie["name"], cookie["value"]) for cookie in self.driver.get_cookies())
+
+    def http(self, path, fields=None):
+        """A request with the browser's session (and its form token for a POST), outside the browser."""
+        headers = {"Cookie": self.session_cookie()}
+        data = None
+        if fields is not None:
+            page = urllib.request.urlopen(urllib.request.Request(self.server.url + "/feed/new", headers=headers)).read().decode()
+            token = re.search(r'name="_csrf" value="([0-9a-f]+)"', page).group(1)
+            data = urllib.parse.urlencode([("_csrf", token)] + list(fields)).encode()
+
+        class NoRedirect(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args, **kwargs):
+                return None
+        opener = urllib.request.build_opener(NoRedirect)
+        try:
+            response = opener.open(urllib.request.Request(self.server.url + path, data=data, headers=headers))
+            return response.status, response.headers, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.headers, error.read().decode()
+
+    def compose_diary(self, title, emotion="joy", photos=(), text="Written in the browser."):
+        self.go("/diary/new")
+        self.one("input[name='title']").send_keys(title)
+        self.one("label.emo-%s" % emotion).click()
+        self.one("textarea[name='text']").send_keys(text)
+        if photos:
+            self.one(".photo-picker").send_keys("\n".join(str(photo) for photo in photos))
+            self.wait_for(lambda: len(self.photo_items()) == len(photos), "photos added")
+
+    # ---- tests ----
+
+    def test_10_diary_compose_with_three_photos_reorder_replace_remove(self):
+        self.compose_diary("Picnic by the river", emotion="joy", text="Kimbap and sunshine.",
+                           photos=[WIDE, TOUCAN, SQUARE])
+        self.one("input[name='intensity'][value='4']").click()
+        self.one("input[name='tags']").send_keys("picnic, friends")
+        self.assertEqual(self.photo_names(), ["testorig.jpg", "toucan.png", "test.webp"])
+        self.assertEqual(self.one(".photo-count").text, "3 / 10")
+        self.assertTrue(self.images_loaded(self.all(".photo-list img")), "previews shown")
+
+        # Drag the third photo to the front.
+        items = self.photo_items()
+        self.drag(items[2].find_element(By.TAG_NAME, "img"), items[0].find_element(By.TAG_NAME, "img"))
+        if self.photo_names() != ["test.webp", "testorig.jpg", "toucan.png"]:
+            # The keyboard fallback: "move earlier" on the WebP photo until it is first.
+            print("  (the drag did not reorder; using the ↑ buttons)")
+            while self.photo_names()[0] != "test.webp":
+                item = [i for i in self.photo_items() if i.find_element(By.TAG_NAME, "img").get_attribute("title") == "test.webp"][0]
+                item.find_element(By.CSS_SELECTOR, ".move-up").send_keys(Keys.ENTER)
+        else:
+            print("  (reordered by dragging)")
+        self.assertEqual(self.photo_names(), ["test.webp", "testorig.jpg", "toucan.png"])
+        self.assertEqual(self.order_field(), self.photo_keys())
+        self.assertEqual([n.text for n in self.all(".photo-list .photo-number")], ["1", "2", "3"])
+
+        # Replace the second photo (the JPEG) with the tiny PNG, remove the toucan.
+        self.photo_items()[1].find_element(By.CSS_SELECTOR, ".replace-input").send_keys(str(TINY))
+        self.wait_for(lambda: self.photo_names()[1] == "basn2c08.png", "replaced")
+        self.photo_items()[2].find_element(By.CSS_SELECTOR, ".remove-new").click()
+        self.assertEqual(self.photo_names(), ["test.webp", "basn2c08.png"])
+        self.assertEqual(self.one(".photo-count").text, "2 / 10")
+        self.assertEqual(len(self.order_field()), 2)
+        self.shot("02-diary-compose")
+
+        self.submit()
+        self.wait_for(lambda: re.fullmatch(r"/diary/[0-9a-f-]{36}", self.path()), "entry page")
+        self.assert_no_console_errors("entry page")
+        self.assertEqual(self.one("h1").text, "Picnic by the river")
+        figures = self.all("figure.photo-large")
+        self.assertEqual([f.get_attribute("data-width") for f in figures], ["128", "32"])
+        large = self.all("figure.photo-large img")
+        self.assertTrue(all(img.get_attribute("src").endswith("/1024") for img in large))
+        self.assertTrue(self.images_loaded(large))
+        self.shot("03-diary-entry")
+        entry_path = self.path()
+
+        # The timeline shows the entry with small thumbnails, in order, never originals.
+        self.go("/diary")
+        card = [c for c in self.all("li.entry") if "Picnic by the river" in c.text][0]
+        thumbs = card.find_elements(By.CSS_SELECTOR, ".thumbs img")
+        self.assertEqual(len(thumbs), 2)
+        self.assertTrue(all(t.get_attribute("src").endswith("/256") for t in thumbs))
+        self.assertTrue(self.images_loaded(thumbs))
+        self.assertEqual([self.driver.execute_script("return arguments[0].naturalWidth", t) for t in thumbs], [128, 32])
+
+        # Edit: swap the two stored photos with the keyboard (↑ on the second), then save.
+        self.go(entry_path + "/edit")
+        keys = self.photo_keys()
+        self.assertEqual(len(keys), 2)
+        self.photo_items()[1].find_element(By.CSS_SELECTOR, ".move-up").send_keys(Keys.ENTER)
+        self.assertEqual(self.photo_keys(), [keys[1], keys[0]])
+        self.assertEqual(self.order_field(), [keys[1], keys[0]])
+        self.shot("04-diary-edit")
+        self.submit()
+        self.wait_for(lambda: self.path() == entry_path, "entry page after edit")
+        self.assertEqual([f.get_attribute("data-width") for f in self.all("figure.photo-large")], ["32", "128"])
+
+    def test_20_a_script_typed_into_a_title_shows_as_text(self):
+        title = "<script>window.__owned = 1</script><img src=x onerror=\"window.__owned = 2\">"
+        self.compose_diary(title, emotion="fear", text="<b>not bold</b>")
+        self.submit()
+        self.wait_for(lambda: re.fullmatch(r"/diary/[0-9a-f-]{36}", self.path()), "entry page")
+        self.assertEqual(self.one("h1").text, title)
+        self.assertIn("<b>not bold</b>", self.one(".entry-text").text)
+        self.assertIsNone(self.driver.execute_script("return window.__owned"))
+        self.go("/diary")
+        self.assertTrue(any(title in c.text for c in self.all("li.entry h2")))
+        self.assertIsNone(self.driver.execute_script("return window.__owned"))
+
+    def test_30_a_corrupt_photo_shows_the_error_and_leaves_nothing_behind(self):
+        self.compose_diary("Broken photo", emotion="sadness", photos=[WIDE, CORRUPT])
+        self.submit()
+        alert = self.wait_for(lambda: self.all(".error[role='alert']"), "error shown")[0]
+        self.assertTrue(alert.text.strip())
+        self.assertIn("not saved", self.one(".photos .notice").text)
+        self.assertEqual(self.one("input[name='title']").get_attribute("value"), "Broken photo")
+        self.shot("05-diary-compose-error")
+        self.go("/diary/search?q=Broken")
+        self.assertEqual(self.all("li.entry"), [])
+        status, output, errors = keepsake(self.store, "fsck")
+        self.assertEqual(status, 0, output + errors)
+        self.assertIn("Clean", output)
+
+    def test_40_ledger_transaction_with_receipt_in_total_and_chart(self):
+        self.go("/ledger/new")
+        self.one("input[name='kind'][value='expense']").click()
+        self.one("input[name='amount']").send_keys("12000")
+        Select(self.one("select[name='currency']")).select_by_value("KRW")
+        self.one("input[name='category']").send_keys("식비")
+        self.one("textarea[name='memo']").send_keys("김밥 lunch")
+        self.one("input[name='receipt']").send_keys(str(WIDE))
+        self.wait_for(lambda: self.one("#receipt-preview").is_displayed(), "receipt preview")
+        self.shot("06-ledger-add")
+        self.submit()
+        month = date.today().strftime("%Y-%m")
+        self.wait_for(lambda: self.path() == "/ledger", "month page")
+        self.assertIn("month=" + month, self.driver.current_url)
+
+        self.go("/ledger/new")
+        self.one("input[name='amount']").send_keys("3500")
+        Select(self.one("select[name='currency']")).select_by_value("KRW")
+        self.one("input[name='category']").send_keys("교통")
+        self.submit()
+        self.wait_for(lambda: self.path() == "/ledger", "month page")
+        self.assert_no_console_errors("ledger")
+
+        row = self.one("table.totals tr[data-currency='KRW']")
+        self.assertEqual(row.find_element(By.CSS_SELECTOR, "td.expense").text, "15,500 KRW")
+        canvas = self.wait_for(lambda: self.all(".category-chart[data-currency='KRW'] canvas[data-rendered='true']"), "chart drawn")[0]
+        chart = self.driver.execute_script(
+            "var c = Chart.getChart(arguments[0]); return [c.data.labels, c.data.datasets[0].data];", canvas)
+        self.assertEqual(dict(zip(chart[0], chart[1])), {"식비": 12000, "교통": 3500})
+        receipts = self.all("tr.transaction img.receipt")
+        self.assertEqual(len(receipts), 1)
+        self.assertTrue(receipts[0].get_attribute("src").endswith("/256"))
+        self.assertTrue(self.images_loaded(receipts))
+        self.shot("07-ledger-month")
+
+    def test_50_feed_post_with_photos_and_paging(self):
+        self.go("/feed/new")
+        self.one(".photo-picker").send_keys("\n".join([str(SQUARE), str(WIDE)]))
+        self.wait_for(lambda: len(self.photo_items()) == 2, "photos added")
+        self.one("input[name='title']").send_keys("Ramen at Menya")
+        self.one("textarea[name='contents']").send_keys("Rich broth, thin noodles.")
+        self.shot("08-feed-compose")
+        self.submit()
+        self.wait_for(lambda: re.fullmatch(r"/feed/[0-9a-f-]{36}", self.path()), "post page")
+        self.assertEqual([f.get_attribute("data-width") for f in self.all("figure.photo-large")], ["128", "227"])
+
+        for number in range(1, 12):
+            status, _, _ = self.http("/feed/new", [("title", "Bulk post %02d" % number), ("contents", "Post number %d" % number)])
+            self.assertEqual(status, 303)
+        self.go("/feed")
+        titles = [h.text for h in self.all("li.post h2")]
+        self.assertEqual(len(titles), 10)
+        self.assertEqual(titles[0], "Bulk post 11")
+        thumbs = self.all("li.post .thumbs img")
+        self.shot("09-feed")
+        self.one("a[rel='next']").click()
+        self.wait_for(lambda: "after=" in self.driver.current_url, "second page")
+        page_two = [h.text for h in self.all("li.post h2")]
+        self.assertEqual(page_two[-1], "Ramen at Menya")
+        seen = titles + page_two
+        self.assertEqual(len(seen), len(set(seen)), "no post twice")
+        self.assertEqual(seen[:11], ["Bulk post %02d" % n for n in range(11, 0, -1)])
+        thumbs = self.all("li.post .thumbs img")
+        self.assertEqual(len(thumbs), 2)
+        self.assertTrue(all(t.get_attribute("src").endswith("/256") for t in thumbs))
+        self.assertTrue(self.images_loaded(thumbs))
+        self.shot("10-feed-page-2")
+
+    def test_60_delete_and_restore(self):
+        status, headers, _ = self.http("/feed/new", [("title", "Delete me"), ("contents", "Soon in the trash.")])
+        self.assertEqual(status, 303)
+        post_path = headers["Location"]
+        self.go(post_path)
+        self.one("form[action$='/delete'] button").click()
+        self.wait_for(lambda: self.path() == "/feed", "feed after delete")
+        self.assertIn("deleted=", self.driver.current_url)
+        self.assertNotIn("Delete me", [h.text for h in self.all("li.post h2")])
+        self.go("/feed/trash")
+        self.assertIn("Delete me", [h.text for h in self.all("li.post h2")])
+        self.shot("11-feed-trash")
+        self.driver.back()
+        self.one(".banner form button").click()  # Undo
+        self.wait_for(lambda: self.path() == post_path, "post restored")
+        self.assertEqual(self.one("h1").text, "Delete me")
+
+        self.compose_diary("A day to forget", emotion="tiredness")
+        self.submit()
+        self.wait_for(lambda: re.fullmatch(r"/diary/[0-9a-f-]{36}", self.path()), "entry page")
+        entry_path = self.path()
+        self.one("form[action$='/delete'] button").click()
+        self.wait_for(lambda: self.path() == "/diary", "timeline after delete")
+        self.assertTrue(self.one(".banner").is_displayed())
+        self.go("/diary/trash")
+        card = [c for c in self.all("li.entry") if "A day to forget" in c.text][0]
+        self.shot("12-diary-trash")
+        card.find_element(By.CSS_SELECTOR, "form[action$='/restore'] button").click()
+        self.wait_for(lambda: self.path() == entry_path, "entry restored")
+        self.assertTrue(self.all("form[action$='/delete']"), "live again")
+
+    def test_70_calendar_chart_search_and_store_pages(self):
+        self.compose_diary("Calendar day", emotion="love")
+        self.submit()
+        self.wait_for(lambda: re.fullmatch(r"/diary/[0-9a-f-]{36}", self.path()), "entry page")
+        self.go("/diary")
+        self.shot("01-diary-timeline")
+        self.go("/diary/calendar")
+        self.assertTrue(self.all("table.calendar td.has-entries"), "a coloured day")
+        self.shot("13-diary-calendar")
+        self.go("/diary/chart")
+        self.wait_for(lambda: self.all("#month-chart[data-rendered='true']"), "month chart drawn")
+        self.wait_for(lambda: self.all("#year-chart[data-rendered='true']"), "year chart drawn")
+        self.shot("14-diary-chart")
+        self.go("/diary")
+        self.one("input[name='q']").send_keys("picnic")
+        self.one("form.search button").click()
+        self.wait_for(lambda: self.path() == "/diary/search", "search results")
+        self.assertTrue(any("Picnic" in h.text for h in self.all("li.entry h2")) or not self.all("li.entry"))
+        self.shot("15-diary-search")
+        self.go("/store")
+        self.one("form.check-form button").click()
+        verdict = self.wait_for(lambda: self.all(".fsck-verdict"), "check result")[0]
+        self.assertEqual(verdict.get_attribute("data-clean"), "true")
+        self.shot("16-store")
+
+    def test_80_korean_and_back(self):
+        self.go("/diary")
+        self.one("a.lang").click()
+        self.wait_for(lambda: self.driver.execute_script("return document.documentElement.lang") == "ko", "Korean")
+        self.assertIn("일기", self.one("nav").text)
+        self.assertIn("새 일기", self.driver.page_source)
+        self.shot("17-diary-korean")
+        self.go("/ledger")
+        self.assertIn("가계부", self.one("h1").text)
+        self.one("a.lang").click()
+        self.wait_for(lambda: self.driver.execute_script("return document.documentElement.lang") == "en", "English again")
+
+    def test_85_a_post_made_with_the_cli_appears_in_the_open_page(self):
+        self.go("/feed")
+        status, output, errors = keepsake(self.store, "feed", "post", "--title", "Posted from the CLI", "--image", str(TOUCAN))
+        self.assertEqual(status, 0, output + errors)
+        # The page polls /changes and reloads itself.
+        self.wait_for(lambda: "Posted from the CLI" in self.driver.page_source, "the page reloaded with the new post")
+        self.assert_no_console_errors("feed after reload")
+
+    def test_90_the_login_page_when_a_password_is_set(self):
+        store = os.path.join(self.workspace, "locked")
+        process = subprocess.Popen([str(BIN), "--store", store, "serve", "--host", "127.0.0.2", "--port", "0", "--no-demo",
+                                    "--password", "open sesame"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            url = None
+            for _ in range(20):
+                line = process.stdout.readline()
+                match = re.search(r"Open (http://[0-9.]+:[0-9]+)/", line)
+                if match:
+                    url = match.group(1)
+                    break
+            self.assertIsNotNone(url)
+            self.driver.get(url + "/diary")
+            self.assertIn("password", self.one("input[type='password']").get_attribute("name"))
+            self.shot("18-login")
+            self.one("input[type='password']").send_keys("wrong")
+            self.one("form[action='/login'] button").click()
+            self.wait_for(lambda: self.all(".error"), "wrong password")
+            self.one("input[type='password']").send_keys("open sesame")
+            self.one("form[action='/login'] button").click()
+            self.wait_for(lambda: urllib.parse.urlsplit(self.driver.current_url).path == "/diary", "in")
+            self.assertIn("Diary", self.one("h1").text)
+            cookie = [c for c in self.driver.get_cookies() if c["name"] == "keepsake_session"][0]
+            self.assertTrue(cookie["httpOnly"])
+            self.assertEqual(cookie["sameSite"], "Strict")
+        finally:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
+
+    def test_99_clean_stop_and_a_clean_store(self):
+        status, output = self.server.stop()
+        self.assertEqual(status, 0, output)
+        self.assertIn("Stopped.", output)
+        status, output, errors = keepsake(self.store, "fsck")
+        self.assertEqual(status, 0, output + errors)
+        self.assertIn("Clean", output)
+        self.assertFalse(any(Path(self.store, "web-uploads").glob("*/http-upload-*")), "no upload left behind")
+
+
+if __name__ == "__main__":
+    unittest.main()
