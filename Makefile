@@ -32,3 +32,9 @@ torture: bootstrap
 
 clean:
 	rm -rf .build
+
+## bench: Keepsake against its peers in one run (release build); table in bench/out/table.md, see BENCHMARKS.md
+.PHONY: bench
+bench: bootstrap
+	swift build -c release --scratch-path .build-bench --product keepsake-bench
+	bench/run.sh $(BENCH_ARGS)

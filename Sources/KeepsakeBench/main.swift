@@ -1,1 +1,37 @@
-print("placeholder: the benchmark lands with issue 7")
+// keepsake-bench: Keepsake against its peers, measured in one run (see BENCHMARKS.md).
+//
+//   keepsake-bench run --work DIR --inputs DIR --scripts DIR [--python PY] [--records N]
+//                      [--stores 10000,100000] [--iterations N] [--rounds N] [--only ingest,listing,open,memory]
+//
+// `bench/run.sh` (`make bench`) builds it in release mode, generates the inputs and calls `run`.
+// The other commands are the child processes `run` starts (so peak RSS and crashes are measured
+// in a process of their own):
+//   child-ingest --store DIR --records N --photo FILE...
+//   child-list --store DIR --iterations N
+//   child-interrupt --store DIR --ops N --photo FILE
+//   populate --store DIR --records N --photo FILE FILE FILE
+import Foundation
+
+let commandLine = CommandLine.arguments
+guard commandLine.count >= 2 else {
+    note("usage: keepsake-bench run --work DIR --inputs DIR --scripts DIR [...]; see Sources/KeepsakeBench/main.swift")
+    exit(2)
+}
+do {
+    let arguments = try Arguments(commandLine.dropFirst(2))
+    switch commandLine[1] {
+    case "run":
+        let only = Set(arguments.string("only", default: "").split(separator: ",").map(String.init))
+        try Runner(arguments).runAll(only: only)
+    case "child-ingest": try childIngest(arguments)
+    case "child-list": try childList(arguments)
+    case "child-interrupt": try childInterrupt(arguments)
+    case "populate": try populate(arguments)
+    default:
+        note("keepsake-bench: unknown command \(commandLine[1])")
+        exit(2)
+    }
+} catch {
+    note("keepsake-bench: \(error)")
+    exit(1)
+}

@@ -1,0 +1,209 @@
+import Foundation
+import KeepsakeImaging
+import KeepsakeStore
+import Synchronization
+
+/// The collection every benchmark record lives in.
+let benchCollection: CollectionName = "bench"
+let photosPerRecord = 3
+
+/// Opens (creating) a store whose data and cache live under `root`.
+func openStore(_ root: String, fileSystem: any FileSystem = PosixFileSystem()) throws -> Store {
+    try Store(location: StoreLocation(root: URL(fileURLWithPath: root)), imageProcessor: VipsImageProcessor(), fileSystem: fileSystem)
+}
+
+/// `child-ingest --store DIR --records N --photo FILE...`: creates N records of three photos each
+/// (taken round-robin) through `Store.create`, exactly as an app does. Prints the time from the first
+/// create to the last, and the peak RSS before and after.
+func childIngest(_ arguments: Arguments) throws {
+    let root = try arguments.string("store")
+    let records = arguments.int("records", default: 10)
+    let photos = arguments.list("photo").map { URL(fileURLWithPath: $0) }
+    guard !photos.isEmpty else { throw BenchFailure("child-ingest needs --photo") }
+    let store = try openStore(root)
+    let opened = peakRSSKiB()
+    var images = 0
+    let (_, seconds) = try timed {
+        for r in 0..<records {
+            let sources = (0..<photosPerRecord).map { ImageSource.file(photos[(r * photosPerRecord + $0) % photos.count]) }
+            try store.create(RecordDraft(collection: benchCollection, fields: ["title": .string("Record \(r)")], images: sources))
+            images += sources.count
+        }
+    }
+    emit(["images": images, "records": records, "seconds": seconds, "rss_after_open_kib": opened, "peak_rss_kib": peakRSSKiB()])
+}
+
+/// `child-list --store DIR --iterations N`: opens the store, lists the 100 newest records N times.
+/// Prints the peak RSS after opening and after listing.
+func childList(_ arguments: Arguments) throws {
+    let store = try openStore(try arguments.string("store"))
+    var query = RecordQuery(collection: benchCollection)
+    query.limit = 100
+    let opened = peakRSSKiB()
+    var seen = 0
+    for _ in 0..<arguments.int("iterations", default: 200) {
+        seen = try store.list(query).records.count
+    }
+    emit(["records_listed": seen, "rss_after_open_kib": opened, "peak_rss_kib": peakRSSKiB()])
+}
+
+/// A file system that lets an operation run up to a chosen step and then holds it there forever,
+/// so that a SIGKILL finds it in flight. For records whose id ends in an even hex digit the
+/// operation stops just before its original is linked into `attachments/` (only a staged file
+/// exists); for the others, after the original and thumbnails are in place, at the folder fsync
+/// just before the commit.
+final class HoldingFileSystem: FileSystem {
+    let base = PosixFileSystem()
+    let held = Mutex<Int>(0)
+
+    private static func recordID(inFolder folder: String) -> String? {
+        let parts = folder.split(separator: "/")
+        guard parts.count >= 3, parts[parts.count - 3] == "attachments", parts.last!.count == 36 else { return nil }
+        return String(parts.last!)
+    }
+
+    private static func holdsEarly(_ id: String) -> Bool {
+        Int(String(id.last!), radix: 16)! % 2 == 0
+    }
+
+    private func hold() -> Never {
+        held.withLock { $0 += 1 }
+        while true { sleep(3600) }
+    }
+
+    func makeDirectory(_ path: String) throws { try base.makeDirectory(path) }
+    func writeNewFile(_ path: String, data: Data) throws { try base.writeNewFile(path, data: data) }
+    func rename(_ source: String, to destination: String) throws { try base.rename(source, to: destination) }
+    func removeFile(_ path: String) throws { try base.removeFile(path) }
+    func removeDirectory(_ path: String) throws { try base.removeDirectory(path) }
+
+    func link(_ source: String, to destination: String) throws {
+        if let id = Self.recordID(inFolder: (destination as NSString).deletingLastPathComponent), Self.holdsEarly(id) { hold() }
+        try base.link(source, to: destination)
+    }
+
+    func syncDirectory(_ path: String) throws {
+        if let id = Self.recordID(inFolder: path), !Self.holdsEarly(id) { hold() }
+        try base.syncDirectory(path)
+    }
+}
+
+/// `child-interrupt --store DIR --ops N --photo FILE`: starts N creates (one photo each) on N
+/// threads through a ``HoldingFileSystem``, prints `READY` once all N are held mid-operation, and
+/// waits for the SIGKILL.
+func childInterrupt(_ arguments: Arguments) throws {
+    let ops = arguments.int("ops", default: 100)
+    let photo = try Data(contentsOf: URL(fileURLWithPath: try arguments.string("photo")))
+    let fileSystem = HoldingFileSystem()
+    let store = try openStore(try arguments.string("store"), fileSystem: fileSystem)
+    for k in 0..<ops {
+        let thread = Thread {
+            _ = try? store.create(RecordDraft(collection: benchCollection, fields: ["title": .string("Interrupted \(k)")],
+                                              images: [.data(photo, name: "interrupted-\(k).jpg")]))
+            note("keepsake-bench: operation \(k) was not held")
+        }
+        thread.start()
+    }
+    let deadline = Date().addingTimeInterval(120)
+    while fileSystem.held.withLock({ $0 }) < ops {
+        guard Date() < deadline else { throw BenchFailure("only \(fileSystem.held.withLock { $0 }) of \(ops) operations were held") }
+        usleep(10_000)
+    }
+    FileHandle.standardOutput.write(Data("READY\n".utf8))
+    while true { sleep(3600) }
+}
+
+/// `populate --store DIR --records N --photo FILE...`: builds a store of N records with three
+/// images each, fast. One template record is created through the public API (real processing,
+/// files, thumbnails); the other N-1 are written by the `sqlite3` shell into the engine's own
+/// schema (same columns the engine writes: record rows with their full-text rows via the engine's
+/// triggers, three attachment rows each with the template's sizes and hashes), and their files are
+/// hard links to the template's original and thumbnails (a fresh copy every 60,000 links, ext4's
+/// limit), so `fsck` finds every file with the right hash. Nothing is fsynced.
+func populate(_ arguments: Arguments) throws {
+    let root = try arguments.string("store")
+    let records = arguments.int("records", default: 10_000)
+    let photos = arguments.list("photo").map { URL(fileURLWithPath: $0) }
+    guard photos.count >= photosPerRecord else { throw BenchFailure("populate needs \(photosPerRecord) --photo") }
+    removeTree(root)
+    let template: Record
+    let location: StoreLocation
+    do {
+        let store = try openStore(root)
+        location = store.location
+        // Dated after every generated record, so the template is the newest.
+        template = try store.create(RecordDraft(collection: benchCollection, date: Date(timeIntervalSince1970: 1_800_000_000),
+                                                fields: ["title": .string("Template"), "notes": .string("made through the API")],
+                                                images: photos.prefix(photosPerRecord).map { .file($0) }))
+    }
+    let templateID = template.id.string
+    let prefix = "attachments/bench/\(templateID)/"
+    let sql = """
+        PRAGMA journal_mode = WAL;
+        BEGIN;
+        WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(records - 1))
+        INSERT INTO record (id, collection, date, fields, created_at, updated_at, next_image_seq)
+        SELECT printf('00000000-0000-4000-8000-%012x', i), 'bench', 1700000000.0 + i * 600.0 + (i * 7919) % 600,
+               json_object('title', 'Record ' || i, 'notes', 'a day out number ' || i || ' with photos', 'emotion', 'happy'),
+               1700000000.0 + i * 600.0, 1700000000.0 + i * 600.0, 3
+        FROM n;
+        INSERT INTO attachment (record_id, position, path, byte_size, sha256, source_sha256, media_type, width, height,
+                                captured_at, thumbnail_format, created_at)
+        SELECT r.id, t.position, 'attachments/bench/' || r.id || '/' || substr(t.path, \(prefix.utf8.count + 1)), t.byte_size,
+               t.sha256, t.source_sha256, t.media_type, t.width, t.height, t.captured_at, t.thumbnail_format, r.created_at
+        FROM record r CROSS JOIN attachment t
+        WHERE t.record_id = '\(templateID)' AND r.id != '\(templateID)'
+        ORDER BY r.id, t.position;
+        COMMIT;
+        PRAGMA wal_checkpoint(TRUNCATE);
+        """
+    try run(["sqlite3", location.databaseURL.path], stdin: Data(sql.utf8))
+
+    // The files: hard links to the template's, from pools of copies.
+    final class Pool {
+        let source: String
+        var current: String
+        var links = 0
+        var copies = 0
+        let poolFolder: String
+        init(source: String, poolFolder: String) {
+            self.source = source
+            self.current = source
+            self.poolFolder = poolFolder
+        }
+        func next() throws -> String {
+            links += 1
+            if links >= 60_000 {
+                copies += 1
+                current = poolFolder + "/\(copies)-" + (source as NSString).lastPathComponent
+                try FileManager.default.copyItem(atPath: source, toPath: current)
+                links = 1
+            }
+            return current
+        }
+    }
+    let data = location.dataDirectory.path, cache = location.cacheDirectory.path
+    let poolFolder = root + "-pool"
+    removeTree(poolFolder)
+    try makeFolder(poolFolder)
+    var originals: [(name: String, pool: Pool)] = []
+    var thumbnails: [(name: String, pool: Pool)] = []
+    for image in template.images {
+        originals.append((image.path.lastComponent, Pool(source: data + "/" + image.path.string, poolFolder: poolFolder)))
+        for size in ThumbnailSize.standard {
+            let path = image.thumbnailPath(size)
+            thumbnails.append((path.lastComponent, Pool(source: cache + "/" + path.string, poolFolder: poolFolder)))
+        }
+    }
+    for i in 1..<max(records, 1) {
+        let id = String(format: "00000000-0000-4000-8000-%012x", i)
+        for (folder, files) in [(data + "/attachments/bench/" + id, originals), (cache + "/thumbnails/bench/" + id, thumbnails)] {
+            guard mkdir(folder, 0o755) == 0 else { throw BenchFailure("mkdir \(folder): errno \(errno)") }
+            for (name, pool) in files {
+                let source = try pool.next()
+                guard link(source, folder + "/" + name) == 0 else { throw BenchFailure("link \(folder)/\(name): errno \(errno)") }
+            }
+        }
+    }
+    emit(["records": records, "attachments": records * photosPerRecord, "template": templateID])
+}

@@ -1,0 +1,333 @@
+import Foundation
+import KeepsakeImaging
+import KeepsakeStore
+
+/// `run`: every scenario, each with its peers, in one run; writes results.json and table.md.
+final class Runner {
+    let work: String
+    let inputs: String
+    let scripts: String
+    let python: String
+    let ingestRecords: Int
+    let storeSizes: [Int]
+    let listIterations: Int
+    let interruptRounds: Int
+    var rows: [Row] = []
+    var details: [String: Any] = [:]
+
+    init(_ arguments: Arguments) throws {
+        work = try arguments.string("work")
+        inputs = try arguments.string("inputs")
+        scripts = try arguments.string("scripts")
+        python = arguments.string("python", default: "python3")
+        ingestRecords = arguments.int("records", default: 34)
+        storeSizes = arguments.string("stores", default: "10000,100000").split(separator: ",").compactMap { Int($0) }
+        listIterations = arguments.int("iterations", default: 1000)
+        interruptRounds = arguments.int("rounds", default: 5)
+    }
+
+    func photos(_ kind: String) -> [String] { (1...3).map { "\(inputs)/\(kind)-\($0).jpg" } }
+
+    func child(_ command: String, _ arguments: [String]) throws -> [String: Any] {
+        try run([selfExecutable(), command] + arguments).jsonObject()
+    }
+
+    func double(_ object: [String: Any], _ key: String) -> Double { (object[key] as? NSNumber)?.doubleValue ?? .nan }
+    func int(_ object: [String: Any], _ key: String) -> Int { (object[key] as? NSNumber)?.intValue ?? 0 }
+
+    // MARK: - 1. Ingest
+
+    func ingest() throws {
+        let photos = photos("12mp")
+        let folder = work + "/ingest"
+        removeTree(folder)
+        try makeFolder(folder)
+        let records = ingestRecords
+        note("1. ingest: \(records) records x \(photosPerRecord) photos (12 MP), Keepsake and peers")
+        let keepsake = try child("child-ingest", ["--store", folder + "/keepsake", "--records", "\(records)"] + photos.flatMap { ["--photo", $0] })
+        let pillow = try run([python, scripts + "/pillow_ingest.py", "--out", folder + "/pillow", "--records", "\(records)"] + photos).jsonObject()
+        let pillow2 = try run([python, scripts + "/pillow_ingest.py", "--out", folder + "/pillow2", "--workers", "2", "--records", "\(records)"] + photos).jsonObject()
+        let copy = try run([python, scripts + "/copy_fsync.py", "--out", folder + "/copy", "--records", "\(records)"] + photos).jsonObject()
+        func rate(_ o: [String: Any]) -> Double { double(o, "images") / double(o, "seconds") }
+        let k = rate(keepsake), p = rate(pillow), p2 = rate(pillow2), c = rate(copy)
+        let images = int(keepsake, "images")
+        details["ingest"] = ["keepsake": keepsake, "pillow": pillow, "pillow_2_processes": pillow2, "copy_fsync": copy,
+                             "photo_bytes": photos.map(fileSize)]
+        rows.append(Row(scenario: "1", measure: "ingest, \(images) photos of 12 MP, 3 per record (decode, upright, strip, JPEG q80, 256+1024 thumbnails, fsync, commit)",
+                        keepsake: format(k) + " images/s", peer: "Pillow + sqlite3, 1 process", peerValue: format(p) + " images/s",
+                        ratio: k / p, ratioMeaning: "Keepsake faster", target: "≥ 1.5x", met: k / p >= 1.5))
+        rows.append(Row(scenario: "1", measure: "ingest, same", keepsake: format(k) + " images/s", peer: "Pillow + sqlite3, 2 processes",
+                        peerValue: format(p2) + " images/s", ratio: k / p2, ratioMeaning: "Keepsake faster"))
+        rows.append(Row(scenario: "1", measure: "ingest, same", keepsake: format(k) + " images/s", peer: "copy the same bytes + fsync (floor)",
+                        peerValue: format(c) + " images/s", ratio: k / c, ratioMeaning: "share of the floor's speed"))
+
+        // Thumbnails alone: Keepsake's shrink-on-load path against vipsthumbnail, same files, same sizes.
+        note("1. thumbnails: Keepsake makeThumbnails and vipsthumbnail, \(images) photos, 256 + 1024 px")
+        let processor = VipsImageProcessor()
+        let bytes = try photos.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        for data in bytes { _ = try processor.makeThumbnails(fromStored: data, name: "warm-up", sizes: ThumbnailSize.standard) }
+        let (_, keepsakeThumbs) = try timed {
+            for index in 0..<images {
+                _ = try processor.makeThumbnails(fromStored: bytes[index % bytes.count], name: "photo", sizes: ThumbnailSize.standard)
+            }
+        }
+        let thumbFolder = folder + "/vipsthumbnail"
+        try makeFolder(thumbFolder)
+        let list = (0..<images).map { photos[$0 % photos.count] }
+        var vipsSeconds = 0.0
+        for size in [1024, 256] {
+            let ran = try run(["vipsthumbnail", "-s", "\(size)"] + list + ["-o", "\(thumbFolder)/%s-\(size).jpg[Q=80,optimize_coding,strip]"])
+            vipsSeconds += ran.seconds
+        }
+        let kt = keepsakeThumbs / Double(images) * 1000, vt = vipsSeconds / Double(images) * 1000
+
+        // Where the time of one ingest goes, one photo at a time on one thread.
+        var full: [Double] = [], bare: [Double] = []
+        for data in bytes {
+            let input = ImageInput(bytes: data, name: "photo")
+            for _ in 0..<3 {
+                full.append(try timed { try processor.process(input, policy: .default, thumbnailSizes: ThumbnailSize.standard) }.1 * 1000)
+                bare.append(try timed { try processor.process(input, policy: .default, thumbnailSizes: []) }.1 * 1000)
+            }
+        }
+        let fullMs = Summary(full).p50, bareMs = Summary(bare).p50
+        details["thumbnails"] = ["keepsake_make_thumbnails_ms_per_image": kt, "vipsthumbnail_ms_per_image_both_sizes": vt,
+                                 "process_with_thumbnails_ms_p50": fullMs, "process_without_thumbnails_ms_p50": bareMs]
+        rows.append(Row(scenario: "1", measure: "thumbnails 256 + 1024 from the 12 MP JPEG (shrink-on-load), per image, batch of \(images)",
+                        keepsake: ms(kt), peer: "vipsthumbnail, one batch per size", peerValue: ms(vt),
+                        ratio: kt / vt, ratioMeaning: "time, Keepsake / peer", target: "≤ 1.2x", met: kt / vt <= 1.2))
+        rows.append(Row(scenario: "1", measure: "thumbnails inside ingest: extra time of process() for 256 + 1024, per image (one thread)",
+                        keepsake: ms(fullMs - bareMs), peer: "vipsthumbnail, one batch per size", peerValue: ms(vt),
+                        ratio: (fullMs - bareMs) / vt, ratioMeaning: "time, Keepsake / peer", target: "≤ 1.2x", met: (fullMs - bareMs) / vt <= 1.2))
+        rows.append(Row(scenario: "1", measure: "one photo through process() (decode, upright, JPEG q80, thumbnails), one thread",
+                        keepsake: ms(fullMs) + " (\(ms(bareMs)) without thumbnails)"))
+    }
+
+    // MARK: - 2. Listing
+
+    /// The SQL `Store.list` runs for the 100 newest live records of a collection (see Store+Read.swift),
+    /// with the bindings written in.
+    func listSQL(ids: [String]) -> (records: String, attachments: String) {
+        let records = "SELECT id, collection, date, fields, created_at, updated_at, trashed_at, version, date FROM record WHERE collection = 'bench' AND trashed_at IS NULL ORDER BY date DESC, id DESC LIMIT 101;"
+        let attachments = "SELECT id, record_id, position, path, byte_size, sha256, source_sha256, media_type, width, height, captured_at, thumbnail_format, created_at FROM attachment WHERE record_id IN (" + ids.map { "'\($0)'" }.joined(separator: ",") + ") ORDER BY record_id, position;"
+        return (records, attachments)
+    }
+
+    func storePath(_ size: Int) -> String { work + "/stores/\(size)" }
+
+    func listing() throws {
+        var p50s: [Int: Double] = [:], peerP50s: [Int: Double] = [:]
+        var listDetails: [String: Any] = [:]
+        for size in storeSizes {
+            let root = storePath(size)
+            note("2. listing: building a store of \(size) records")
+            let (built, buildSeconds) = try timed {
+                try child("populate", ["--store", root, "--records", "\(size)"] + photos("small").flatMap { ["--photo", $0] })
+            }
+            _ = built
+            let store = try openStore(root)
+            var query = RecordQuery(collection: benchCollection)
+            query.limit = 100
+            let ids = try store.list(query).records.map(\.id.string)
+            guard ids.count == 100 else { throw BenchFailure("listing gave \(ids.count) records") }
+            for _ in 0..<100 { _ = try store.list(query) }
+            var wall: [Double] = [], cpu: [Double] = []
+            for _ in 0..<listIterations {
+                let c0 = threadCPUSeconds(), t0 = nanoseconds()
+                let page = try store.list(query)
+                let t1 = nanoseconds(), c1 = threadCPUSeconds()
+                precondition(page.records.count == 100 && page.records[0].images.count == 3)
+                wall.append(Double(t1 - t0) / 1e6)
+                cpu.append((c1 - c0) * 1000)
+            }
+            let keepsake = Summary(wall), keepsakeCPU = Summary(cpu)
+
+            // The sqlite3 shell, same SQL, same file: `.timer on` gives each statement's user + system
+            // CPU time (getrusage, microseconds); rows are formatted and written to /dev/null.
+            let sql = listSQL(ids: ids)
+            let warm = 100
+            var script = ".output /dev/null\n.timer on\n"
+            for _ in 0..<(warm + listIterations) { script += sql.records + "\n" + sql.attachments + "\n" }
+            let shell = try run(["sqlite3", "-readonly", root + "/keepsake.sqlite"], stdin: Data(script.utf8))
+            let times = shell.text.split(separator: "\n").compactMap { line -> Double? in
+                let parts = line.split(separator: " ")
+                guard parts.count == 8, parts[0] == "Run", let user = Double(parts[5]), let sys = Double(parts[7]) else { return nil }
+                return (user + sys) * 1000
+            }
+            guard times.count == 2 * (warm + listIterations) else { throw BenchFailure("sqlite3 printed \(times.count) timings: \(shell.stderr)") }
+            let perList = stride(from: 2 * warm, to: times.count, by: 2).map { times[$0] + times[$0 + 1] }
+            let peer = Summary(perList)
+            let plan = try run(["sqlite3", "-readonly", root + "/keepsake.sqlite"],
+                               stdin: Data(("EXPLAIN QUERY PLAN " + sql.records + "\nEXPLAIN QUERY PLAN " + sql.attachments + "\n").utf8)).text
+
+            let rss = try child("child-list", ["--store", root, "--iterations", "200"])
+            p50s[size] = keepsakeCPU.p50
+            peerP50s[size] = peer.p50
+            listDetails["\(size)"] = ["build_seconds": buildSeconds, "keepsake_wall": keepsake.json, "keepsake_thread_cpu": keepsakeCPU.json,
+                                      "sqlite3_shell_cpu": peer.json, "query_plan": plan, "rss": rss]
+            let label = "list 100 newest with thumbnail paths, \(size / 1000)k records (\(size * 3 / 1000)k images)"
+            rows.append(Row(scenario: "2", measure: label + ", p50 (Keepsake: wall / CPU)",
+                            keepsake: ms(keepsake.p50) + " / " + ms(keepsakeCPU.p50), peer: "sqlite3 shell, same SQL (CPU)", peerValue: ms(peer.p50),
+                            ratio: keepsakeCPU.p50 / peer.p50, ratioMeaning: "CPU time, Keepsake / peer", target: "≤ 2x",
+                            met: keepsakeCPU.p50 / peer.p50 <= 2))
+            rows.append(Row(scenario: "2", measure: "same, p99 (Keepsake: wall / CPU)", keepsake: ms(keepsake.p99) + " / " + ms(keepsakeCPU.p99),
+                            peer: "sqlite3 shell, same SQL (CPU)", peerValue: ms(peer.p99),
+                            ratio: keepsakeCPU.p99 / peer.p99, ratioMeaning: "CPU time, Keepsake / peer",
+                            target: size >= 100_000 ? "≤ 2x; wall < 5 ms" : "≤ 2x",
+                            met: keepsakeCPU.p99 / peer.p99 <= 2 && (size < 100_000 || keepsake.p99 < 5)))
+        }
+        if let small = storeSizes.first, let large = storeSizes.last, small != large, let a = p50s[small], let b = p50s[large] {
+            let logFactor = log(Double(large)) / log(Double(small))
+            listDetails["growth"] = ["p50_ratio": b / a, "log_factor": logFactor]
+            let peerGrowth = (peerP50s[large] ?? .nan) / (peerP50s[small] ?? .nan)
+            rows.append(Row(scenario: "2", measure: "growth of p50 CPU time from \(small / 1000)k to \(large / 1000)k records",
+                            keepsake: format(b / a) + "x", peer: "sqlite3 shell", peerValue: format(peerGrowth) + "x",
+                            target: "≤ log(\(large))/log(\(small)) = \(format(logFactor))x", met: b / a <= logFactor))
+        }
+        details["listing"] = listDetails
+    }
+
+    // MARK: - 3. Open and recover, fsck
+
+    func openAndRecover() throws {
+        guard let size = storeSizes.last else { return }
+        let root = storePath(size)
+        note("3. open: \(size) records, nothing in flight")
+        var opens: [Double] = []
+        for _ in 0..<30 {
+            let (store, seconds) = try timed { try openStore(root) }
+            opens.append(seconds * 1000)
+            _ = store
+        }
+        let idle = Summary(opens)
+        rows.append(Row(scenario: "3", measure: "open a \(size / 1000)k-record store, nothing in flight (30 opens), p50 / max",
+                        keepsake: ms(idle.p50) + " / " + ms(idle.max), target: "< 50 ms", met: idle.max < 50))
+
+        note("3. recover: \(interruptRounds) rounds of 100 operations killed mid-flight")
+        var recoveries: [Double] = []
+        var inFlightSeen: [Int] = []
+        for _ in 0..<interruptRounds {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: selfExecutable())
+            process.arguments = ["child-interrupt", "--store", root, "--ops", "100", "--photo", photos("small")[0]]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.standardError
+            try process.run()
+            var seen = Data()
+            while !String(decoding: seen, as: UTF8.self).contains("READY") {
+                let chunk = pipe.fileHandleForReading.availableData
+                if chunk.isEmpty { throw BenchFailure("child-interrupt ended before READY") }
+                seen += chunk
+            }
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let inFlight = Int(try run(["sqlite3", "-readonly", root + "/keepsake.sqlite", "SELECT count(*) FROM intent"]).text
+                .trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+            inFlightSeen.append(inFlight)
+            let (store, seconds) = try timed { try openStore(root) }
+            recoveries.append(seconds * 1000)
+            guard try store.intentsInFlight() == 0 else { throw BenchFailure("recovery left intents behind") }
+            guard try store.count(benchCollection) == size else { throw BenchFailure("recovery changed the record count") }
+        }
+        let staging = (try? FileManager.default.contentsOfDirectory(atPath: root + "/staging")) ?? []
+        let recovered = Summary(recoveries)
+        rows.append(Row(scenario: "3", measure: "open after a SIGKILL with 100 operations in flight (recovers them all), \(interruptRounds) rounds, p50 / max",
+                        keepsake: ms(recovered.p50) + " / " + ms(recovered.max)))
+
+        note("3. fsck: \(size) records")
+        let store = try openStore(root)
+        let (quick, quickSeconds) = try timed { try store.fsck(repair: false, verifyHashes: false) }
+        let (full, fullSeconds) = try timed { try store.fsck(repair: false, verifyHashes: true) }
+        let data = store.location.dataDirectory.path, cache = store.location.cacheDirectory.path
+        let find = try run(["find", data + "/attachments", cache + "/thumbnails", "-type", "f", "-printf", "%s\\n"], discardStdout: true)
+        rows.append(Row(scenario: "3", measure: "fsck --no-hashes, \(size / 1000)k records, \(quick.filesScanned / 1000)k originals + thumbnails",
+                        keepsake: format(quickSeconds) + " s" + (quick.isClean ? ", clean" : ", NOT clean"),
+                        peer: "find -type f -printf (same trees, stats every file)", peerValue: format(find.seconds) + " s",
+                        ratio: quickSeconds / find.seconds, ratioMeaning: "time, Keepsake / peer"))
+        rows.append(Row(scenario: "3", measure: "fsck with SHA-256 of every original", keepsake: format(fullSeconds) + " s" + (full.isClean ? ", clean" : ", NOT clean"),
+                        peer: "find, same", peerValue: format(find.seconds) + " s", ratio: fullSeconds / find.seconds, ratioMeaning: "time, Keepsake / peer"))
+        details["open_recover"] = ["idle_open": idle.json, "recovery_open": recovered.json, "intents_in_flight_before_open": inFlightSeen,
+                                   "staging_entries_after": staging.count,
+                                   "fsck_no_hashes_seconds": quickSeconds, "fsck_hashes_seconds": fullSeconds, "find_seconds": find.seconds,
+                                   "fsck_files_scanned": quick.filesScanned, "fsck_attachments_checked": quick.attachmentsChecked,
+                                   "fsck_clean": quick.isClean && full.isClean]
+    }
+
+    // MARK: - 4. Memory
+
+    func memory() throws {
+        note("4. memory: peak RSS of listing and ingest in child processes")
+        if let listing = details["listing"] as? [String: Any] {
+            for size in storeSizes {
+                guard let entry = listing["\(size)"] as? [String: Any], let rss = entry["rss"] as? [String: Any] else { continue }
+                rows.append(Row(scenario: "4", measure: "peak RSS, open + list 100 newest x200, \(size / 1000)k records",
+                                keepsake: mib(int(rss, "peak_rss_kib")) + " (\(mib(int(rss, "rss_after_open_kib"))) after open)"))
+            }
+        }
+        if let ingest = (details["ingest"] as? [String: Any])?["keepsake"] as? [String: Any] {
+            rows.append(Row(scenario: "4", measure: "peak RSS, ingest \(int(ingest, "images")) photos of 12 MP", keepsake: mib(int(ingest, "peak_rss_kib"))))
+        }
+        var memoryDetails: [String: Any] = [:]
+        let folder = work + "/memory"
+        removeTree(folder)
+        try makeFolder(folder)
+        for kind in ["3mp", "12mp", "24mp"] {
+            let result = try child("child-ingest", ["--store", folder + "/" + kind, "--records", "10"] + photos(kind).flatMap { ["--photo", $0] })
+            memoryDetails[kind] = result
+            rows.append(Row(scenario: "4", measure: "peak RSS, ingest 30 photos of \(kind.dropLast(2)) MP", keepsake: mib(int(result, "peak_rss_kib"))))
+        }
+        if let size = storeSizes.last {
+            let result = try child("child-ingest", ["--store", storePath(size), "--records", "10"] + photos("12mp").flatMap { ["--photo", $0] })
+            memoryDetails["12mp_into_\(size)"] = result
+            rows.append(Row(scenario: "4", measure: "peak RSS, ingest 30 photos of 12 MP into the \(size / 1000)k-record store",
+                            keepsake: mib(int(result, "peak_rss_kib")) + " (\(format(double(result, "images") / double(result, "seconds"))) images/s)"))
+        }
+        details["memory"] = memoryDetails
+    }
+
+    // MARK: - 5. Web
+
+    func web() {
+        rows.append(Row(scenario: "5", measure: "web: timeline page and thumbnails, requests/s and p99 (wrk, loopback)",
+                        keepsake: "pending", peer: "nginx, same thumbnail files", peerValue: "pending",
+                        target: "`keepsake serve` is not in the CLI yet (see BENCHMARKS.md)"))
+    }
+
+    // MARK: - All
+
+    func machine() -> [String: Any] {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+            .first { $0.hasPrefix("model name") }?.split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces) ?? "?"
+        let memory = (try? String(contentsOfFile: "/proc/meminfo", encoding: .utf8))?.split(separator: "\n").first.map(String.init) ?? "?"
+        return ["nproc": ProcessInfo.processInfo.activeProcessorCount, "cpu": cpu, "memory": memory,
+                "imaging": VipsImageProcessor().identifier]
+    }
+
+    func loadAverage() -> String {
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func runAll(only: Set<String>) throws {
+        try makeFolder(work)
+        let loadBefore = loadAverage()
+        let started = Date()
+        if only.isEmpty || only.contains("ingest") { try ingest() }
+        if only.isEmpty || only.contains("listing") { try listing() }
+        if only.isEmpty || only.contains("open") { try openAndRecover() }
+        if only.isEmpty || only.contains("memory") { try memory() }
+        web()
+        let table = markdownTable(rows)
+        let result: [String: Any] = [
+            "machine": machine(), "load_before": loadBefore, "load_after": loadAverage(),
+            "started": ISO8601DateFormatter().string(from: started), "seconds": Date().timeIntervalSince(started),
+            "rows": rows.map(\.json), "details": details,
+        ]
+        let json = try JSONSerialization.data(withJSONObject: result, options: [.prettyPrinted, .sortedKeys])
+        try json.write(to: URL(fileURLWithPath: work + "/results.json"))
+        try Data((table + "\n").utf8).write(to: URL(fileURLWithPath: work + "/table.md"))
+        print(table)
+        print("\nload average before: \(loadBefore); after: \(loadAverage())")
+        print("results: \(work)/results.json, \(work)/table.md")
+    }
+}

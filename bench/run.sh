@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# `make bench`: Keepsake against its peers, every scenario and its peers in ONE run on this machine.
+#
+#   bench/run.sh [extra keepsake-bench run flags, e.g. --only ingest --records 10 --stores 1000,10000]
+#
+# 1. Builds keepsake-bench in release mode (scratch path .build-bench, so it never disturbs .build).
+# 2. Installs Pillow with pip if it is missing (the Python peer), checks sqlite3, vipsthumbnail, find.
+# 3. Generates the inputs once into bench/out/inputs: 12-megapixel JPEGs (4032x3024, q90) made from
+#    real photos of the corpus (the Kodak parrots, an EXIF test landscape, a 4K street scene), enlarged,
+#    cropped to 4:3 and given mild Gaussian noise (sigma 4) so they carry sensor-like texture, not flat
+#    areas; 3 MP and 24 MP versions for the memory scenario; 320x240 versions to build large stores.
+# 4. Runs `keepsake-bench run`, which measures each scenario and its peers in turn and writes
+#    bench/out/results.json and bench/out/table.md (bench/out is ignored by git).
+# KEEPSAKE_CORPUS overrides ../shared/corpus.
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+corpus=${KEEPSAKE_CORPUS:-$repo/../shared/corpus}
+out=$repo/bench/out
+inputs=$out/inputs
+scratch=$repo/.build-bench
+export PATH=$PATH:/opt/swift/usr/bin
+
+echo "== build (release)"
+swift build -c release --scratch-path "$scratch" --product keepsake-bench
+bench=$scratch/release/keepsake-bench
+
+echo "== peers"
+python=${PYTHON:-python3}
+if ! "$python" -c 'import PIL' 2>/dev/null; then
+    "$python" -m pip install --quiet pillow
+fi
+"$python" -c 'import PIL, PIL.features; print("Pillow", PIL.__version__, "libjpeg-turbo:", PIL.features.check_feature("libjpeg_turbo"))'
+for tool in sqlite3 vipsthumbnail vips find; do
+    command -v "$tool" >/dev/null || { echo "missing $tool: run scripts/bootstrap" >&2; exit 1; }
+done
+echo "sqlite3 $(sqlite3 --version | cut -d' ' -f1), $(vips --version)"
+
+echo "== inputs"
+mkdir -p "$inputs"
+# make NAME SOURCE WIDTH HEIGHT: SOURCE scaled to cover WIDTHxHEIGHT, centre-cropped, noise added, q90.
+make_photo() {
+    local name=$1 source=$2 width=$3 height=$4
+    [ -f "$inputs/$name.jpg" ] && return
+    local tmp
+    tmp=$(mktemp -d)
+    sw=$(vipsheader -f width "$source")
+    sh=$(vipsheader -f height "$source")
+    local scale
+    scale=$(python3 -c "print(max($width / $sw, $height / $sh) * 1.0001)")
+    vips resize "$source" "$tmp/big.v" "$scale"
+    local bw bh
+    bw=$(vipsheader -f width "$tmp/big.v")
+    bh=$(vipsheader -f height "$tmp/big.v")
+    vips crop "$tmp/big.v" "$tmp/crop.v" $(((bw - width) / 2)) $(((bh - height) / 2)) "$width" "$height"
+    vips gaussnoise "$tmp/noise.v" "$width" "$height" --sigma 4 --mean 0
+    vips add "$tmp/crop.v" "$tmp/noise.v" "$tmp/sum.v"
+    vips cast "$tmp/sum.v" "$inputs/$name.jpg[Q=90]" uchar
+    rm -rf "$tmp"
+}
+sources=("$corpus/png/kodim23.png" "$corpus/exif/Landscape_1.jpg" "$corpus/jpeg/gain-map.jpg")
+for i in 1 2 3; do
+    src=${sources[$((i - 1))]}
+    make_photo "12mp-$i" "$src" 4032 3024
+    make_photo "3mp-$i" "$src" 2016 1512
+    make_photo "24mp-$i" "$src" 5664 4248
+    make_photo "small-$i" "$src" 320 240
+done
+ls -l "$inputs"
+
+echo "== run (load before: $(cut -d' ' -f1-3 /proc/loadavg))"
+if [ -x "$repo/.build/release/keepsake" ] && "$repo/.build/release/keepsake" serve --help >/dev/null 2>&1; then
+    echo "note: \`keepsake serve\` exists now: scenario 5 (wrk vs nginx) can be added, see BENCHMARKS.md"
+fi
+"$bench" run --work "$out" --inputs "$inputs" --scripts "$repo/bench" --python "$python" "$@"
