@@ -6,7 +6,7 @@ public import Observation
 /// The compose / edit screen of a diary entry: a draft with an emotion picker and up to 10 photos,
 /// validated before saving; saving an edit changes the text and the photos in one atomic operation.
 @MainActor @Observable
-public final class DiaryComposeViewModel {
+public final class DiaryComposeViewModel: PhotoComposing {
     /// The entry being edited; `nil` when composing a new one.
     public let editingID: RecordID?
     /// Day and time of the entry.
@@ -88,26 +88,6 @@ public final class DiaryComposeViewModel {
             errorMessage = userMessage(error)
             return false
         }
-    }
-
-    /// Adds picked photos (refused beyond the limit, with a message).
-    public func addImages(_ sources: [ImageSource]) {
-        do { try images.add(sources); errorMessage = nil } catch { errorMessage = userMessage(error) }
-    }
-
-    /// Removes the photo at `index`.
-    public func removeImage(at index: Int) {
-        do { try images.remove(at: index); errorMessage = nil } catch { errorMessage = userMessage(error) }
-    }
-
-    /// Replaces the photo at `index`.
-    public func replaceImage(at index: Int, with source: ImageSource) {
-        do { try images.replace(at: index, with: source); errorMessage = nil } catch { errorMessage = userMessage(error) }
-    }
-
-    /// Moves a photo (drag to reorder).
-    public func moveImage(from: Int, to: Int) {
-        do { try images.move(from: from, to: to); errorMessage = nil } catch { errorMessage = userMessage(error) }
     }
 
     /// Validates and saves: creates the entry, or applies the edit (text and photos together).

@@ -7,7 +7,7 @@ public import Observation
 /// ordered photos; validated before saving; an edit changes text and photos in one atomic operation,
 /// and photos that did not change are not rewritten.
 @MainActor @Observable
-public final class FeedComposeViewModel {
+public final class FeedComposeViewModel: PhotoComposing {
     /// The post being edited; `nil` for a new post.
     public let editingID: RecordID?
     /// Title (required).
@@ -64,26 +64,6 @@ public final class FeedComposeViewModel {
             errorMessage = userMessage(error)
             return false
         }
-    }
-
-    /// Adds picked photos (refused beyond the limit, with a message).
-    public func addImages(_ sources: [ImageSource]) {
-        do { try images.add(sources); errorMessage = nil } catch { errorMessage = userMessage(error) }
-    }
-
-    /// Removes the photo at `index`.
-    public func removeImage(at index: Int) {
-        do { try images.remove(at: index); errorMessage = nil } catch { errorMessage = userMessage(error) }
-    }
-
-    /// Replaces the photo at `index`.
-    public func replaceImage(at index: Int, with source: ImageSource) {
-        do { try images.replace(at: index, with: source); errorMessage = nil } catch { errorMessage = userMessage(error) }
-    }
-
-    /// Moves a photo.
-    public func moveImage(from: Int, to: Int) {
-        do { try images.move(from: from, to: to); errorMessage = nil } catch { errorMessage = userMessage(error) }
     }
 
     /// Validates and saves (the "done" button). Returns the post, or `nil` with ``errorMessage`` set.
