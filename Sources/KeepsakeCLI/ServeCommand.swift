@@ -51,6 +51,10 @@ enum ServeCommand {
         }
         let environmentPassword = ProcessInfo.processInfo.environment["KEEPSAKE_PASSWORD"]
         let password = [parsed.value("--password"), environmentPassword].compactMap { $0 }.first { !$0.isEmpty }
+        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
+        guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }) else {
+            throw UsageError(description: "--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not \(CommandLineArguments.quoted(host)).")
+        }
         if host != WebConfiguration.loopbackHost && password == nil {
             throw UsageError(description: "Listening on \(host) makes Keepsake reachable from other machines, so a password is required: "
                              + "pass --password P or set KEEPSAKE_PASSWORD (or leave --host at 127.0.0.1).")
@@ -69,7 +73,12 @@ enum ServeCommand {
         } catch let error as WebError {
             throw UsageError(description: error.message)
         }
-        let server = try WebServer(app: app)
+        let server: WebServer
+        do {
+            server = try WebServer(app: app)
+        } catch let error as WebError {
+            throw CommandFailure(message: error.message)
+        }
         var lines = ["Keepsake is serving \(store.location.dataDirectory.path)", "Open \(server.baseURL.absoluteString)"]
         if server.address != WebConfiguration.loopbackHost {
             lines.append("Listening on \(server.address): other machines can connect; the page asks for the password.")

@@ -29,6 +29,7 @@ form.inline { display: inline; }
 .stack { display: flex; flex-direction: column; gap: .9rem; max-width: 760px; }
 .stack label { display: flex; flex-direction: column; gap: .25rem; font-weight: 600; }
 .stack label input[type="checkbox"], .stack label input[type="radio"] { align-self: flex-start; }
+.stack label.check, label.check { flex-direction: row; align-items: center; gap: .4rem; font-weight: 400; }
 input[type="text"], input[type="search"], input[type="password"], input[type="date"], input[type="datetime-local"], select, textarea {
   font: inherit; padding: .45rem .6rem; border: 1px solid var(--line); border-radius: 8px; background: var(--paper); font-weight: 400; }
 textarea { resize: vertical; }

@@ -38,7 +38,11 @@ final class SessionStore: Sendable {
             if all.count >= capacity {
                 let expired = all.filter { now.timeIntervalSince($0.value.lastSeen) > idleLifetime }.map(\.key)
                 for key in expired { all[key] = nil }
-                if all.count >= capacity, let oldest = all.min(by: { $0.value.lastSeen < $1.value.lastSeen })?.key {
+                // A flood of anonymous requests must not log out the people who gave the password:
+                // the oldest session that has not logged in goes first.
+                let anonymous = all.filter { !$0.value.isAuthenticated }
+                let candidates = anonymous.isEmpty ? all : anonymous
+                if all.count >= capacity, let oldest = candidates.min(by: { $0.value.lastSeen < $1.value.lastSeen })?.key {
                     all[oldest] = nil
                 }
             }

@@ -1,3 +1,4 @@
+import Foundation
 import KeepsakeHTTP
 
 /// The web app's own upload limits (``WebLimits``), checked before anything is stored so that
@@ -19,5 +20,15 @@ enum UploadCheck {
                                                                 limit: formats.bytes(Int64(limits.maxRequestBytes))))
         }
         return nil
+    }
+
+    /// `message` with the staged uploads' names (`http-upload-<UUID>`) replaced by the names the
+    /// user picked, so an error about a photo names the photo the user knows.
+    static func naming(_ message: String?, after files: [UploadedFile]) -> String? {
+        guard var message else { return nil }
+        for file in files {
+            message = message.replacingOccurrences(of: file.url.lastPathComponent, with: file.fileName)
+        }
+        return message
     }
 }

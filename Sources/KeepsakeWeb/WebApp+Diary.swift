@@ -542,6 +542,7 @@ extension WebApp {
             return diaryForm(model, request, status: problem.status)
         }
         guard let saved = await model.save() else {
+            model.errorMessage = UploadCheck.naming(model.errorMessage, after: request.http.files)
             return diaryForm(model, request, status: .badRequest)
         }
         return .redirect(to: "/diary/\(saved.id.string)")

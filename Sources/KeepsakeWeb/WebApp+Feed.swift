@@ -213,6 +213,7 @@ extension WebApp {
             return feedForm(model, request, status: problem.status)
         }
         guard let saved = await model.save() else {
+            model.errorMessage = UploadCheck.naming(model.errorMessage, after: request.http.files)
             return feedForm(model, request, status: .badRequest)
         }
         return .redirect(to: "/feed/\(saved.id.string)")

@@ -167,7 +167,7 @@ extension WebApp {
         let current: HTML = model.currentReceipt.map { receipt in
             """
             <div class="current-receipt">\(Self.thumbnail(receipt, alt: t[.receipt]))
-            <label><input type="checkbox" name="removeReceipt" value="1"\(model.removesReceipt ? " checked" : "")> \(t[.removeReceipt])</label></div>
+            <label class="check"><input type="checkbox" name="removeReceipt" value="1"\(model.removesReceipt ? " checked" : "")> \(t[.removeReceipt])</label></div>
             """
         } ?? .empty
         let lost: HTML = model.newReceipt != nil ? "<p class=\"notice\">\(t.photosToPickAgain(1))</p>" : .empty
@@ -226,6 +226,7 @@ extension WebApp {
             model.newReceipt = .file(receipt.url)
         }
         guard let saved = await model.save() else {
+            model.errorMessage = UploadCheck.naming(model.errorMessage, after: request.http.files)
             return ledgerForm(model, request, status: .badRequest)
         }
         return .redirect(to: WebRequest.link("/ledger", [("month", saved.date.ledgerMonth.string)]))
@@ -277,7 +278,7 @@ extension WebApp {
             <form method="post" action="/ledger/import" enctype="multipart/form-data" class="stack">
             \(csrfField(request))
             <label>\(t[.csvFile]) <input type="file" name="csv" accept=".csv,text/csv" required></label>
-            <label><input type="checkbox" name="skipInvalid" value="1"> \(t[.skipInvalidRows])</label>
+            <label class="check"><input type="checkbox" name="skipInvalid" value="1"> \(t[.skipInvalidRows])</label>
             <div class="form-actions"><button type="submit" class="primary">\(t[.importCSV])</button>
             <a class="button" href="/ledger">\(t[.cancel])</a></div>
             </form>

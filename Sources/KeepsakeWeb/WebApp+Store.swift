@@ -49,7 +49,7 @@ extension WebApp {
         body += """
             <form method="post" action="/store/check" class="stack check-form">
             \(csrfField(request))
-            <label><input type="checkbox" name="repair" value="1"> \(t[.repairToo])</label>
+            <label class="check"><input type="checkbox" name="repair" value="1"> \(t[.repairToo])</label>
             <div class="form-actions"><button type="submit" class="primary">\(t[.checkStore])</button></div>
             <p class="hint">\(t[.checkExplanation])</p>
             </form>

@@ -19,8 +19,8 @@ public final class WebServer: Sendable {
 
     /// Starts listening.
     ///
-    /// - Throws: `HTTPServerError` when the address cannot be listened on (port in use, not an
-    ///   IPv4 address) or the upload folder cannot be made.
+    /// - Throws: ``WebError`` when the address cannot be listened on (port in use, not an IPv4
+    ///   address) or the upload folder cannot be made.
     public init(app: WebApp) throws {
         self.app = app
         let configuration = app.configuration
@@ -32,12 +32,17 @@ public final class WebServer: Sendable {
                 .appendingPathComponent("web-uploads", isDirectory: true)
                 .appendingPathComponent(UUID().uuidString.lowercased(), isDirectory: true)
             ownsUploadDirectory = true
+            Self.removeStaleUploads(in: uploadDirectory.deletingLastPathComponent())
         }
         let httpConfiguration = HTTPServer.Configuration(stagingDirectory: uploadDirectory, host: configuration.host,
                                                          port: configuration.port, limits: configuration.limits.httpLimits,
                                                          errorLog: configuration.errorLog)
-        server = try HTTPServer(configuration: httpConfiguration) { [app] request in
-            await app.handle(request)
+        do {
+            server = try HTTPServer(configuration: httpConfiguration) { [app] request in
+                await app.handle(request)
+            }
+        } catch let error as HTTPServerError {
+            throw WebError(error.description)
         }
     }
 
@@ -60,6 +65,24 @@ public final class WebServer: Sendable {
             // The parent goes too when no other server of this store is using it (rmdir(2) removes
             // only an empty folder, so a concurrent server's folder is never touched).
             _ = rmdir(uploadDirectory.deletingLastPathComponent().path)
+        }
+    }
+
+    /// Deletes uploads older than a day that a server killed mid-request left in `folder`'s
+    /// subfolders (no request lasts that long, so a running server's uploads are never touched).
+    static func removeStaleUploads(in folder: URL, olderThan age: TimeInterval = 86_400) {
+        let manager = FileManager.default
+        guard let servers = try? manager.contentsOfDirectory(atPath: folder.path) else { return }
+        let cutoff = Date().addingTimeInterval(-age)
+        for server in servers {
+            let serverFolder = folder.appendingPathComponent(server, isDirectory: true)
+            guard let names = try? manager.contentsOfDirectory(atPath: serverFolder.path) else { continue }
+            for name in names where name.hasPrefix("http-upload-") {
+                let file = serverFolder.appendingPathComponent(name)
+                if let modified = (try? manager.attributesOfItem(atPath: file.path))?[.modificationDate] as? Date, modified < cutoff {
+                    try? manager.removeItem(at: file)
+                }
+            }
         }
     }
 

@@ -148,6 +148,22 @@ import Testing
         #expect(cookie.hasPrefix("keepsake_session=\(after)"))
     }
 
+    @Test func passwordGuessingIsSlowedToTenAMinute() async throws {
+        let fixture = try WebFixture(host: "127.0.0.2", password: "right")
+        let jar = fixture.cookieJar.path
+        let login = try await Curl.run(["-b", jar, "-c", jar, fixture.url("/login")])
+        let token = try #require(login.csrfToken)
+        func attempt(_ password: String) async throws -> Int {
+            try await Curl.run(["-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=\(password)",
+                                fixture.url("/login")]).status
+        }
+        for guess in 0..<10 {
+            #expect(try await attempt("guess \(guess)") == 401)
+        }
+        #expect(try await attempt("guess 11") == 429)
+        #expect(try await attempt("right") == 429, "not even the right one for the rest of the minute")
+    }
+
     @Test func redirectsNeverLeaveTheSite() async throws {
         let fixture = try WebFixture()
         for back in ["//evil.example/", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"] {
@@ -156,10 +172,4 @@ import Testing
             #expect(response.header("Location") == "/", "\(back)")
         }
     }
-}
-
-/// A store in a temporary folder for tests that need no server.
-struct KeepsakeTestSupportDirectory {
-    let directory = TemporaryDirectory("web-config")
-    func open() throws -> Store { try TestStores.open(directory) }
 }

@@ -64,6 +64,8 @@ import Testing
         #expect(response.status == 400)
         #expect(response.text.contains("role=\"alert\""))
         #expect(response.text.contains("2 photos you picked were not saved"))
+        #expect(response.text.contains("truncated_jpeg.jpg"), "the message names the photo the user picked")
+        #expect(!response.text.contains("http-upload-"))
         #expect(try fixture.store.status().totalRecords == 0)
         let report = try fixture.store.fsck(repair: false)
         #expect(report.isClean)

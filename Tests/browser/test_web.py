@@ -4,6 +4,7 @@ One real server (the built `keepsake` binary) on a temporary store and an epheme
 headless Chromium. Each test uses the pages as a person would: it types, picks files, drags photos,
 presses buttons, and checks what the pages show. A screenshot of each page goes to SCREENSHOTS.
 """
+import base64
 import os
 import re
 import shutil
@@ -139,14 +140,17 @@ class WebAppTests(unittest.TestCase):
         self.assertEqual(errors, [], "console errors on %s" % where)
 
     def shot(self, name):
-        """A screenshot of the whole page."""
+        """A screenshot of the whole page (beyond the window), through the DevTools protocol."""
         driver = self.driver
-        height = driver.execute_script("return Math.max(document.documentElement.scrollHeight, document.body.scrollHeight)")
-        driver.set_window_size(1280, max(600, min(int(height) + 40, 5000)))
         driver.execute_script("window.scrollTo(0, 0)")
         time.sleep(0.2)
-        driver.save_screenshot(str(SCREENSHOTS / (name + ".png")))
-        driver.set_window_size(1280, 1000)
+        metrics = driver.execute_cdp_cmd("Page.getLayoutMetrics", {})
+        size = metrics.get("cssContentSize") or metrics["contentSize"]
+        width, height = int(size["width"]), min(int(size["height"]), 6000)
+        picture = driver.execute_cdp_cmd("Page.captureScreenshot", {
+            "format": "png", "captureBeyondViewport": True,
+            "clip": {"x": 0, "y": 0, "width": width, "height": height, "scale": 1}})
+        (SCREENSHOTS / (name + ".png")).write_bytes(base64.b64decode(picture["data"]))
 
     def images_loaded(self, images):
         return all(self.driver.execute_script("return arguments[0].complete && arguments[0].naturalWidth > 0", image)
@@ -342,16 +346,36 @@ class WebAppTests(unittest.TestCase):
         self.assertTrue(self.images_loaded(receipts))
         self.shot("07-ledger-month")
 
+        # CSV: import two rows (one already there by id, so it is skipped), see the report.
+        status, _, csv = self.http("/ledger/export.csv")
+        self.assertEqual(status, 200)
+        self.assertTrue(csv.startswith("id,date,kind,amount,currency,category,memo"))
+        existing = csv.splitlines()[1]
+        path = os.path.join(self.workspace, "import.csv")
+        with open(path, "w", encoding="utf-8") as file:
+            file.write("id,date,kind,amount,currency,category,memo\r\n%s\r\n,%s,income,250.00,USD,Salary,Imported\r\n"
+                       % (existing, date.today().isoformat()))
+        self.go("/ledger/import")
+        self.one("input[name='csv']").send_keys(path)
+        self.one("form[action='/ledger/import'] button[type='submit']").click()
+        report = self.wait_for(lambda: self.all(".import-report"), "import report")[0]
+        self.assertIn("Imported 1 transactions; 1 were already there", report.text)
+        self.shot("08-ledger-import")
+        self.go("/ledger")
+        self.assertEqual(self.one("table.totals tr[data-currency='USD'] td.income").text, "250.00 USD")
+
     def test_50_feed_post_with_photos_and_paging(self):
         self.go("/feed/new")
         self.one(".photo-picker").send_keys("\n".join([str(SQUARE), str(WIDE)]))
         self.wait_for(lambda: len(self.photo_items()) == 2, "photos added")
         self.one("input[name='title']").send_keys("Ramen at Menya")
         self.one("textarea[name='contents']").send_keys("Rich broth, thin noodles.")
-        self.shot("08-feed-compose")
+        self.shot("09-feed-compose")
         self.submit()
         self.wait_for(lambda: re.fullmatch(r"/feed/[0-9a-f-]{36}", self.path()), "post page")
         self.assertEqual([f.get_attribute("data-width") for f in self.all("figure.photo-large")], ["128", "227"])
+        self.assertTrue(self.images_loaded(self.all("figure.photo-large img")))
+        self.shot("10-feed-post")
 
         for number in range(1, 12):
             status, _, _ = self.http("/feed/new", [("title", "Bulk post %02d" % number), ("contents", "Post number %d" % number)])
@@ -361,7 +385,7 @@ class WebAppTests(unittest.TestCase):
         self.assertEqual(len(titles), 10)
         self.assertEqual(titles[0], "Bulk post 11")
         thumbs = self.all("li.post .thumbs img")
-        self.shot("09-feed")
+        self.shot("11-feed")
         self.one("a[rel='next']").click()
         self.wait_for(lambda: "after=" in self.driver.current_url, "second page")
         page_two = [h.text for h in self.all("li.post h2")]
@@ -373,7 +397,7 @@ class WebAppTests(unittest.TestCase):
         self.assertEqual(len(thumbs), 2)
         self.assertTrue(all(t.get_attribute("src").endswith("/256") for t in thumbs))
         self.assertTrue(self.images_loaded(thumbs))
-        self.shot("10-feed-page-2")
+        self.shot("12-feed-page-2")
 
     def test_60_delete_and_restore(self):
         status, headers, _ = self.http("/feed/new", [("title", "Delete me"), ("contents", "Soon in the trash.")])
@@ -386,7 +410,7 @@ class WebAppTests(unittest.TestCase):
         self.assertNotIn("Delete me", [h.text for h in self.all("li.post h2")])
         self.go("/feed/trash")
         self.assertIn("Delete me", [h.text for h in self.all("li.post h2")])
-        self.shot("11-feed-trash")
+        self.shot("13-feed-trash")
         self.driver.back()
         self.one(".banner form button").click()  # Undo
         self.wait_for(lambda: self.path() == post_path, "post restored")
@@ -401,7 +425,7 @@ class WebAppTests(unittest.TestCase):
         self.assertTrue(self.one(".banner").is_displayed())
         self.go("/diary/trash")
         card = [c for c in self.all("li.entry") if "A day to forget" in c.text][0]
-        self.shot("12-diary-trash")
+        self.shot("14-diary-trash")
         card.find_element(By.CSS_SELECTOR, "form[action$='/restore'] button").click()
         self.wait_for(lambda: self.path() == entry_path, "entry restored")
         self.assertTrue(self.all("form[action$='/delete']"), "live again")
@@ -414,22 +438,22 @@ class WebAppTests(unittest.TestCase):
         self.shot("01-diary-timeline")
         self.go("/diary/calendar")
         self.assertTrue(self.all("table.calendar td.has-entries"), "a coloured day")
-        self.shot("13-diary-calendar")
+        self.shot("15-diary-calendar")
         self.go("/diary/chart")
         self.wait_for(lambda: self.all("#month-chart[data-rendered='true']"), "month chart drawn")
         self.wait_for(lambda: self.all("#year-chart[data-rendered='true']"), "year chart drawn")
-        self.shot("14-diary-chart")
+        self.shot("16-diary-chart")
         self.go("/diary")
         self.one("input[name='q']").send_keys("picnic")
         self.one("form.search button").click()
         self.wait_for(lambda: self.path() == "/diary/search", "search results")
         self.assertTrue(any("Picnic" in h.text for h in self.all("li.entry h2")) or not self.all("li.entry"))
-        self.shot("15-diary-search")
+        self.shot("17-diary-search")
         self.go("/store")
         self.one("form.check-form button").click()
         verdict = self.wait_for(lambda: self.all(".fsck-verdict"), "check result")[0]
         self.assertEqual(verdict.get_attribute("data-clean"), "true")
-        self.shot("16-store")
+        self.shot("18-store")
 
     def test_80_korean_and_back(self):
         self.go("/diary")
@@ -437,7 +461,7 @@ class WebAppTests(unittest.TestCase):
         self.wait_for(lambda: self.driver.execute_script("return document.documentElement.lang") == "ko", "Korean")
         self.assertIn("일기", self.one("nav").text)
         self.assertIn("새 일기", self.driver.page_source)
-        self.shot("17-diary-korean")
+        self.shot("19-diary-korean")
         self.go("/ledger")
         self.assertIn("가계부", self.one("h1").text)
         self.one("a.lang").click()
@@ -466,7 +490,7 @@ class WebAppTests(unittest.TestCase):
             self.assertIsNotNone(url)
             self.driver.get(url + "/diary")
             self.assertIn("password", self.one("input[type='password']").get_attribute("name"))
-            self.shot("18-login")
+            self.shot("20-login")
             self.one("input[type='password']").send_keys("wrong")
             self.one("form[action='/login'] button").click()
             self.wait_for(lambda: self.all(".error"), "wrong password")
