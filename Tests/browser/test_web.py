@@ -280,10 +280,18 @@ class WebAppTests(unittest.TestCase):
         self.photo_items()[1].find_element(By.CSS_SELECTOR, ".move-up").send_keys(Keys.ENTER)
         self.assertEqual(self.photo_keys(), [keys[1], keys[0]])
         self.assertEqual(self.order_field(), [keys[1], keys[0]])
+        # Replace the stored WebP with the toucan, add the wide JPEG, remove the tiny PNG.
+        self.photo_items()[1].find_element(By.CSS_SELECTOR, ".replace-input").send_keys(str(TOUCAN))
+        self.wait_for(lambda: "replaced" in self.photo_items()[1].get_attribute("class"), "replacement previewed")
+        self.one(".photo-picker").send_keys(str(WIDE))
+        self.wait_for(lambda: len(self.photo_items()) == 3, "photo added")
+        self.photo_items()[0].find_element(By.CSS_SELECTOR, ".remove-check").click()
+        self.assertEqual(self.order_field(), [keys[0], self.photo_keys()[2]])
+        self.assertEqual(self.one(".photo-count").text, "2 / 10")
         self.shot("04-diary-edit")
         self.submit()
         self.wait_for(lambda: self.path() == entry_path, "entry page after edit")
-        self.assertEqual([f.get_attribute("data-width") for f in self.all("figure.photo-large")], ["32", "128"])
+        self.assertEqual([f.get_attribute("data-width") for f in self.all("figure.photo-large")], ["162", "227"])
 
     def test_20_a_script_typed_into_a_title_shows_as_text(self):
         title = "<script>window.__owned = 1</script><img src=x onerror=\"window.__owned = 2\">"
