@@ -2,7 +2,7 @@
 SHELL := /bin/bash
 export PATH := $(PATH):/opt/swift/usr/bin
 SWIFT_FLAGS ?=
-ARGS ?= status
+ARGS ?= serve
 
 .PHONY: run test build release bootstrap torture clean
 
@@ -15,15 +15,17 @@ build: bootstrap
 release: bootstrap
 	swift build -c release $(SWIFT_FLAGS)
 
-## run: the keepsake tool on the default local store (ARGS="fsck" etc. to choose the command)
+## run: the web app (`keepsake serve`) on the default local store, with demo data on first run;
+## ARGS="status", ARGS="diary list" etc. run another keepsake command instead
 run: bootstrap
 	swift build $(SWIFT_FLAGS) --product keepsake
 	.build/debug/keepsake $(ARGS)
 
-## test: installs what is missing, builds everything and runs every test
+## test: installs what is missing, builds everything and runs every test (Swift, then the browser)
 test: bootstrap
 	swift build $(SWIFT_FLAGS)
 	swift test $(SWIFT_FLAGS)
+	Tests/browser/run.sh
 
 ## torture: the long crash run (1,000 SIGKILLs); see RELIABILITY.md
 torture: bootstrap
