@@ -124,12 +124,12 @@ import KeepsakeStore
     }
 }
 
-/// Waits (up to 5 s) for a condition that another task makes true.
+/// Waits (up to 20 s, a loaded machine is slow) for a condition that another task makes true.
 @MainActor
 func waitUntil(_ condition: @MainActor () -> Bool) async throws {
-    for _ in 0..<250 {
+    for _ in 0..<1000 {
         if condition() { return }
         try await Task.sleep(for: .milliseconds(20))
     }
-    Issue.record("condition not met within 5 s")
+    Issue.record("condition not met within 20 s")
 }
