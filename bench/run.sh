@@ -3,8 +3,10 @@
 #
 #   bench/run.sh [extra keepsake-bench run flags, e.g. --only ingest --records 10 --stores 1000,10000]
 #
-# 1. Builds keepsake-bench in release mode (scratch path .build-bench, so it never disturbs .build).
-# 2. Installs Pillow with pip if it is missing (the Python peer), checks sqlite3, vipsthumbnail, find.
+# 1. Builds keepsake-bench and keepsake (for `keepsake serve`) in release mode (scratch path
+#    .build-bench, so it never disturbs .build).
+# 2. Installs Pillow with pip if it is missing (the Python peer), checks sqlite3, vipsthumbnail, find,
+#    wrk, nginx and curl (the other peers; Debian packages).
 # 3. Generates the inputs once into bench/out/inputs: 12-megapixel JPEGs (4032x3024, q90) made from
 #    real photos of the corpus (the Kodak parrots, an EXIF test landscape, a 4K street scene), enlarged,
 #    cropped to 4:3 and given mild Gaussian noise (sigma 4) so they carry sensor-like texture, not flat
@@ -23,6 +25,11 @@ export PATH=$PATH:/opt/swift/usr/bin
 echo "== build (release)"
 swift build -c release --scratch-path "$scratch" --product keepsake-bench
 bench=$scratch/release/keepsake-bench
+# The web scenario runs `keepsake serve` from the same folder; without it, that row says pending.
+if ! swift build -c release --scratch-path "$scratch" --product keepsake; then
+    echo "keepsake did not build: scenario 5 (web) will be reported as pending" >&2
+    rm -f "$scratch/release/keepsake"
+fi
 
 echo "== peers"
 python=${PYTHON:-python3}
@@ -30,8 +37,12 @@ if ! "$python" -c 'import PIL' 2>/dev/null; then
     "$python" -m pip install --quiet pillow
 fi
 "$python" -c 'import PIL, PIL.features; print("Pillow", PIL.__version__, "libjpeg-turbo:", PIL.features.check_feature("libjpeg_turbo"))'
-for tool in sqlite3 vipsthumbnail vips find; do
-    command -v "$tool" >/dev/null || { echo "missing $tool: run scripts/bootstrap" >&2; exit 1; }
+if ! command -v wrk >/dev/null || ! [ -x /usr/sbin/nginx ] || ! command -v curl >/dev/null; then
+    # The web scenario's load generator and peer server (scripts/bootstrap installs the rest).
+    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk nginx curl) >&2
+fi
+for tool in sqlite3 vipsthumbnail vips find wrk nginx curl; do
+    command -v "$tool" >/dev/null || PATH=$PATH:/usr/sbin command -v "$tool" >/dev/null || { echo "missing $tool (Debian: sqlite3, libvips-tools, wrk, nginx, curl)" >&2; exit 1; }
 done
 echo "sqlite3 $(sqlite3 --version | cut -d' ' -f1), $(vips --version)"
 
@@ -68,7 +79,4 @@ done
 ls -l "$inputs"
 
 echo "== run (load before: $(cut -d' ' -f1-3 /proc/loadavg))"
-if [ -x "$repo/.build/release/keepsake" ] && "$repo/.build/release/keepsake" serve --help >/dev/null 2>&1; then
-    echo "note: \`keepsake serve\` exists now: scenario 5 (wrk vs nginx) can be added, see BENCHMARKS.md"
-fi
 "$bench" run --work "$out" --inputs "$inputs" --scripts "$repo/bench" --python "$python" "$@"

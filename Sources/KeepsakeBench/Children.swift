@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeDiary
 import KeepsakeImaging
 import KeepsakeStore
 import Synchronization
@@ -8,8 +9,8 @@ let benchCollection: CollectionName = "bench"
 let photosPerRecord = 3
 
 /// Opens (creating) a store whose data and cache live under `root`.
-func openStore(_ root: String, fileSystem: any FileSystem = PosixFileSystem()) throws -> Store {
-    try Store(location: StoreLocation(root: URL(fileURLWithPath: root)), imageProcessor: VipsImageProcessor(), fileSystem: fileSystem)
+func openStore(_ root: String, fileSystem: any FileSystem = PosixFileSystem(), options: StoreOptions = StoreOptions()) throws -> Store {
+    try Store(location: StoreLocation(root: URL(fileURLWithPath: root)), options: options, imageProcessor: VipsImageProcessor(), fileSystem: fileSystem)
 }
 
 /// `child-ingest --store DIR --records N --photo FILE...`: creates N records of three photos each
@@ -20,7 +21,9 @@ func childIngest(_ arguments: Arguments) throws {
     let records = arguments.int("records", default: 10)
     let photos = arguments.list("photo").map { URL(fileURLWithPath: $0) }
     guard !photos.isEmpty else { throw BenchFailure("child-ingest needs --photo") }
-    let store = try openStore(root)
+    var options = StoreOptions()  // the defaults, unless --concurrency is given (for experiments)
+    options.processingConcurrency = arguments.int("concurrency", default: options.processingConcurrency)
+    let store = try openStore(root, options: options)
     let opened = peakRSSKiB()
     var images = 0
     let (_, seconds) = try timed {
@@ -206,4 +209,30 @@ func populate(_ arguments: Arguments) throws {
         }
     }
     emit(["records": records, "attachments": records * photosPerRecord, "template": templateID])
+}
+
+/// `populate-diary --store DIR --entries N --photo FILE...`: a diary of N entries (one to three
+/// photos each, one a day going back from today) made through the Diary app, as the web app shows
+/// it. Prints the thumbnail URLs the web app serves and the same files' paths under the cache folder.
+func populateDiary(_ arguments: Arguments) throws {
+    let root = try arguments.string("store")
+    let entries = arguments.int("entries", default: 300)
+    let photos = arguments.list("photo").map { URL(fileURLWithPath: $0) }
+    removeTree(root)
+    let store = try openStore(root)
+    let diary = Diary(store: store)
+    let emotions: [Emotion] = [.joy, .calm, .gratitude, .love, .excitement, .sadness, .tiredness]
+    var urls: [String] = [], files: [String] = []
+    for k in 0..<entries {
+        let images = (0...(k % 3)).map { ImageSource.file(photos[(k + $0) % photos.count]) }
+        let entry = try diary.create(DiaryDraft(moment: Date().addingTimeInterval(-86_400 * Double(k) - 3_600), timeZone: TimeZone(identifier: "UTC")!,
+                                                emotion: emotions[k % emotions.count], intensity: 1 + k % 5, title: "Day \(k)",
+                                                text: "A walk by the river, coffee, and photos of the light on the water. Entry \(k).",
+                                                tags: ["walk", "day\(k % 10)"], images: images))
+        for attachment in try store.record(entry.id).images {
+            urls.append("/images/\(attachment.recordID.string)/\(attachment.id)/256")
+            files.append("/" + attachment.thumbnailPath(.small).string)
+        }
+    }
+    emit(["entries": entries, "urls": urls, "files": files, "cache": store.location.cacheDirectory.path])
 }

@@ -27,6 +27,7 @@ do {
     case "child-list": try childList(arguments)
     case "child-interrupt": try childInterrupt(arguments)
     case "populate": try populate(arguments)
+    case "populate-diary": try populateDiary(arguments)
     default:
         note("keepsake-bench: unknown command \(commandLine[1])")
         exit(2)
