@@ -51,7 +51,11 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// The components.
-    public var components: [String] { string.split(separator: "/").map(String.init) }
+    public var components: [String] {
+        // Split on the byte: a checked path is ASCII, so this equals splitting on the Character "/",
+        // without grapheme breaking (fsck derives a thumbnail path per image from these).
+        string.utf8.split(separator: 0x2F).map { String(decoding: $0, as: UTF8.self) }
+    }
     /// The last component.
     public var lastComponent: String { components.last ?? string }
     /// The path without its last component (empty for a one-component path).

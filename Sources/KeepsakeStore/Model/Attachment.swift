@@ -43,7 +43,7 @@ public struct Attachment: Sendable, Hashable, Codable, Identifiable {
         var components = path.components
         components[0] = "thumbnails"
         let last = components.removeLast()
-        let stem = last.split(separator: ".").first.map(String.init) ?? last
+        let stem = last.utf8.split(separator: 0x2E).first.map { String(decoding: $0, as: UTF8.self) } ?? last  // ASCII: as split(separator: ".")
         components.append("\(stem)-\(size.maxPixels).\(format.fileExtension)")
         // Built from checked components and a checked number, so it is valid.
         return try! RelativePath(components: components)
