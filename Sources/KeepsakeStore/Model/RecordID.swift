@@ -10,14 +10,18 @@ public struct RecordID: Sendable, Hashable, Codable, Comparable, CustomStringCon
 
     /// Parses a user-supplied id; only a canonical UUID is accepted, so an id can never be a path trick.
     public init(parsing text: String) throws {
-        guard text.utf8.count == 36, let uuid = Self.parseCanonical(text) ?? UUID(uuidString: text) else {
+        // Only the 8-4-4-4-12 hex form: `UUID(uuidString:)` also takes other spellings (a leading
+        // space, say), which would make two different strings name one record.
+        var contiguous = text
+        contiguous.makeContiguousUTF8()
+        guard text.utf8.count == 36, let uuid = Self.parseCanonical(contiguous) else {
             throw KeepsakeError(.invalidArgument, "\(RelativePath.quoted(text)) is not a record id: ids are UUIDs such as 3F2504E0-4F89-41D3-9A0C-0305E82C3301.")
         }
         self.uuid = uuid
     }
 
     /// Parses the canonical 8-4-4-4-12 hex form without `sscanf` (ids are parsed for every row a
-    /// list returns); anything else is left to `UUID(uuidString:)`.
+    /// list returns); anything else is refused.
     private static func parseCanonical(_ text: String) -> UUID? {
         text.utf8.withContiguousStorageIfAvailable { bytes -> UUID? in
             guard bytes.count == 36 else { return nil }
