@@ -57,7 +57,7 @@ public final class VipsImageProcessor: ImageProcessing {
     /// - Throws: ``KeepsakeError`` with code `corruptImage`, `unsupportedImage` or `imageTooLarge`,
     ///   naming `input.name`.
     public func process(_ input: ImageInput, policy: ImageEncodingPolicy, thumbnailSizes: [ThumbnailSize]) throws -> ProcessedImage {
-        let name = input.name
+        let name = KeepsakeError.printable(input.name)  // it goes into messages: no control characters, not endless
         return try input.bytes.withUnsafeBytes { bytes throws(KeepsakeError) in
             let loaded = try load(bytes, name: name)
             let decoded = loaded.pixels
@@ -113,8 +113,9 @@ public final class VipsImageProcessor: ImageProcessing {
     ///
     /// - Throws: ``KeepsakeError`` with code `corruptImage`, `unsupportedImage` or `imageTooLarge`,
     ///   naming `name`.
-    public func makeThumbnails(fromStored bytes: Data, name: String, sizes: [ThumbnailSize]) throws -> [EncodedThumbnail] {
+    public func makeThumbnails(fromStored bytes: Data, name rawName: String, sizes: [ThumbnailSize]) throws -> [EncodedThumbnail] {
         guard let largest = sizes.max() else { return [] }
+        let name = KeepsakeError.printable(rawName)
         return try bytes.withUnsafeBytes { bytes throws(KeepsakeError) in
             let source = try open(bytes, name: name)
             let base: VipsImage

@@ -41,7 +41,7 @@ extension Store {
         switch source {
         case .data(let data, let name):
             guard data.count <= options.maxInputBytes else {
-                throw KeepsakeError(.imageTooLarge, "\(name) is \(data.count) bytes, over the limit of \(options.maxInputBytes) bytes; nothing was stored.")
+                throw KeepsakeError(.imageTooLarge, "\(KeepsakeError.printable(name)) is \(data.count) bytes, over the limit of \(options.maxInputBytes) bytes; nothing was stored.")
             }
             return ImageInput(bytes: data, name: name)
         case .file(let url):
@@ -49,9 +49,9 @@ extension Store {
             switch FileInspector.kind(of: path) {
             case .missing:
                 // A dangling link is missing too.
-                throw KeepsakeError(.notFound, "The image file \(path) does not exist; check the path. Nothing was stored.", path: path)
+                throw KeepsakeError(.notFound, "The image file \(KeepsakeError.printable(path)) does not exist; check the path. Nothing was stored.", path: path)
             case .directory:
-                throw KeepsakeError(.invalidArgument, "\(path) is a folder, not an image file; nothing was stored.", path: path)
+                throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(path)) is a folder, not an image file; nothing was stored.", path: path)
             default: break
             }
             let data = try FileInspector.read(path, limit: options.maxInputBytes, followSymlinks: true)

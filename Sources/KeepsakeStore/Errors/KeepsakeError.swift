@@ -75,20 +75,37 @@ extension KeepsakeError {
         return KeepsakeError(.invalidArgument, "Image index \(index) is out of range: \(valid).")
     }
 
+    /// A user-supplied name or path as it may appear in a message: control characters (a NUL, a
+    /// line break, a terminal escape sequence) shown as `\u{…}`, so they never reach a terminal, a
+    /// page or a log raw, and very long text cut after 200 characters.
+    public static func printable(_ text: String) -> String {
+        let limit = 200
+        var shown = ""
+        for scalar in text.unicodeScalars.prefix(limit) {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                shown += "\\u{\(String(scalar.value, radix: 16))}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return text.unicodeScalars.count > limit ? shown + "…" : shown
+    }
+
     /// Maps an `errno` from a file-system call to a typed error with an actionable message.
-    public static func posix(_ errnoValue: Int32, operation: String, path: String) -> KeepsakeError {
+    public static func posix(_ errnoValue: Int32, operation: String, path rawPath: String) -> KeepsakeError {
         let reason = String(cString: strerror(errnoValue))
+        let path = printable(rawPath)
         switch errnoValue {
         case ENOSPC, EDQUOT:
-            return KeepsakeError(.diskFull, "The disk is full while trying to \(operation) \(path): free some space and try again; nothing was changed.", path: path, underlyingCode: errnoValue)
+            return KeepsakeError(.diskFull, "The disk is full while trying to \(operation) \(path): free some space and try again; nothing was changed.", path: rawPath, underlyingCode: errnoValue)
         case EROFS, EACCES, EPERM:
-            return KeepsakeError(.readOnly, "Cannot \(operation) \(path): \(reason). Check that the store folder is writable by this user; nothing was changed.", path: path, underlyingCode: errnoValue)
+            return KeepsakeError(.readOnly, "Cannot \(operation) \(path): \(reason). Check that the store folder is writable by this user; nothing was changed.", path: rawPath, underlyingCode: errnoValue)
         case ENOENT:
-            return KeepsakeError(.notFound, "Cannot \(operation) \(path): it does not exist.", path: path, underlyingCode: errnoValue)
+            return KeepsakeError(.notFound, "Cannot \(operation) \(path): it does not exist.", path: rawPath, underlyingCode: errnoValue)
         case ELOOP:
-            return KeepsakeError(.symlinkRefused, "Refused to \(operation) \(path): it is a symbolic link, and the store does not follow links.", path: path, underlyingCode: errnoValue)
+            return KeepsakeError(.symlinkRefused, "Refused to \(operation) \(path): it is a symbolic link, and the store does not follow links.", path: rawPath, underlyingCode: errnoValue)
         default:
-            return KeepsakeError(.io, "Cannot \(operation) \(path): \(reason) (errno \(errnoValue)).", path: path, underlyingCode: errnoValue)
+            return KeepsakeError(.io, "Cannot \(operation) \(path): \(reason) (errno \(errnoValue)).", path: rawPath, underlyingCode: errnoValue)
         }
     }
 }

@@ -83,11 +83,11 @@ public enum FileInspector {
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw KeepsakeError.posix(errno, operation: "read", path: path) }
         guard info.st_mode & S_IFMT == S_IFREG else {
-            throw KeepsakeError(.invalidArgument, "\(path) is not a regular file.", path: path)
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(path)) is not a regular file.", path: path)
         }
         let size = Int(info.st_size)
         guard size <= limit else {
-            throw KeepsakeError(.imageTooLarge, "\(path) is \(size) bytes, over the limit of \(limit) bytes.", path: path)
+            throw KeepsakeError(.imageTooLarge, "\(KeepsakeError.printable(path)) is \(size) bytes, over the limit of \(limit) bytes.", path: path)
         }
         var data = Data(count: size)
         var done = 0
