@@ -177,7 +177,13 @@ public final class VipsImageProcessor: ImageProcessing {
         switch SourceFormat.detect(bytes) {
         case nil: throw .unrecognisedImage(name)
         case .refused(let kind)?: throw .refusedImageFormat(name, kind: kind)
-        case .accepted(let format)?: return format
+        case .accepted(let format)?:
+            if format == .png, let chunk = PNGChunks.overlongChunk(bytes) {
+                // libpng would allocate the declared length first (see PNGChunks).
+                throw .corruptImage(name, format: format.displayName,
+                                    detail: "its \(chunk.type) chunk claims \(chunk.length) bytes but only \(chunk.available) follow")
+            }
+            return format
         }
     }
 
