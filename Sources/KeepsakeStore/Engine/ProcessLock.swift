@@ -15,19 +15,32 @@ final class ProcessLock: Sendable {
     ///
     /// The file is created and locked under a temporary name and only then renamed into place, so
     /// another process's recovery can never find it unlocked and take a live instance for a dead one.
+    ///
+    /// Between the create and the lock, another process's recovery may find the temporary file
+    /// unlocked and remove it (it cannot tell it from one left by a crash), or hold it for a moment:
+    /// then this open sees its rename fail (ENOENT) or its lock refused (EWOULDBLOCK) and simply
+    /// starts again; nothing was in place yet.
     init(directory: String, token: String = UUID().uuidString.lowercased()) throws {
         self.token = token
         path = directory + "/" + token + ".lock"
         let temporary = path + Self.temporarySuffix
-        let fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw KeepsakeError.posix(errno, operation: "create the process lock", path: temporary) }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0, Foundation.rename(temporary, path) == 0 else {
+        var attempt = 0
+        while true {
+            let fd = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else { throw KeepsakeError.posix(errno, operation: "create the process lock", path: temporary) }
+            if flock(fd, LOCK_EX | LOCK_NB) == 0, Foundation.rename(temporary, path) == 0 {
+                descriptor = fd
+                return
+            }
             let code = errno
             close(fd)
-            unlink(temporary)
-            throw KeepsakeError.posix(code, operation: "lock", path: path)
+            unlink(temporary)  // ours (the token is unique), or already removed by that recovery
+            attempt += 1
+            guard (code == ENOENT || code == EWOULDBLOCK || code == EAGAIN), attempt < 100 else {
+                throw KeepsakeError.posix(code, operation: "lock", path: path)
+            }
+            usleep(UInt32(attempt) * 200)
         }
-        descriptor = fd
     }
 
     /// The suffix of a lock file not yet in place (left behind only by a crash during open).
