@@ -11,8 +11,19 @@ final class SerializedDatabase: @unchecked Sendable {
         self.database = database
     }
 
-    /// Runs `body` with exclusive use of the connection; SQLite errors become ``KeepsakeError``.
+    /// Runs `body` with exclusive use of the connection inside one read transaction, so all its
+    /// statements see the same committed state (a record and its images from one commit, never the
+    /// record of one and the images of the next); SQLite errors become ``KeepsakeError``.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
+        try exclusive { db in try db.transaction(immediate: false) { try body(db) } }
+    }
+
+    /// Runs `body` inside an immediate write transaction with exclusive use of the connection.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        try exclusive { db in try db.transaction { try body(db) } }
+    }
+
+    private func exclusive<T>(_ body: (Database) throws -> T) throws -> T {
         lock.lock()
         defer { lock.unlock() }
         do {
@@ -20,10 +31,5 @@ final class SerializedDatabase: @unchecked Sendable {
         } catch let error as SQLiteError {
             throw error.keepsakeError
         }
-    }
-
-    /// Runs `body` inside an immediate write transaction with exclusive use of the connection.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
-        try read { db in try db.transaction { try body(db) } }
     }
 }
