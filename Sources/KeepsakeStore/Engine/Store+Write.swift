@@ -317,10 +317,13 @@ extension Store {
 
     /// Finishes this instance's intents that are not running (clean-up that failed earlier).
     func finishOwnLeftovers() throws {
-        let running = inFlight.withLock { $0 }
         let mine = try database.read { db in
             try db.query("SELECT id FROM intent WHERE owner = ?", [.text(lock.token)]) { $0.requiredText(0) }
         }
+        // The running set is read after the journal: an operation enters it before it journals
+        // anything and leaves it only after its own clean-up. Read before, it could miss an operation
+        // that journalled meanwhile, whose files would then be "rolled back" under its feet.
+        let running = inFlight.withLock { $0 }
         for intent in mine where !running.contains(intent) {
             try finishIntent(intent)
         }
