@@ -24,6 +24,9 @@ public struct NamedImageCache: Sendable {
     public let processor: any ImageProcessing
     /// Input images larger than this many bytes are refused before decoding.
     public let maxInputBytes: Int
+    /// For a store's cache: the store's cache folder, which must stay a real folder (a link put in
+    /// its place would lead every save outside the store).
+    private let containingFolder: String?
 
     /// A cache in `folder`, which is created when first needed.
     ///
@@ -34,16 +37,27 @@ public struct NamedImageCache: Sendable {
         self.folder = folder.standardizedFileURL
         self.processor = processor
         self.maxInputBytes = maxInputBytes
+        containingFolder = nil
     }
 
     /// The cache of `store`: `<store cache folder>/named-images`, with the store's image processor
     /// and input size limit.
     public init(store: Store) {
-        self.init(folder: store.location.cacheDirectory.appendingPathComponent(Self.defaultFolderName, isDirectory: true),
-                  processor: store.imageProcessor, maxInputBytes: store.options.maxInputBytes)
+        folder = store.location.cacheDirectory.appendingPathComponent(Self.defaultFolderName, isDirectory: true).standardizedFileURL
+        processor = store.imageProcessor
+        maxInputBytes = store.options.maxInputBytes
+        containingFolder = store.location.cacheDirectory.standardizedFileURL.path
     }
 
     private var path: String { folder.path }
+
+    /// Opens the folder, first checking that the store's cache folder holding it is not a link.
+    private func openFolder() throws -> FolderHandle? {
+        if let containingFolder, FileInspector.kind(of: containingFolder) == .symlink {
+            throw KeepsakeError(.symlinkRefused, "Refused to use the image cache in \(containingFolder): the store's cache folder has been replaced by a symbolic link, and the cache never follows links.", path: containingFolder)
+        }
+        return try FolderHandle.open(path)
+    }
 
     // MARK: - Folder
 
@@ -52,7 +66,7 @@ public struct NamedImageCache: Sendable {
     /// - Throws: `.symlinkRefused` if the folder is a symbolic link; `.invalidArgument` if a file
     ///   is in its place; `.readOnly`, `.diskFull` or `.io` if it cannot be created.
     public func createFolder() throws {
-        if try FolderHandle.open(path) != nil { return }
+        if try openFolder() != nil { return }
         let parent = folder.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
@@ -61,7 +75,7 @@ public struct NamedImageCache: Sendable {
         }
         if mkdir(path, 0o755) != 0 {
             let code = errno
-            if code == EEXIST, try FolderHandle.open(path) != nil { return }  // made meanwhile by someone else
+            if code == EEXIST, try openFolder() != nil { return }  // made meanwhile by someone else
             throw KeepsakeError.posix(code, operation: "create the image cache folder", path: path)
         }
         let parentHandle = try FolderHandle.open(parent.path)
@@ -72,7 +86,7 @@ public struct NamedImageCache: Sendable {
     private func lockedFolder(create: Bool) throws -> FolderHandle? {
         for _ in 0..<5 {
             if create { try createFolder() }
-            guard let handle = try FolderHandle.open(path) else {
+            guard let handle = try openFolder() else {
                 if create { continue }
                 return nil
             }
@@ -127,7 +141,7 @@ public struct NamedImageCache: Sendable {
     /// - Throws: the errors of ``checkName(_:)``; `.symlinkRefused` if the entry is a symbolic link.
     public func data(named name: String) throws -> Data? {
         try Self.checkName(name)
-        guard let handle = try FolderHandle.open(path), let file = try current(named: name, in: handle) else { return nil }
+        guard let handle = try openFolder(), let file = try current(named: name, in: handle) else { return nil }
         do {
             return try handle.read(file)
         } catch let error as KeepsakeError where error.code == .notFound {
@@ -140,7 +154,7 @@ public struct NamedImageCache: Sendable {
     /// - Throws: the errors of ``checkName(_:)``; `.symlinkRefused` if the entry is a symbolic link.
     public func url(named name: String) throws -> URL? {
         try Self.checkName(name)
-        guard let handle = try FolderHandle.open(path), let file = try current(named: name, in: handle) else { return nil }
+        guard let handle = try openFolder(), let file = try current(named: name, in: handle) else { return nil }
         return folder.appendingPathComponent(file, isDirectory: false)
     }
 
@@ -160,7 +174,7 @@ public struct NamedImageCache: Sendable {
 
     /// The names of the saved images, sorted. Files the cache did not write (and links) are not listed.
     public func names() throws -> [String] {
-        guard let handle = try FolderHandle.open(path) else { return [] }
+        guard let handle = try openFolder() else { return [] }
         var names = Set<String>()
         for entry in try handle.entries() {
             if let name = Self.name(ofFile: entry), case .file = handle.kind(of: entry) { names.insert(name) }

@@ -34,7 +34,8 @@ extension Store {
                 try finishIntent(intent)
                 completed += 1
             }
-            for staging in [location.stagingDirectory.path + "/" + owner, location.cacheDirectory.path + "/staging/" + owner] {
+            for root in [location.dataDirectory.path, location.cacheDirectory.path] where isRealFolder(["staging", owner], under: root) {
+                let staging = root + "/staging/" + owner  // never listed through a planted link
                 for name in try FileInspector.contents(of: staging) {
                     try fileSystem.removeFile(staging + "/" + name)
                 }

@@ -305,8 +305,8 @@ extension Store {
         // matters, and whatever is left is still in the journal, so the next operation of this
         // instance, or recovery once it exits, removes it.
         try? finishIntent(intentID)
-        for folder in [stagingPath, cacheStagingPath] {
-            guard let names = try? FileInspector.contents(of: folder) else { continue }
+        for (root, folder) in [(location.dataDirectory.path, stagingPath), (location.cacheDirectory.path, cacheStagingPath)] {
+            guard isRealFolder(["staging", lock.token], under: root), let names = try? FileInspector.contents(of: folder) else { continue }
             for name in names where name.hasPrefix(intentID) {
                 try? fileSystem.removeFile(folder + "/" + name)
             }

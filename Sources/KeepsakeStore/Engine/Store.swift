@@ -63,7 +63,8 @@ public final class Store: Sendable {
 
     deinit {
         // Our staging folder holds nothing once operations have returned.
-        for staging in [stagingPath, cacheStagingPath] {
+        for (root, staging) in [(location.dataDirectory.path, stagingPath), (location.cacheDirectory.path, cacheStagingPath)]
+        where isRealFolder(["staging"], under: root) {  // never through a planted link
             try? fileSystem.removeDirectory(staging)  // absent or non-empty both leave nothing to lose
         }
         lock.release()
@@ -107,6 +108,7 @@ public final class Store: Sendable {
 
     /// Walks `path` under `root` with `lstat`, refusing symbolic links, and returns the absolute path.
     func checkedExistingPath(_ path: RelativePath, under root: String) throws -> String {
+        try checkStoreFolder(root)
         var current = root
         for component in path.components {
             current += "/" + component
@@ -125,6 +127,7 @@ public final class Store: Sendable {
     /// returns the absolute path of the deepest one.
     @discardableResult
     func makeDirectories(_ components: [String], under root: String) throws -> String {
+        try checkStoreFolder(root)
         var current = root
         for component in components {
             try RelativePath.checkComponent(component)
@@ -142,6 +145,47 @@ public final class Store: Sendable {
             }
         }
         return current
+    }
+
+    /// Throws unless `root` (the data or the cache folder) is a real folder: replaced by a symbolic
+    /// link after the store was opened, every path under it would lead outside the store.
+    func checkStoreFolder(_ root: String) throws {
+        switch FileInspector.kind(of: root) {
+        case .directory: return
+        case .symlink:
+            throw KeepsakeError(.symlinkRefused, "Refused to use \(root): the store folder has been replaced by a symbolic link. Point the store at the real folder.", path: root)
+        case .missing:
+            throw KeepsakeError(.notFound, "The store folder \(root) has disappeared; open the store again to recreate it.", path: root)
+        default:
+            throw KeepsakeError(.invalidArgument, "Cannot use \(root) as a store folder: something other than a folder is there.", path: root)
+        }
+    }
+
+    /// Whether `root` and every folder of `components` under it are real folders (no link, nothing
+    /// missing).
+    func isRealFolder(_ components: [String], under root: String) -> Bool {
+        var current = root
+        guard FileInspector.kind(of: current) == .directory else { return false }
+        for component in components {
+            current += "/" + component
+            guard FileInspector.kind(of: current) == .directory else { return false }
+        }
+        return true
+    }
+
+    /// What `path` under `root` is, never looking through a link: `.missing` when a folder on the
+    /// way is missing or is not a real folder (a link there leads outside the store).
+    func storeKind(_ path: RelativePath, under root: String) -> FileKind {
+        guard isRealFolder(path.parentComponents, under: root) else { return .missing }
+        return FileInspector.kind(of: root + "/" + path.string)
+    }
+
+    /// Removes the store file `path` under `root`; succeeds if it is already gone. A folder on the
+    /// way that is a symbolic link (planted there) is never followed: the file behind it is not the
+    /// store's, so nothing is removed (fsck reports the link).
+    func removeStoreFile(_ path: RelativePath, under root: String) throws {
+        guard isRealFolder(path.parentComponents, under: root) else { return }
+        try fileSystem.removeFile(root + "/" + path.string)
     }
 
     /// The store-relative folder of a record's originals.
