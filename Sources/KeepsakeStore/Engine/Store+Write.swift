@@ -350,34 +350,42 @@ extension Store {
         }
         guard let entry else { return }
         var folders = Set<[String]>()
+        let data = location.dataDirectory.path, cache = location.cacheDirectory.path
         for (path, _, format) in entry.files {
-            try fileSystem.removeFile(dataPath(path))
+            // Never through a link planted on the way: what is behind it is not the store's.
+            try removeStoreFile(path, under: data)
             folders.insert(path.parentComponents)
             for size in Set(options.thumbnailSizes + ThumbnailSize.standard) {
-                try fileSystem.removeFile(cachePath(Attachment.thumbnailPath(for: path, size: size, format: format)))
+                try removeStoreFile(Attachment.thumbnailPath(for: path, size: size, format: format), under: cache)
             }
         }
-        for folder in folders.sorted(by: { $0.joined() < $1.joined() }) {
-            let absolute = location.dataDirectory.path + "/" + folder.joined(separator: "/")
-            if FileInspector.kind(of: absolute) == .directory { try fileSystem.syncDirectory(absolute) }
+        for folder in folders.sorted(by: { $0.joined() < $1.joined() }) where isRealFolder(folder, under: data) {
+            try fileSystem.syncDirectory(data + "/" + folder.joined(separator: "/"))
         }
-        // A record that no longer exists leaves empty folders behind: remove them.
-        if let recordID = entry.recordID,
-           try database.read({ db in try db.scalarInt("SELECT count(*) FROM record WHERE id = ?", [.text(recordID)]) }) == 0 {
-            for folder in folders {
-                try removeFolderIfEmpty(folder, under: location.dataDirectory.path)
-                var thumbnails = folder
-                thumbnails[0] = "thumbnails"
-                try removeFolderIfEmpty(thumbnails, under: location.cacheDirectory.path)
+        // A record that no longer exists leaves empty folders behind: remove them. Checked and done
+        // under the write lock: an operation creating the record again journals its files first, so
+        // it either is seen here (and its folder kept) or makes the folder after this.
+        try database.write { db in
+            if let recordID = entry.recordID, try db.scalarInt("SELECT count(*) FROM record WHERE id = ?", [.text(recordID)]) == 0 {
+                for folder in folders {
+                    let pattern = folder.joined(separator: "/") + "/*"
+                    let others = try db.scalarInt("SELECT count(*) FROM intent_file WHERE path GLOB ? AND intent_id != ?", [.text(pattern), .text(intentID)])
+                        + db.scalarInt("SELECT count(*) FROM attachment WHERE path GLOB ?", [.text(pattern)])
+                    guard others == 0 else { continue }
+                    try removeFolderIfEmpty(folder, under: data)
+                    var thumbnails = folder
+                    thumbnails[0] = "thumbnails"
+                    try removeFolderIfEmpty(thumbnails, under: cache)
+                }
             }
+            _ = try db.run("DELETE FROM intent WHERE id = ?", [.text(intentID)])
         }
-        try database.write { db in _ = try db.run("DELETE FROM intent WHERE id = ?", [.text(intentID)]) }
     }
 
     /// Removes a folder if it exists and is empty; a folder that still holds something is kept.
     func removeFolderIfEmpty(_ components: [String], under root: String) throws {
         let absolute = root + "/" + components.joined(separator: "/")
-        guard FileInspector.kind(of: absolute) == .directory else { return }
+        guard isRealFolder(components, under: root) else { return }
         do {
             try fileSystem.removeDirectory(absolute)
             try fileSystem.syncDirectory((absolute as NSString).deletingLastPathComponent)
