@@ -1,3 +1,4 @@
+internal import CSQLite
 public import Foundation
 import Synchronization
 
@@ -54,6 +55,10 @@ public final class Store: Sendable {
             connection = try Database(path: location.databaseURL.path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
             try Schema.migrate(connection)
         } catch let error as SQLiteError {
+            // On a read-only file system SQLite says only "unable to open database file": say why.
+            if [SQLITE_CANTOPEN, SQLITE_READONLY].contains(error.primaryCode), access(data, W_OK) != 0, [EROFS, EACCES, EPERM].contains(errno) {
+                throw KeepsakeError.posix(errno, operation: "open the store (its folder must be writable: it holds the journal and the process locks)", path: data)
+            }
             throw error.keepsakeError
         }
         database = SerializedDatabase(connection)
