@@ -91,10 +91,19 @@ extension Store {
         // journal, commit or finish, and repairs are made there too, so a repair never acts on a file
         // or row that a live operation is placing or removing.
         let attachments = rows.map(\.attachment)
+        guard repair else {
+            guard report.problemCount > 0 else { return report }
+            do {
+                try database.write { db in try confirm(&report, db: db, rows: attachments) }
+            } catch let error as KeepsakeError where error.code == .readOnly {
+                // A read-only store (a backup, say) has no writer to wait for: one read transaction will do.
+                try database.read { db in try confirm(&report, db: db, rows: attachments) }
+            }
+            return report
+        }
         var remake: [Attachment] = []
         try database.write { db in
             try confirm(&report, db: db, rows: attachments)
-            guard repair else { return }
             remake = try self.repair(&report, db: db, rows: attachments)
             // Remove folders left empty (records purged while a crash interrupted their clean-up).
             for folder in folders.reversed() where folder.split(separator: "/").count >= 3 {
@@ -104,7 +113,6 @@ extension Store {
                 try removeFolderIfEmptyAndUnowned(folder, under: location.cacheDirectory.path, db: db)
             }
         }
-        guard repair else { return report }
         // Thumbnails are made again outside the lock (decoding takes time); each is put in place
         // under the lock only if its image is still stored.
         var notRemade: [String] = []
