@@ -119,10 +119,19 @@ extension Store {
         }
 
         let outcome: (record: Record?, hasObsolete: Bool)
-        do {
-            outcome = try database.write { db in
+        func commitTransaction() throws -> (record: Record?, hasObsolete: Bool) {
+            try database.write { db in
                 try commit(db, intentID: intentID, kind: kind, id: id, collection: collection, creating: creating,
                            staged: staged, newPaths: newPaths, apply: apply)
+            }
+        }
+        do {
+            do {
+                outcome = try commitTransaction()
+            } catch let error as KeepsakeError where error.code == .diskFull && Self.freesSpace(kind) && releaseReserve() {
+                // A full disk must not stop the user from deleting: the reserve file gives the
+                // database room to commit the removal, which then frees the images' space.
+                outcome = try commitTransaction()
             }
         } catch {
             rollBack(intentID: intentID, placed: placed, collection: collection, id: id)
@@ -133,7 +142,38 @@ extension Store {
             // finished by the next operation of this instance or by recovery after it exits.
             try? finishIntent(intentID)
         }
+        if outcome.hasObsolete { ensureReserve() }  // space was freed: put the reserve back if it was used
         return outcome.record
+    }
+
+    // MARK: - The reserve
+
+    /// Operations that remove images, and so may use the reserve on a full disk.
+    static func freesSpace(_ kind: String) -> Bool { kind == "purge" || kind == "remove-image" }
+
+    /// A file of ``StoreOptions/reserveBytes`` zero bytes in the data folder, released when a removal
+    /// cannot commit on a full disk (SQLite needs room to journal even a deletion) and made again
+    /// once there is room.
+    var reservePath: String { location.dataDirectory.path + "/reserve" }
+
+    /// Makes the reserve file if it is missing and there is room; never fails (a full disk just
+    /// leaves it missing until a removal frees space).
+    func ensureReserve() {
+        guard options.reserveBytes > 0, FileInspector.kind(of: reservePath) == .missing,
+              let staging = try? makeDirectories(["staging", lock.token], under: location.dataDirectory.path) else { return }
+        let temporary = staging + "/reserve-\(UUID().uuidString.lowercased()).tmp"
+        do {
+            try fileSystem.writeNewFile(temporary, data: Data(count: options.reserveBytes))
+            try fileSystem.rename(temporary, to: reservePath)
+        } catch {
+            try? fileSystem.removeFile(temporary)  // no room yet: try again after the next removal
+        }
+    }
+
+    /// Removes the reserve file; returns whether there was one to give back.
+    func releaseReserve() -> Bool {
+        guard case .file = FileInspector.kind(of: reservePath) else { return false }
+        return (try? fileSystem.removeFile(reservePath)) != nil
     }
 
     /// Transaction 1: allocate names for the new files and journal them as `pending`.

@@ -64,6 +64,7 @@ public final class Store: Sendable {
         database = SerializedDatabase(connection)
         lock = try ProcessLock(directory: location.locksDirectory.path)
         try recoverDeadOwners()
+        ensureReserve()
     }
 
     deinit {

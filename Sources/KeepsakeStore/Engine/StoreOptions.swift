@@ -12,6 +12,9 @@ public struct StoreOptions: Sendable {
     public var busyTimeoutMilliseconds: Int32 = 10_000
     /// Images processed at once for one operation (decoding uses both cores of a small machine).
     public var processingConcurrency: Int = 2
+    /// Bytes kept in reserve in the data folder (the file `reserve`), given back when a deletion
+    /// cannot commit on a full disk, so a full store can always be emptied; 0 keeps none.
+    public var reserveBytes: Int = 1 << 20
 
     /// Default settings.
     public init() {}
