@@ -79,6 +79,11 @@ enum PhotoField {
     /// before the request ends). Throws a 400 problem for a form that names a photo the record
     /// no longer has (a stale tab).
     static func parse(form: HTTPParameters, files: [UploadedFile], stored: [Attachment], strings: Strings) throws -> [ComposeImage] {
+        // A photo part whose file name the multipart parser could not read (a NUL in it, say)
+        // arrives as a plain form field: refuse the form rather than save it without that photo.
+        if form.pairs.contains(where: { $0.name == "photos" || $0.name.hasPrefix("new-") || $0.name.hasPrefix("replace-") }) {
+            throw FormProblem(status: .badRequest, message: "A photo arrived without a readable file name, so it could not be read; nothing was stored. Pick the photos again.")
+        }
         var storedByKey: [String: Attachment] = [:]
         for attachment in stored { storedByKey["s\(attachment.id)"] = attachment }
         var filesByField: [String: UploadedFile] = [:]
