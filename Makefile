@@ -27,10 +27,22 @@ test: bootstrap
 	swift test $(SWIFT_FLAGS)
 	Tests/browser/run.sh
 
-## torture: the long crash run (1,000 SIGKILLs); see RELIABILITY.md
+## torture: crash (1,000 SIGKILLs), faults (every file-system call; a real full disk), bad input
+## (10,000 mutated images), hostile names, load, and keepsake serve under hostile requests and load,
+## at full size, with figures; see RELIABILITY.md
+TORTURE_RUNS ?= "crash --kills 1000 --writers 3" "faults" "bad-input --count 10000" "hostile-names" "load --seconds 60" \
+	"serve --count 2000 --seconds 60"
 torture: bootstrap
-	swift build $(SWIFT_FLAGS)
-	KEEPSAKE_CRASH_KILLS=1000 swift test $(SWIFT_FLAGS) --filter CrashTests
+	swift build -c release $(SWIFT_FLAGS) --product keepsake
+	swift build -c release $(SWIFT_FLAGS) --product keepsake-crash-worker
+	swift build -c release $(SWIFT_FLAGS) --product keepsake-torture
+	@bin=$$(swift build -c release $(SWIFT_FLAGS) --show-bin-path); log=$$(mktemp); status=0; started=$$SECONDS; \
+	for run in $(TORTURE_RUNS); do \
+		echo "== keepsake-torture $$run"; \
+		$$bin/keepsake-torture $$run 2>&1 | tee -a $$log; [ $${PIPESTATUS[0]} -eq 0 ] || status=1; \
+	done; \
+	echo; echo "== make torture: $$((SECONDS - started)) s on $$(nproc) cores, $$(uname -sr)"; grep '^FIGURES' $$log; \
+	grep -h '^  skipped:' $$log || true; rm -f $$log; exit $$status
 
 clean:
 	rm -rf .build

@@ -1,1 +1,51 @@
-print("placeholder: the torture runner lands with issue 8")
+// keepsake-torture: crash, fault, bad-input, hostile-name and load runs against the store engine,
+// each printing its figures and exiting non-zero on any broken promise (RELIABILITY.md).
+import Foundation
+
+let helpText = """
+    Usage: keepsake-torture <command> [options]
+
+      crash --kills N --writers K [--seed S] [--cli auto|off] [--min-ms A --max-ms B]
+          SIGKILLs real writer processes (keepsake-crash-worker and the keepsake CLI) at random
+          moments, K at once; after each round: open, recover, fsck, and every acknowledged
+          operation present exactly.
+      faults [--quick] [--every N] [--only OPERATION] [--no-disk]
+          A failure (ENOSPC, EIO, EROFS; once or for good) at every file-system call of every
+          operation (--quick: one errno per call; --every N: every N-th call); then a real full
+          disk (a 4 MB tmpfs) filled until ENOSPC, and the same tmpfs remounted read-only.
+      bad-input --count N [--seed S] [--jobs J] [--timeout SECONDS] [--only INDEX]
+          Every corrupt corpus file, crafted decompression bombs and N mutated images through
+          ingest in watched child processes (--only replays one input in this process).
+      hostile-names
+          Hostile record ids, image, field, collection and cache names, symbolic links planted in
+          the store, tampered database paths and hostile import archives.
+      load --seconds S [--writers W] [--readers R]
+          W writer tasks and R readers in each of two processes, plus a process running fsck,
+          for S seconds; then counts, states and fsck are checked.
+      serve [--count N] [--seconds S]
+          Against a real `keepsake serve`: hostile URLs and malformed requests, the bad inputs
+          (corrupt corpus files, bombs, N mutated images) uploaded under hostile file names, then
+          S seconds of readers, a web writer and the CLI writing at once; SIGTERM at the end.
+
+    Common options: --corpus DIR (default ../shared/corpus), --tmp DIR (scratch folders).
+    """
+
+var arguments = CommandLine.arguments.dropFirst()
+guard let command = arguments.popFirst() else { usage("no command given") }
+
+let status: Int32
+switch command {
+case "crash": status = CrashTorture.main(arguments)
+case "faults": status = FaultTorture.main(arguments)
+case "bad-input": status = BadInputTorture.main(arguments)
+case "bad-input-child": status = BadInputTorture.child(arguments)
+case "hostile-names": status = HostileNamesTorture.main(arguments)
+case "load": status = LoadTorture.main(arguments)
+case "load-child": status = LoadTorture.child(arguments)
+case "serve": status = ServeTorture.main(arguments)
+case "--help", "-h", "help":
+    print(helpText)
+    status = 0
+default: usage("unknown command \(command)")
+}
+exit(status)

@@ -1,0 +1,406 @@
+import Foundation
+import Synchronization
+import Testing
+import KeepsakeImaging
+import KeepsakeTestSupport
+@testable import KeepsakeStore
+
+/// One test per failure `keepsake-torture` found (RELIABILITY.md, "Failures found and fixed").
+/// Races are pinned down with file-system hooks where the engine offers a seam, and otherwise run
+/// as short stress tests that failed within seconds before the fix.
+@Suite(.serialized) struct TortureRegressionTests {
+    static let images = [Corpus.url("png/basn2c08.png"), Corpus.url("jpeg/testorig.jpg"), Corpus.url("webp/test.webp")]
+
+    /// Runs `body` on `count` threads at once and waits; returns the errors they threw.
+    static func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) -> [String] {
+        let errors = Mutex<[String]>([])
+        let group = DispatchGroup()
+        for index in 0..<count {
+            group.enter()
+            Thread {
+                do { try body(index) } catch { errors.withLock { $0.append("\(index): \(error)") } }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        return errors.withLock { $0 }
+    }
+
+    // MARK: - 1. Torn reads
+
+    /// A record read (or listed, or found by search) through one connection while another commits
+    /// a change to it was assembled from two states: fields of one commit, images of the next.
+    @Test func aReaderNeverSeesARecordHalfChangedByAnotherConnection() throws {
+        let dir = TemporaryDirectory("torn")
+        let writer = try TestStores.open(dir), reader = try TestStores.open(dir)
+        let ids = try (0..<20).map { index in
+            try writer.create(RecordDraft(collection: "diary", fields: ["n": .integer(1), "text": .string("torn \(index)")],
+                                          images: [.file(Self.images[0])])).id
+        }
+        let deadline = Date().addingTimeInterval(2)
+        let torn = Mutex<[String]>([])
+        let failures = Self.concurrently(2) { role in
+            var step = 0
+            while Date() < deadline {
+                step += 1
+                if role == 0 {
+                    // The image set and `n` change together, in one edit.
+                    let id = ids[step % ids.count]
+                    let current = try writer.record(id)
+                    let slots: [ImageSlot] = current.images.count == 1
+                        ? [.existing(current.images[0].id), .new(.file(Self.images[step % 2 + 1]))] : [.existing(current.images[0].id)]
+                    try writer.edit(id, set: ["n": .integer(Int64(slots.count))], images: slots)
+                } else {
+                    var query = RecordQuery(collection: "diary")
+                    query.limit = 100
+                    let seen = try reader.list(query).records + reader.search("torn", in: "diary", limit: 100) + [reader.record(ids[step % ids.count])]
+                    for record in seen where record.fields["n"]?.integerValue != Int64(record.images.count) {
+                        torn.withLock { $0.append("\(record.id): n = \(record.fields["n"]!) with \(record.images.count) images") }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures)")
+        #expect(torn.withLock { $0 }.isEmpty, "\(torn.withLock { $0.prefix(5) })")
+    }
+
+    // MARK: - 2. Another thread's operation "rolled back" under its feet
+
+    /// Four threads on one `Store`: each operation first finishes the instance's leftovers, and
+    /// one that read the running set before the journal took a just-journalled operation of another
+    /// thread for a leftover, removed its new files and made it fail ("journal entry vanished") or,
+    /// worse, commit references to removed files.
+    @Test func threadsSharingOneStoreNeverFinishEachOthersOperations() throws {
+        let dir = TemporaryDirectory("leftovers")
+        let store = try TestStores.open(dir)
+        let deadline = Date().addingTimeInterval(3)
+        let failures = Self.concurrently(4) { thread in
+            var step = 0
+            var mine: [RecordID] = []
+            while Date() < deadline {
+                step += 1
+                if mine.count < 3 || step % 5 == 0 {
+                    mine.append(try store.create(RecordDraft(collection: "diary", images: [.file(Self.images[(thread + step) % 3])])).id)
+                } else if step % 7 == 0 {
+                    try store.purge(mine.removeFirst())
+                } else {
+                    try store.addImages([.file(Self.images[step % 3])], to: mine[step % mine.count])
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        let report = try store.fsck()
+        #expect(report.isClean, "\(report)")
+        #expect(try store.intentsInFlight() == 0)
+    }
+
+    // MARK: - 3. fsck --repair on a live store
+
+    /// fsck took images being placed by a running operation for orphans (and moved them to
+    /// lost+found), their thumbnails for orphan thumbnails, and rows a commit was removing for
+    /// dangling references. Every finding is now confirmed, and every repair made, under the
+    /// write lock.
+    @Test func fsckRepairWhileOthersWriteReportsNothingAndMovesNothing() throws {
+        let dir = TemporaryDirectory("live-fsck")
+        let checker = try TestStores.open(dir), writer = try TestStores.open(dir)
+        let deadline = Date().addingTimeInterval(3)
+        let findings = Mutex<[String]>([])
+        let acknowledged = Mutex<[RecordID: [String]]>([:])
+        let failures = Self.concurrently(3) { role in
+            var step = 0
+            while Date() < deadline {
+                step += 1
+                if role == 0 {
+                    let report = try checker.fsck(repair: true, verifyHashes: false)
+                    if !report.isClean || !report.repairs.isEmpty { findings.withLock { $0.append("\(report.problemCount) problems, repairs \(report.repairs.prefix(2))") } }
+                } else {
+                    let record = try writer.create(RecordDraft(collection: "diary", images: [.file(Self.images[step % 3]), .file(Self.images[(step + 1) % 3])]))
+                    let replaced = try writer.replaceImage(of: record.id, at: 0, with: .file(Self.images[(step + 2) % 3]))
+                    if step % 3 == 0 { try writer.purge(record.id) } else {
+                        acknowledged.withLock { $0[record.id] = replaced.images.map(\.sha256) }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        #expect(findings.withLock { $0 }.isEmpty, "\(findings.withLock { $0.prefix(3) })")
+        #expect(!FileManager.default.fileExists(atPath: dir.appending("lost+found").path))
+        for (id, hashes) in acknowledged.withLock({ $0 }) {
+            #expect(try writer.record(id).images.map(\.sha256) == hashes)
+        }
+        #expect(try writer.fsck().isClean)
+    }
+
+    /// A thumbnail remade for an image that an operation removed meanwhile (while it was being
+    /// decoded) was put in place anyway and left behind as an orphan.
+    @Test func aThumbnailIsNotRemadeForAnImageRemovedMeanwhile() throws {
+        let dir = TemporaryDirectory("remake")
+        let other = try TestStores.open(dir)
+        let record = try other.create(RecordDraft(collection: "diary", images: [.file(Self.images[1])]))
+        try FileManager.default.removeItem(at: other.location.thumbnailsDirectory.appendingPathComponent("diary"))
+        // The processor purges the record, through another instance, while it makes the thumbnails.
+        let store = try Store(location: StoreLocation(root: dir.url), imageProcessor: PurgingProcessor { try other.purge(record.id) })
+        #expect { try store.remakeThumbnails(of: record.images[0]) } throws: { ($0 as? KeepsakeError)?.code == .notFound }
+        let report = try store.fsck()
+        #expect(report.isClean, "\(report)")
+    }
+
+    // MARK: - 4. A folder removed under an operation creating the same record again
+
+    /// A purge's clean-up found the record gone and removed its (empty) folder just as another
+    /// process, creating a record with the same id, had made that folder and was about to link its
+    /// first image into it: the create failed with "Cannot place …: it does not exist".
+    @Test func aPurgeNeverRemovesTheFolderOfACreateOfTheSameID() throws {
+        let dir = TemporaryDirectory("same-id")
+        let id = try RecordID(parsing: "22222222-3333-4444-8555-666666666666")
+        let purgeReachedCleanUp = DispatchSemaphore(value: 0), purgeMayGoOn = DispatchSemaphore(value: 0)
+        let createReachedLink = DispatchSemaphore(value: 0), createMayGoOn = DispatchSemaphore(value: 0)
+        let purgerFiles = HookFileSystem(onFirst: "unlink") {
+            purgeReachedCleanUp.signal()
+            purgeMayGoOn.wait()
+        }
+        let creatorFiles = HookFileSystem(onFirst: "link") {
+            createReachedLink.signal()
+            createMayGoOn.wait()
+        }
+        let purger = try TestStores.open(dir, fileSystem: purgerFiles)
+        let creator = try TestStores.open(dir, fileSystem: creatorFiles)
+        try purger.create(RecordDraft(collection: "diary", images: [.file(Self.images[0])], id: id))
+        purgerFiles.arm()
+        creatorFiles.arm()
+        let results = Mutex<[String: String]>([:])
+        let group = DispatchGroup()
+        group.enter()
+        Thread {
+            do { try purger.purge(id); results.withLock { $0["purge"] = "ok" } } catch { results.withLock { $0["purge"] = "\(error)" } }
+            group.leave()
+        }.start()
+        purgeReachedCleanUp.wait()  // committed; its clean-up is about to start
+        group.enter()
+        Thread {
+            do { try creator.create(RecordDraft(collection: "diary", images: [.file(Self.images[0])], id: id)); results.withLock { $0["create"] = "ok" } }
+            catch { results.withLock { $0["create"] = "\(error)" } }
+            group.leave()
+        }.start()
+        createReachedLink.wait()  // journalled, folder made, about to link its image
+        purgeMayGoOn.signal()
+        while results.withLock({ $0["purge"] }) == nil { usleep(1000) }
+        createMayGoOn.signal()
+        group.wait()
+        #expect(results.withLock { $0 } == ["purge": "ok", "create": "ok"])
+        #expect(try creator.record(id).images.count == 1)
+        #expect(try creator.fsck().isClean)
+    }
+
+    // MARK: - 5. Opening stores at once
+
+    /// An instance's lock file, created under a temporary name, could be removed by another
+    /// instance's recovery (or held by it for a moment) before it was locked: the open failed
+    /// ("Cannot lock …: it does not exist", or EWOULDBLOCK).
+    @Test func instancesOpeningAtTheSameTimeNeverFailOnTheirLocks() throws {
+        let dir = TemporaryDirectory("open-race")
+        let recoverer = try TestStores.open(dir)
+        let locks = recoverer.location.locksDirectory.path
+        let deadline = Date().addingTimeInterval(1.5)
+        // Two threads take and release instance locks as fast as they can; a third runs recovery,
+        // which scans the lock folder and clears temporary lock files nobody holds.
+        let failures = Self.concurrently(3) { role in
+            while Date() < deadline {
+                if role == 2 { try recoverer.recoverDeadOwners() } else { try ProcessLock(directory: locks).release() }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+        _ = try TestStores.open(dir)
+    }
+
+    // MARK: - 6. Links planted inside the store
+
+    /// The clean-up after a commit removed obsolete files (and thumbnails) by path, following a
+    /// folder on the way that had been replaced by a link: files outside the store were deleted.
+    @Test(arguments: ["attachments/diary/ID", "attachments/diary", "attachments", "cache/thumbnails/diary/ID", "cache/thumbnails", "cache"])
+    func removalsNeverGoThroughAPlantedLink(_ planted: String) throws {
+        let dir = TemporaryDirectory("plant")
+        let outside = TemporaryDirectory("outside")
+        let store = try TestStores.open(dir)
+        let record = try store.create(RecordDraft(collection: "diary", images: [.file(Self.images[0]), .file(Self.images[1])]))
+        let target = dir.appending(planted.replacingOccurrences(of: "ID", with: record.id.string))
+        // The link points at a copy of what it replaces, so every name the store would remove exists there.
+        try FileManager.default.moveItem(at: target, to: outside.appending("copy"))
+        try FileManager.default.createSymbolicLink(at: target, withDestinationURL: outside.appending("copy"))
+        let before = Self.listing(outside.url)
+        for operation in [{ _ = try store.removeImage(of: record.id, at: 1) }, { _ = try store.addImages([.file(Self.images[2])], to: record.id) },
+                          { _ = try store.thumbnailURL(of: record.images[0], size: .small) }, { try store.purge(record.id) },
+                          { _ = try store.fsck(repair: true) }] as [() throws -> Void] {
+            do { try operation() } catch { #expect(error is KeepsakeError, "\(error)") }
+        }
+        #expect(Self.listing(outside.url) == before, "\(planted): something outside the store changed")
+    }
+
+    static func listing(_ root: URL) -> [String: String] {
+        var result: [String: String] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root.path)
+        while let relative = enumerator?.nextObject() as? String {
+            let path = root.appendingPathComponent(relative).path
+            result[relative] = (try? FileInspector.read(path)).map(SHA256.hex) ?? "folder"
+        }
+        return result
+    }
+
+    // MARK: - 7. Hostile names in messages
+
+    /// A user's file name went into error messages raw: a NUL, a line break or a terminal escape
+    /// sequence reached the terminal (or a log, or a page), and a 5,000-character name made a
+    /// 5,000-character message.
+    @Test func hostileNamesReachMessagesEscapedAndShort() throws {
+        let dir = TemporaryDirectory("names")
+        let store = try TestStores.open(dir)
+        for name in ["a\u{0}b", "line\nbreak", "\u{1b}[2Jclear", String(repeating: "n", count: 5000)] {
+            for source in [ImageSource.data(Data("not an image".utf8), name: name), .file(dir.appending("missing").appendingPathComponent(name))] {
+                do {
+                    try store.create(RecordDraft(collection: "diary", images: [source]))
+                    Issue.record("accepted \(name.debugDescription)")
+                } catch let error as KeepsakeError {
+                    #expect(!error.message.unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F }, "\(error.message.debugDescription)")
+                    #expect(error.message.count < 600, "\(error.message.count) characters")
+                }
+            }
+        }
+    }
+
+    // MARK: - 8. Record ids
+
+    /// `UUID(uuidString:)` also accepted other spellings, such as a leading space, so two strings
+    /// named one record.
+    @Test func onlyTheCanonicalSpellingOfAnIDIsAccepted() {
+        for text in [" 1111111-2222-4333-8444-555555555555", "\t1111111-2222-4333-8444-555555555555"] {
+            #expect(throws: KeepsakeError.self) { try RecordID(parsing: text) }
+        }
+        #expect((try? RecordID(parsing: "11111111-2222-4333-8444-555555555555")) != nil)
+    }
+
+    // MARK: - 9. A read-only file system
+
+    /// Opening a store on a read-only file system failed with "database: unable to open database
+    /// file", which says neither what is wrong nor what to do.
+    @Test func aStoreOnAReadOnlyFileSystemSaysSo() throws {
+        // A real read-only file system needs a mount (root); the faults slice says when it is skipped.
+        guard getuid() == 0 else { return }
+        let dir = TemporaryDirectory("read-only")
+        guard mount("tmpfs", dir.path, "tmpfs", 0, "size=2m") == 0 else { return }
+        defer { umount2(dir.path, Int32(MNT_DETACH)) }
+        do {
+            let store = try TestStores.open(dir)
+            try store.create(RecordDraft(collection: "diary", images: [.file(Self.images[0])]))
+        }
+        #expect(mount("tmpfs", dir.path, "tmpfs", UInt(MS_REMOUNT) | UInt(MS_RDONLY), "size=2m") == 0)
+        #expect { try TestStores.open(dir) } throws: { error in
+            (error as? KeepsakeError)?.code == .readOnly && (error as? KeepsakeError)?.message.contains("must be writable") == true
+        }
+        #expect(mount("tmpfs", dir.path, "tmpfs", UInt(MS_REMOUNT), "size=2m") == 0)
+        #expect(try TestStores.open(dir).fsck().isClean)
+    }
+
+    // MARK: - 10. A full disk
+
+    /// On a completely full disk a purge could not commit ("the database could not grow"), so a
+    /// full store could not be emptied to make room. A reserve file is given back for removals.
+    @Test func aCompletelyFullDiskCanStillBeEmptied() throws {
+        guard getuid() == 0 else { return }  // a real full disk needs a mount (root); the faults slice says when skipped
+        let dir = TemporaryDirectory("full-disk")
+        guard mount("tmpfs", dir.path, "tmpfs", 0, "size=3m") == 0 else { return }
+        defer { umount2(dir.path, Int32(MNT_DETACH)) }
+        let store = try TestStores.open(dir)
+        let photo = Corpus.url("exif/Landscape_1.jpg")
+        var photos: [RecordID] = []
+        func fill(_ make: () throws -> Record) -> Int {
+            for count in 0..<20_000 {
+                do { _ = try make() } catch { return count }
+            }
+            return -1
+        }
+        #expect(fill { let record = try store.create(RecordDraft(collection: "diary", images: [.file(photo)])); photos.append(record.id); return record } > 0)
+        _ = fill { try store.create(RecordDraft(collection: "ledger", fields: ["memo": .string(String(repeating: "x", count: 50_000))])) }
+        _ = fill { try store.create(RecordDraft(collection: "ledger", fields: ["n": .integer(1)])) }
+        #expect { try store.create(RecordDraft(collection: "ledger")) } throws: { ($0 as? KeepsakeError)?.code == .diskFull }
+        // The disk is full to the last byte: deleting must still work, and make room.
+        try store.purge(photos[0])
+        try store.purge(photos[1])
+        try store.create(RecordDraft(collection: "diary", images: [.file(photo)]))
+        #expect(try store.fsck().isClean)
+    }
+
+    // MARK: - 11. A PNG chunk claiming more bytes than the file has
+
+    /// A 9 KB PNG whose tEXt chunk claims 1.4 GB made libpng allocate it first: seconds and a
+    /// gigabyte for one upload. It is now refused from its chunk table.
+    @Test func aPNGChunkClaimingGigabytesIsRefusedAtOnce() throws {
+        var bytes = [UInt8](try Data(contentsOf: Corpus.url("png/pngtest.png")))
+        // The tEXt chunk's length field (found by walking the chunks).
+        var position = 8
+        while String(decoding: bytes[(position + 4)..<(position + 8)], as: UTF8.self) != "tEXt" {
+            position += 12 + (Int(bytes[position]) << 24 | Int(bytes[position + 1]) << 16 | Int(bytes[position + 2]) << 8 | Int(bytes[position + 3]))
+        }
+        bytes.replaceSubrange(position..<(position + 4), with: [0x57, 0xA6, 0x0B, 0xEE])  // 1,470,499,822
+        let started = Date()
+        #expect {
+            _ = try TestStores.processor.process(ImageInput(bytes: Data(bytes), name: "claims.png"), policy: .default, thumbnailSizes: ThumbnailSize.standard)
+        } throws: { error in
+            (error as? KeepsakeError)?.code == .corruptImage && (error as? KeepsakeError)?.message.contains("tEXt chunk claims 1470499822 bytes") == true
+        }
+        #expect(Date().timeIntervalSince(started) < 0.5)
+    }
+}
+
+/// A file system that runs `hook` once, just before the first call of the kind `operation`
+/// ("link", "unlink", ...) after ``arm()``, to pause an operation at a chosen point.
+final class HookFileSystem: FileSystem, @unchecked Sendable {
+    private let base = PosixFileSystem()
+    private let operation: String
+    private let hook: @Sendable () -> Void
+    /// nil: not armed; false: armed; true: fired.
+    private let state = Mutex<Bool?>(nil)
+
+    init(onFirst operation: String, _ hook: @escaping @Sendable () -> Void) {
+        self.operation = operation
+        self.hook = hook
+    }
+
+    func arm() { state.withLock { $0 = false } }
+
+    private func maybe(_ kind: String) {
+        guard kind == operation, state.withLock({ fired in
+            guard fired == false else { return false }
+            fired = true
+            return true
+        }) else { return }
+        hook()
+    }
+
+    func makeDirectory(_ path: String) throws { maybe("mkdir"); try base.makeDirectory(path) }
+    func writeNewFile(_ path: String, data: Data) throws { maybe("write"); try base.writeNewFile(path, data: data) }
+    func syncDirectory(_ path: String) throws { maybe("fsyncdir"); try base.syncDirectory(path) }
+    func link(_ source: String, to destination: String) throws { maybe("link"); try base.link(source, to: destination) }
+    func rename(_ source: String, to destination: String) throws { maybe("rename"); try base.rename(source, to: destination) }
+    func removeFile(_ path: String) throws { maybe("unlink"); try base.removeFile(path) }
+    func removeDirectory(_ path: String) throws { maybe("rmdir"); try base.removeDirectory(path) }
+}
+
+/// The real processor, running `during` (once) while it makes thumbnails from a stored original.
+final class PurgingProcessor: ImageProcessing, @unchecked Sendable {
+    private let base = TestStores.processor
+    private let during: () throws -> Void
+    private let fired = Mutex(false)
+    var identifier: String { base.identifier }
+
+    init(during: @escaping () throws -> Void) { self.during = during }
+
+    func process(_ input: ImageInput, policy: ImageEncodingPolicy, thumbnailSizes: [ThumbnailSize]) throws -> ProcessedImage {
+        try base.process(input, policy: policy, thumbnailSizes: thumbnailSizes)
+    }
+
+    func makeThumbnails(fromStored bytes: Data, name: String, sizes: [ThumbnailSize]) throws -> [EncodedThumbnail] {
+        let thumbnails = try base.makeThumbnails(fromStored: bytes, name: name, sizes: sizes)
+        if fired.withLock({ done in defer { done = true }; return !done }) { try during() }
+        return thumbnails
+    }
+}
