@@ -209,6 +209,13 @@ final class RequestContext {
                            contentType: UnsafePointer<CChar>?) -> Bool {
         let name = key.map { String(cString: $0) } ?? ""
         guard let fileName else {
+            // A part with a content type but no file name is a file whose name the multipart parser
+            // could not read (a NUL in it, say); browsers send no content type for plain fields.
+            // Taken as a field it would vanish from the upload and the form be saved without it.
+            if let contentType, !String(cString: contentType).lowercased().hasPrefix("text/plain") {
+                fail(.badRequest, "The form part “\(UploadedFile.displayName(from: name))” is a file without a readable file name; nothing was stored.")
+                return false
+            }
             guard form.count < limits.maxFields else {
                 fail(.badRequest, "Too many form fields: at most \(limits.maxFields) can be sent at once.")
                 return false
