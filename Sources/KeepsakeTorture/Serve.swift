@@ -255,6 +255,34 @@ enum ServeTorture {
             }
             if !alive("uploading \(input.name)") { return }
         }
+        // The ledger's receipt too: a readable name is stored, an unreadable one refused (not dropped).
+        var receipts: [String: Bool] = [:]  // memo -> accepted
+        if let ledger = try? client.send("GET", "/ledger/new"), let token = ledger.text.firstMatch(of: /name="_csrf" value="([^"]+)"/).map({ String($0.1) }) {
+            let cookie = ledger.headers["set-cookie"]?.split(separator: ";").first.map(String.init) ?? session.cookie
+            let photo = plan.sources.first { $0.name.hasSuffix(".jpg") }?.bytes ?? Data()
+            for (index, name) in ["receipt.jpg", "a\u{0}b-\(escapeTag).jpg", "../../\(escapeTag).jpg", "receipt.jpg"].enumerated() {
+                figures.add("inputs tried")
+                figures.add("receipt uploads")
+                let memo = "R\(index)"
+                let (body, type) = HTTPClient.multipart(fields: [("_csrf", token), ("date", "2026-11-29"), ("kind", "expense"), ("amount", "12.50"),
+                                                                 ("currency", "EUR"), ("category", "food"), ("memo", memo), ("done", "1")],
+                                                        files: [("receipt", name, photo)])
+                guard let response = try? client.send("POST", "/ledger/new", headers: [("Cookie", cookie), ("Content-Type", type)], body: body) else {
+                    figures.fail("uploading a receipt named \(name.debugDescription): no answer")
+                    continue
+                }
+                statuses[response.status, default: 0] += 1
+                switch response.status {
+                case 302, 303: receipts[memo] = true
+                case 400, 413: receipts[memo] = false
+                default: figures.fail("uploading a receipt named \(name.debugDescription) answered \(response.status)")
+                }
+                if name.contains("\u{0}") && receipts[memo] == true { figures.note("receipt with an unreadable name", "accepted (checked below)") }
+                if name == "receipt.jpg" && receipts[memo] != true { figures.fail("a valid receipt was refused: \(response.status) \(response.text.prefix(200))") }
+            }
+        } else {
+            figures.fail("the ledger's form gave no CSRF token")
+        }
         figures.note("upload statuses", statuses.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", "))
         figures.note("slowest upload", "\(Int(slowest.ms)) ms: \(slowest.name)")
         usleep(200_000)
@@ -281,6 +309,16 @@ enum ServeTorture {
                 if found[title] == nil { figures.add("lost") }
             }
             for title in found.keys where accepted[title] == nil { figures.fail("the refused upload \(title) was stored anyway") }
+            var ledgerQuery = RecordQuery(collection: "ledger")
+            ledgerQuery.limit = 100
+            let transactions = try store.list(ledgerQuery).records
+            for (memo, wasAccepted) in receipts {
+                let stored = transactions.filter { $0.fields["memo"]?.stringValue == memo }
+                if wasAccepted && (stored.count != 1 || stored[0].images.count != 1) {
+                    figures.fail("the accepted transaction \(memo) is stored \(stored.count) times with \(stored.first?.images.count ?? 0) receipts (expected once, with its receipt)")
+                }
+                if !wasAccepted && !stored.isEmpty { figures.fail("the refused transaction \(memo) was stored anyway") }
+            }
             let report = try store.fsck()
             if !report.isClean { figures.fail("fsck after the uploads: \(report.summaryLine)") }
         } catch {
