@@ -68,58 +68,38 @@ public final class VipsImageProcessor: ImageProcessing {
             let capturedAt = CaptureDate.parse(dateTime: loaded.source.header.field(CaptureDate.dateTimeField),
                                                offset: loaded.source.header.field(CaptureDate.offsetField))
 
+            let stored: Data
             let storedFormat: StoredImageFormat
             let thumbnailSource: VipsImage
-            /// Encodes the stored original; `nil` keeps the input bytes.
-            let encode: (() throws(KeepsakeError) -> Data)?
             switch policy.format {
             case .original:
+                stored = input.bytes
                 storedFormat = loaded.source.storedFormat
                 thumbnailSource = upright
-                encode = nil
             case .png:
-                let source = try displayable(upright, keep16Bit: true, reused: !thumbnailSizes.isEmpty, name: name)
-                thumbnailSource = source
-                encode = { () throws(KeepsakeError) in
-                    try self.step(name, "encoding it as PNG") { () throws(VipsFailure) in try source.pngData(strip: !policy.keepMetadata) }
+                thumbnailSource = try displayable(upright, keep16Bit: true, reused: !thumbnailSizes.isEmpty, name: name)
+                stored = try step(name, "encoding it as PNG") { () throws(VipsFailure) in
+                    try thumbnailSource.pngData(strip: !policy.keepMetadata)
                 }
                 storedFormat = .png
             case .jpeg(let quality):
                 let opaque = transparent || !upright.hasAlpha
                     ? upright
                     : try step(name, "removing its opaque alpha channel") { () throws(VipsFailure) in try upright.droppingAlpha() }
-                let source = try displayable(opaque, keep16Bit: false, reused: !thumbnailSizes.isEmpty, name: name)
-                thumbnailSource = source
+                thumbnailSource = try displayable(opaque, keep16Bit: false, reused: !thumbnailSizes.isEmpty, name: name)
                 if transparent {
-                    encode = { () throws(KeepsakeError) in
-                        try self.step(name, "encoding it as PNG") { () throws(VipsFailure) in try source.pngData(strip: !policy.keepMetadata) }
+                    stored = try step(name, "encoding it as PNG") { () throws(VipsFailure) in
+                        try thumbnailSource.pngData(strip: !policy.keepMetadata)
                     }
                     storedFormat = .png
                 } else {
-                    encode = { () throws(KeepsakeError) in
-                        try self.step(name, "encoding it as JPEG") { () throws(VipsFailure) in
-                            try source.jpegData(quality: quality, strip: !policy.keepMetadata, optimizeCoding: false)
-                        }
+                    stored = try step(name, "encoding it as JPEG") { () throws(VipsFailure) in
+                        try thumbnailSource.jpegData(quality: quality, strip: !policy.keepMetadata, optimizeCoding: false)
                     }
                     storedFormat = .jpeg
                 }
             }
-            let stored: Data
-            let thumbnails: [EncodedThumbnail]
-            if let encode, !thumbnailSizes.isEmpty {
-                // The original is encoded on this thread while the thumbnails are made on another:
-                // both only read the decoded pixels, so a photo uses two cores and no more memory.
-                let pending = Concurrently { () throws(KeepsakeError) in
-                    try self.makeThumbnails(from: thumbnailSource, transparent: transparent, sizes: thumbnailSizes, name: name)
-                }
-                let encoded = Result { () throws(KeepsakeError) in try encode() }
-                let made = pending.wait()  // before leaving, whatever happened: the thread uses our images
-                stored = try encoded.get()
-                thumbnails = try made.get()
-            } else {
-                stored = try encode?() ?? input.bytes
-                thumbnails = try makeThumbnails(from: thumbnailSource, transparent: transparent, sizes: thumbnailSizes, name: name)
-            }
+            let thumbnails = try makeThumbnails(from: thumbnailSource, transparent: transparent, sizes: thumbnailSizes, name: name)
             return ProcessedImage(bytes: stored, format: storedFormat, width: upright.width, height: upright.height,
                                   capturedAt: capturedAt, thumbnails: thumbnails)
         }
@@ -305,31 +285,5 @@ public final class VipsImageProcessor: ImageProcessing {
         } catch {
             throw .imageProcessingFailed(name, step: what, detail: error.plainDetail)
         }
-    }
-}
-
-/// Runs a closure on a thread of its own; ``wait()`` returns its outcome.
-///
-/// `@unchecked Sendable`: the closure and its captures (libvips images, which libvips lets several
-/// threads read at once) are used by that thread only, and the outcome is read only after
-/// `wait()` has seen the thread signal that it is done.
-private final class Concurrently<T>: @unchecked Sendable {
-    private var outcome: Result<T, KeepsakeError>?
-    private let done = DispatchSemaphore(value: 0)
-    private var body: (() throws(KeepsakeError) -> T)?
-
-    init(_ body: @escaping () throws(KeepsakeError) -> T) {
-        self.body = body
-        Thread { [self] in
-            let work = self.body!
-            self.body = nil
-            self.outcome = Result { () throws(KeepsakeError) in try work() }
-            self.done.signal()
-        }.start()
-    }
-
-    func wait() -> Result<T, KeepsakeError> {
-        done.wait()
-        return outcome!
     }
 }
