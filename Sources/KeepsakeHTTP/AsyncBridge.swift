@@ -3,13 +3,19 @@ internal import Synchronization
 
 /// Runs async work from a synchronous connection thread and waits for its result.
 ///
-/// Safe only on threads outside Swift's cooperative pool (libmicrohttpd's connection threads):
-/// blocking one of them never holds back the tasks it waits for.
+/// The task runs on ``DispatchTaskExecutor``, not on Swift's cooperative pool: the pool has one
+/// thread per core, and if all of them were busy or blocked (by other requests' work, or by a
+/// caller that blocks a pool thread while it waits for this server) a request waiting for a pool
+/// thread would never finish. Blocking the calling thread is safe because libmicrohttpd's connection
+/// threads are not pool threads.
 enum AsyncBridge {
+    /// The executor request handlers run on.
+    static let executor = DispatchTaskExecutor()
+
     /// Starts `work` in a task and blocks the calling thread until it finishes.
     static func wait<Value: Sendable>(_ work: @escaping @Sendable () async throws -> Value) throws -> Value {
         let outcome = Outcome<Value>()
-        Task {
+        Task(executorPreference: executor) {
             let result: Result<Value, any Error>
             do {
                 result = .success(try await work())
@@ -34,6 +40,17 @@ enum AsyncBridge {
         func wait() -> Result<Value, any Error> {
             done.wait()
             return result.withLock { $0! }
+        }
+    }
+}
+
+/// A task executor that runs each job on Dispatch's global queue, whose threads are not Swift's
+/// cooperative pool and grow when some of them block.
+final class DispatchTaskExecutor: TaskExecutor {
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        DispatchQueue.global(qos: .userInitiated).async {
+            job.runSynchronously(on: self.asUnownedTaskExecutor())
         }
     }
 }

@@ -1,9 +1,18 @@
+import Dispatch
 import Foundation
 import KeepsakeStore
 
-/// Runs blocking store work (SQLite, libvips) off the main actor, so view models stay responsive.
-func background<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await Task.detached(priority: .userInitiated) { try work() }.value
+/// Runs blocking store work (SQLite, libvips, fsync) on a Dispatch thread and awaits it; view
+/// models, the CLI and the web app use it for every blocking call.
+///
+/// Not on Swift's cooperative pool: that pool has one thread per core, and blocking them all with
+/// I/O would stall every other task in the process (a web request's, a change stream's).
+public func background<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        DispatchQueue.global(qos: .userInitiated).async {
+            continuation.resume(with: Result { try work() })
+        }
+    }
 }
 
 /// The sentence a screen shows for an error.

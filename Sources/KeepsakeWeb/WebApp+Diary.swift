@@ -6,7 +6,7 @@ import KeepsakeViewModels
 
 extension WebApp {
     /// `/diary/…`: timeline, search, calendar, chart, trash, entry, compose and edit.
-    func diaryRoute(_ request: WebRequest) async -> HTTPResponse {
+    func diaryRoute(_ request: WebRequest) async throws -> HTTPResponse {
         let path = Array(request.segments.dropFirst())
         let method = request.http.method
         let get = method.isGetOrHead, post = method == .post
@@ -14,7 +14,7 @@ extension WebApp {
         case 0 where get: return await diaryTimeline(request)
         case 1 where get && path[0] == "search": return await diarySearch(request)
         case 1 where get && path[0] == "calendar": return await diaryCalendar(request)
-        case 1 where get && path[0] == "chart": return await diaryChart(request)
+        case 1 where get && path[0] == "chart": return try await diaryChart(request)
         case 1 where get && path[0] == "trash": return await diaryTrash(request)
         case 1 where path[0] == "new" && get:
             return await MainActor.run { diaryForm(DiaryComposeViewModel(diary: diary), request) }
@@ -304,7 +304,7 @@ extension WebApp {
 
     /// Emotions per month: the chosen month's count per emotion, and the year month by month.
     @MainActor
-    func diaryChart(_ request: WebRequest) async -> HTTPResponse {
+    func diaryChart(_ request: WebRequest) async throws -> HTTPResponse {
         let t = request.strings
         let language = request.language.rawValue
         let (year, month) = Self.requestedMonth(request)
@@ -324,11 +324,12 @@ extension WebApp {
         // The year, month by month (the diary's statistics, in this server's time zone).
         let diary = diary
         let zone = TimeZone.current
-        let yearStats: [DiaryStatistics] = await Task.detached {
+        let yearStats: [DiaryStatistics] = try await background {
+            // Years outside 1...9998 have no next-year bound: no yearly chart for them.
             guard let start = try? DiaryDay(year: year, month: 1, day: 1).start(in: zone),
                   let end = (year < 9999 ? try? DiaryDay(year: year + 1, month: 1, day: 1).start(in: zone) : nil) else { return [] }
-            return (try? diary.statistics(from: start, to: end, per: .month, timeZone: zone)) ?? []
-        }.value
+            return try diary.statistics(from: start, to: end, per: .month, timeZone: zone)
+        }
         let formats = Formats(language: request.language)
         let yearEmotions = Emotion.allCases.filter { emotion in yearStats.contains { $0.count(of: emotion) > 0 } }
         let yearChart = ChartSpec(type: "bar", labels: (1...12).map { formats.shortMonth($0) },

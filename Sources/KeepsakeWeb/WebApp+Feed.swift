@@ -6,7 +6,7 @@ import KeepsakeViewModels
 
 extension WebApp {
     /// `/feed/…`: the feed (newest first, paged), a post, post / edit, delete / restore, trash.
-    func feedRoute(_ request: WebRequest) async -> HTTPResponse {
+    func feedRoute(_ request: WebRequest) async throws -> HTTPResponse {
         let path = Array(request.segments.dropFirst())
         let method = request.http.method
         let get = method.isGetOrHead, post = method == .post
@@ -14,14 +14,14 @@ extension WebApp {
         case 0 where get: return await feedList(request, trash: false)
         case 1 where get && path[0] == "trash": return await feedList(request, trash: true)
         case 1 where path[0] == "new" && get: return await MainActor.run { feedForm(FeedComposeViewModel(feed: feed), request) }
-        case 1 where path[0] == "new" && post: return await saveFeedPost(request, editing: nil)
+        case 1 where path[0] == "new" && post: return try await saveFeedPost(request, editing: nil)
         default: break
         }
         guard let first = path.first, let id = Self.recordID(first) else { return notFound(request) }
         switch (path.count, path.dropFirst().first) {
-        case (1, nil) where get: return await feedPostPage(request, id: id)
-        case (2, "edit") where get: return await feedEditPage(request, id: id)
-        case (2, "edit") where post: return await saveFeedPost(request, editing: id)
+        case (1, nil) where get: return try await feedPostPage(request, id: id)
+        case (2, "edit") where get: return try await feedEditPage(request, id: id)
+        case (2, "edit") where post: return try await saveFeedPost(request, editing: id)
         case (2, "delete") where post: return await changeFeedPost(request, id: id, restore: false)
         case (2, "restore") where post: return await changeFeedPost(request, id: id, restore: true)
         case (2, "edit"): return methodNotAllowed([.get, .head, .post])
@@ -87,16 +87,21 @@ extension WebApp {
     }
 
     /// Reads one post (there is no single-post view model; this is a plain read).
-    func loadFeedItem(_ id: RecordID) async -> FeedItem? {
+    /// `nil` when there is no such post; any other failure is thrown (and shown as an error page).
+    func loadFeedItem(_ id: RecordID) async throws -> FeedItem? {
         let feed = feed
-        return await Task.detached { try? feed.item(id) }.value
+        do {
+            return try await background { try feed.item(id) }
+        } catch let error as KeepsakeError where error.code == .notFound {
+            return nil
+        }
     }
 
     /// A post with its photos large.
     @MainActor
-    func feedPostPage(_ request: WebRequest, id: RecordID) async -> HTTPResponse {
+    func feedPostPage(_ request: WebRequest, id: RecordID) async throws -> HTTPResponse {
         let t = request.strings
-        guard let item = await loadFeedItem(id) else { return notFound(request) }
+        guard let item = try await loadFeedItem(id) else { return notFound(request) }
         let formats = Formats(language: request.language)
         let paragraphs: [HTML] = item.contents.components(separatedBy: "\n\n").filter { !$0.isEmpty }.map { "<p>\($0)</p>" }
         let photos: [HTML] = item.images.enumerated().map { index, image in
@@ -140,8 +145,8 @@ extension WebApp {
 
     /// The edit form of a post.
     @MainActor
-    func feedEditPage(_ request: WebRequest, id: RecordID) async -> HTTPResponse {
-        guard let item = await loadFeedItem(id) else { return notFound(request) }
+    func feedEditPage(_ request: WebRequest, id: RecordID) async throws -> HTTPResponse {
+        guard let item = try await loadFeedItem(id) else { return notFound(request) }
         return feedForm(FeedComposeViewModel(feed: feed, editing: item), request)
     }
 
@@ -174,11 +179,11 @@ extension WebApp {
 
     /// `POST /feed/new` and `/feed/<id>/edit` through the compose view model.
     @MainActor
-    func saveFeedPost(_ request: WebRequest, editing id: RecordID?) async -> HTTPResponse {
+    func saveFeedPost(_ request: WebRequest, editing id: RecordID?) async throws -> HTTPResponse {
         let t = request.strings
         let model: FeedComposeViewModel
         if let id {
-            guard let item = await loadFeedItem(id) else { return notFound(request) }
+            guard let item = try await loadFeedItem(id) else { return notFound(request) }
             model = FeedComposeViewModel(feed: feed, editing: item)
         } else {
             model = FeedComposeViewModel(feed: feed)

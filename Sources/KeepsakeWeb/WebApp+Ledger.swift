@@ -6,14 +6,14 @@ import KeepsakeViewModels
 
 extension WebApp {
     /// `/ledger/…`: a month with totals and chart, add / edit with a receipt, delete / restore, CSV.
-    func ledgerRoute(_ request: WebRequest) async -> HTTPResponse {
+    func ledgerRoute(_ request: WebRequest) async throws -> HTTPResponse {
         let path = Array(request.segments.dropFirst())
         let method = request.http.method
         let get = method.isGetOrHead, post = method == .post
         switch path.count {
         case 0 where get: return await ledgerMonthPage(request)
         case 1 where path[0] == "new" && get: return await MainActor.run { ledgerForm(newTransactionModel(request), request) }
-        case 1 where path[0] == "new" && post: return await saveTransaction(request, editing: nil)
+        case 1 where path[0] == "new" && post: return try await saveTransaction(request, editing: nil)
         case 1 where path[0] == "export.csv" && get: return await exportCSV(request)
         case 1 where path[0] == "import" && get: return importPage(request, report: nil, error: nil)
         case 1 where path[0] == "import" && post: return await importCSV(request)
@@ -21,8 +21,8 @@ extension WebApp {
         }
         guard let first = path.first, let id = Self.recordID(first) else { return notFound(request) }
         switch (path.count, path.dropFirst().first) {
-        case (2, "edit") where get: return await ledgerEditPage(request, id: id)
-        case (2, "edit") where post: return await saveTransaction(request, editing: id)
+        case (2, "edit") where get: return try await ledgerEditPage(request, id: id)
+        case (2, "edit") where post: return try await saveTransaction(request, editing: id)
         case (2, "delete") where post: return await changeTransaction(request, id: id, restore: false)
         case (2, "restore") where post: return await changeTransaction(request, id: id, restore: true)
         case (2, "edit"): return methodNotAllowed([.get, .head, .post])
@@ -136,15 +136,20 @@ extension WebApp {
     }
 
     /// Reads one transaction (there is no single-transaction view model; this is a plain read).
-    func loadTransaction(_ id: RecordID) async -> LedgerTransaction? {
+    /// `nil` when there is no such transaction; any other failure is thrown (and shown as an error page).
+    func loadTransaction(_ id: RecordID) async throws -> LedgerTransaction? {
         let ledger = ledger
-        return await Task.detached { try? ledger.transaction(id) }.value
+        do {
+            return try await background { try ledger.transaction(id) }
+        } catch let error as KeepsakeError where error.code == .notFound {
+            return nil
+        }
     }
 
     /// The edit form of a transaction.
     @MainActor
-    func ledgerEditPage(_ request: WebRequest, id: RecordID) async -> HTTPResponse {
-        guard let transaction = await loadTransaction(id) else { return notFound(request) }
+    func ledgerEditPage(_ request: WebRequest, id: RecordID) async throws -> HTTPResponse {
+        guard let transaction = try await loadTransaction(id) else { return notFound(request) }
         return ledgerForm(LedgerComposeViewModel(ledger: ledger, editing: transaction), request)
     }
 
@@ -202,11 +207,11 @@ extension WebApp {
 
     /// `POST /ledger/new` and `/ledger/<id>/edit` through the compose view model.
     @MainActor
-    func saveTransaction(_ request: WebRequest, editing id: RecordID?) async -> HTTPResponse {
+    func saveTransaction(_ request: WebRequest, editing id: RecordID?) async throws -> HTTPResponse {
         let t = request.strings
         let model: LedgerComposeViewModel
         if let id {
-            guard let transaction = await loadTransaction(id) else { return notFound(request) }
+            guard let transaction = try await loadTransaction(id) else { return notFound(request) }
             model = LedgerComposeViewModel(ledger: ledger, editing: transaction)
         } else {
             model = newTransactionModel(request)
@@ -249,7 +254,7 @@ extension WebApp {
     func exportCSV(_ request: WebRequest) async -> HTTPResponse {
         let ledger = ledger
         do {
-            let text = try await Task.detached { try ledger.exportCSV() }.value
+            let text = try await background { try ledger.exportCSV() }
             var response = HTTPResponse(status: .ok, headers: ["Content-Type": "text/csv; charset=utf-8"], body: .data(Data(text.utf8)))
             response.headers.set("Content-Disposition", "attachment; filename=\"keepsake-ledger.csv\"")
             return response
@@ -301,7 +306,7 @@ extension WebApp {
         }
         let ledger = ledger, skip = request.field("skipInvalid") == "1"
         do {
-            let report = try await Task.detached { try ledger.importCSV(text, skipInvalid: skip) }.value
+            let report = try await background { try ledger.importCSV(text, skipInvalid: skip) }
             return importPage(request, report: report, error: nil)
         } catch let error as KeepsakeError {
             return importPage(request, report: nil, error: error.message, status: .badRequest)

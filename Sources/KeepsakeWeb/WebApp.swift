@@ -134,11 +134,11 @@ public final class WebApp: Sendable {
             guard method == .post else { return .methodNotAllowed(allowed: [.post]) }
             return logout(request)
         case "diary":
-            return await diaryRoute(request)
+            return try await diaryRoute(request)
         case "ledger":
-            return await ledgerRoute(request)
+            return try await ledgerRoute(request)
         case "feed":
-            return await feedRoute(request)
+            return try await feedRoute(request)
         case "store":
             return await storeRoute(request)
         default:
