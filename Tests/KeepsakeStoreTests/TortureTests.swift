@@ -30,7 +30,9 @@ import KeepsakeTestSupport
         // Every eighth file-system call of each operation (and the first and last), errnos and
         // persistence rotating; then the real full disk (skipped, and said so, without root).
         let output = try Self.torture(["faults", "--quick", "--every", "8"])
-        #expect(Self.figure("faults_injected", in: output) > 50)
+        // The count follows the operations' call counts (about 40 to 60 today); any violation
+        // already fails the run, this only checks that the slice really injected faults.
+        #expect(Self.figure("faults_injected", in: output) >= 30)
     }
 
     @Test func badInputSlice() throws {
