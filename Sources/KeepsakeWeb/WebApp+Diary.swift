@@ -495,7 +495,6 @@ extension WebApp {
         } else {
             model = DiaryComposeViewModel(diary: diary)
         }
-        let stored: [Attachment] = model.images.items.compactMap { if case .stored(let attachment) = $0 { attachment } else { nil } }
         model.title = request.field("title")
         model.text = request.field("text")
         model.tagsText = request.field("tags")
@@ -526,18 +525,7 @@ extension WebApp {
                 problem = problem ?? FormProblem(status: .badRequest, message: t.unreadableDate(momentText))
             }
         }
-        if let uploadProblem = UploadCheck.problem(with: request.http.files, limits: configuration.limits, strings: t) {
-            problem = uploadProblem
-        } else {
-            do {
-                let items = try PhotoField.parse(form: request.http.form, files: request.http.files, stored: stored, strings: t)
-                model.images = ComposeImages(items, limit: model.images.limit)
-            } catch let refused as FormProblem {
-                problem = problem ?? refused
-            } catch {
-                problem = problem ?? FormProblem(status: .badRequest, message: "\(error)")
-            }
-        }
+        problem = readPhotoField(into: model, request, earlier: problem)
         if let problem {
             model.errorMessage = problem.message
             return diaryForm(model, request, status: problem.status)

@@ -188,7 +188,6 @@ extension WebApp {
         } else {
             model = FeedComposeViewModel(feed: feed)
         }
-        let stored: [Attachment] = model.images.items.compactMap { if case .stored(let attachment) = $0 { attachment } else { nil } }
         model.title = request.field("title")
         model.contents = request.field("contents")
         var problem: FormProblem?
@@ -201,18 +200,7 @@ extension WebApp {
                 problem = FormProblem(status: .badRequest, message: t.unreadableDate(dateText))
             }
         }
-        if let uploadProblem = UploadCheck.problem(with: request.http.files, limits: configuration.limits, strings: t) {
-            problem = uploadProblem
-        } else {
-            do {
-                let items = try PhotoField.parse(form: request.http.form, files: request.http.files, stored: stored, strings: t)
-                model.images = ComposeImages(items, limit: model.images.limit)
-            } catch let refused as FormProblem {
-                problem = problem ?? refused
-            } catch {
-                problem = problem ?? FormProblem(status: .badRequest, message: "\(error)")
-            }
-        }
+        problem = readPhotoField(into: model, request, earlier: problem)
         if let problem {
             model.errorMessage = problem.message
             return feedForm(model, request, status: problem.status)
