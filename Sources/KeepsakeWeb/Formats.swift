@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import KeepsakeDiary
 import KeepsakeLedger
 import KeepsakeStore
@@ -10,52 +11,67 @@ struct Formats: Sendable {
 
     private var locale: Locale { Locale(identifier: language.localeIdentifier) }
 
-    private func formatter(template: String, zone: TimeZone) -> DateFormatter {
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.calendar = Calendar(identifier: .gregorian)
-        formatter.timeZone = zone
-        formatter.setLocalizedDateFormatFromTemplate(template)
-        return formatter
+    /// Formatters by language, template and zone. Making a DateFormatter costs far more than using
+    /// one (it was most of a timeline page's time), so each is made once; they are used only while
+    /// the lock is held, as swift-corelibs-foundation does not promise they are thread-safe.
+    private static let formatters = Mutex<[String: DateFormatter]>([:])
+
+    private func format(_ date: Date, template: String, zone: TimeZone) -> String {
+        let key = language.localeIdentifier + "|" + template + "|" + zone.identifier
+        let locale = locale
+        return Self.formatters.withLock { cache in
+            if let formatter = cache[key] { return formatter.string(from: date) }
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.calendar = Calendar(identifier: .gregorian)
+            formatter.timeZone = zone
+            formatter.setLocalizedDateFormatFromTemplate(template)
+            cache[key] = formatter
+            return formatter.string(from: date)
+        }
+    }
+
+    /// A machine-readable timestamp for `<time datetime>`, e.g. `2026-11-29T05:30:00Z`.
+    static func timestamp(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle())
     }
 
     /// Day and time as seen in `zone`, e.g. `Sun, Nov 29, 2026, 2:30 PM` / `2026년 11월 29일 (일) 오후 2:30`.
     func dateTime(_ date: Date, in zone: TimeZone) -> String {
-        formatter(template: "yMMMdEEEjmm", zone: zone).string(from: date)
+        format(date, template: "yMMMdEEEjmm", zone: zone)
     }
 
     /// A calendar day, e.g. `Sun, Nov 29, 2026`.
     func day(_ day: DiaryDay) -> String {
-        formatter(template: "yMMMdEEE", zone: Self.utc).string(from: day.start(in: Self.utc))
+        format(day.start(in: Self.utc), template: "yMMMdEEE", zone: Self.utc)
     }
 
     /// A ledger day, e.g. `Nov 29, 2026`.
     func day(_ day: LedgerDay) -> String {
-        formatter(template: "yMMMd", zone: Self.utc).string(from: day.startDate)
+        format(day.startDate, template: "yMMMd", zone: Self.utc)
     }
 
     /// A date's day as seen in `zone`, e.g. `Nov 29, 2026`.
     func day(of date: Date, in zone: TimeZone = .current) -> String {
-        formatter(template: "yMMMd", zone: zone).string(from: date)
+        format(date, template: "yMMMd", zone: zone)
     }
 
     /// A month, e.g. `November 2026` / `2026년 11월`.
     func month(year: Int, month: Int) -> String {
         guard let day = try? DiaryDay(year: year, month: month, day: 1) else { return "\(year)-\(month)" }
-        return formatter(template: "yMMMM", zone: Self.utc).string(from: day.start(in: Self.utc))
+        return format(day.start(in: Self.utc), template: "yMMMM", zone: Self.utc)
     }
 
     /// A short month name, e.g. `Nov` / `11월`.
     func shortMonth(_ month: Int) -> String {
         guard let day = try? DiaryDay(year: 2001, month: month, day: 1) else { return String(month) }
-        return formatter(template: "MMM", zone: Self.utc).string(from: day.start(in: Self.utc))
+        return format(day.start(in: Self.utc), template: "MMM", zone: Self.utc)
     }
 
     /// Short weekday names, Monday first.
     var weekdays: [String] {
-        let formatter = formatter(template: "EEE", zone: Self.utc)
         // 2001-01-01 was a Monday.
-        return (0..<7).map { formatter.string(from: Date(timeIntervalSince1970: 978_307_200 + Double($0) * 86_400)) }
+        (0..<7).map { format(Date(timeIntervalSince1970: 978_307_200 + Double($0) * 86_400), template: "EEE", zone: Self.utc) }
     }
 
     /// An amount with its currency, digits grouped by thousands, e.g. `12,000 KRW`, `-4.50 USD`.

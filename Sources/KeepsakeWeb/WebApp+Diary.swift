@@ -182,7 +182,7 @@ extension WebApp {
             <li class="card entry \(EmotionStyle.cssClass(entry.emotion))" data-id="\(entry.id.string)">
             <div class="card-head">
             <span class="emotion-badge \(EmotionStyle.cssClass(entry.emotion))">\(emotionName) \(Self.intensityDots(entry.intensity))</span>
-            <time datetime="\(ISO8601DateFormatter().string(from: entry.moment))">\(formats.dateTime(entry.moment, in: entry.timeZone))</time>
+            <time datetime="\(Formats.timestamp(entry.moment))">\(formats.dateTime(entry.moment, in: entry.timeZone))</time>
             </div>
             <h2><a href="/diary/\(entry.id.string)">\(title.isEmpty ? t[.untitled] : title)</a></h2>
             \(text.isEmpty ? HTML.empty : "<p class=\"excerpt\">\(text)</p>")
@@ -399,7 +399,7 @@ extension WebApp {
             <div class="actions">\(actions)<a class="button" href="/diary">\(t[.backToDiary])</a></div>
             </div>
             <p class="meta"><span class="emotion-badge \(EmotionStyle.cssClass(entry.emotion))">\(emotionName) \(Self.intensityDots(entry.intensity))</span>
-            <time datetime="\(ISO8601DateFormatter().string(from: entry.moment))">\(formats.dateTime(entry.moment, in: entry.timeZone))</time>
+            <time datetime="\(Formats.timestamp(entry.moment))">\(formats.dateTime(entry.moment, in: entry.timeZone))</time>
             <span class="zone">\(entry.timeZone.identifier)</span></p>
             \(listError(model.errorMessage))
             <div class="entry-text">\(paragraphs)</div>

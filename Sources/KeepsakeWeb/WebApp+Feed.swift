@@ -77,7 +77,7 @@ extension WebApp {
         let contents = Self.excerpt(item.contents, length: 280)
         return """
             <li class="card post" data-id="\(item.id.string)">
-            <div class="card-head"><time datetime="\(ISO8601DateFormatter().string(from: item.date))">\(formats.day(of: item.date))</time></div>
+            <div class="card-head"><time datetime="\(Formats.timestamp(item.date))">\(formats.day(of: item.date))</time></div>
             <h2><a href="/feed/\(item.id.string)">\(item.title)</a></h2>
             \(thumbs.isEmpty ? HTML.empty : "<div class=\"thumbs\">\(thumbs)</div>")
             \(contents.isEmpty ? HTML.empty : "<p class=\"excerpt\">\(contents)</p>")
@@ -123,7 +123,7 @@ extension WebApp {
             <article class="post-page">
             <div class="page-head"><h1>\(item.title)</h1>
             <div class="actions">\(actions)<a class="button" href="/feed">\(t[.backToFeed])</a></div></div>
-            <p class="meta"><time datetime="\(ISO8601DateFormatter().string(from: item.date))">\(formats.day(of: item.date))</time></p>
+            <p class="meta"><time datetime="\(Formats.timestamp(item.date))">\(formats.day(of: item.date))</time></p>
             <div class="photos-large">\(photos)</div>
             <div class="entry-text">\(paragraphs)</div>
             </article>
