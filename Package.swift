@@ -71,7 +71,9 @@ let package = Package(
         .executableTarget(name: "keepsake", dependencies: ["KeepsakeCLI"], swiftSettings: strictSettings),
         // A worker that performs random store operations and logs each acknowledged one; the crash
         // tests SIGKILL it at random moments.
-        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
+        // The crash worker's log format, shared by the worker, the crash tests and the torture tool.
+        .target(name: "KeepsakeCrashLog", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
+        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog"],
                           path: "Sources/KeepsakeCrashWorker", swiftSettings: strictSettings),
 
         // `make bench`: Keepsake against its peers, measured in one run (BENCHMARKS.md).
@@ -80,13 +82,13 @@ let package = Package(
                           path: "Sources/KeepsakeBench", swiftSettings: strictSettings),
         // `make torture`: crash, fault, bad-input, hostile-name and load runs with figures (RELIABILITY.md).
         .executableTarget(name: "keepsake-torture",
-                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache"],
+                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog"],
                           path: "Sources/KeepsakeTorture", swiftSettings: strictSettings),
 
         .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
                 path: "Tests/KeepsakeTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeStoreTests",
-                    dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport"],
+                    dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport", "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeImagingTests",
                     dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport"],

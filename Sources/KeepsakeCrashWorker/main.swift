@@ -6,6 +6,7 @@
 // the one operation in flight, in its predicted state: never a mix. States are
 // "absent", or "live"/"trashed" followed by the source SHA-256 of each image in order.
 import Foundation
+import KeepsakeCrashLog
 import KeepsakeImaging
 import KeepsakeStore
 
@@ -64,11 +65,6 @@ func log(_ line: String) {
     // One write(2) per line with O_APPEND: a SIGKILL never leaves half a line in the page cache.
     let bytes = Array((line + "\n").utf8)
     _ = bytes.withUnsafeBytes { write(logDescriptor, $0.baseAddress, $0.count) }
-}
-
-func describe(_ record: Record?) -> String {
-    guard let record else { return "absent" }
-    return ([record.isTrashed ? "trashed" : "live"] + record.images.map(\.sourceSHA256)).joined(separator: " ")
 }
 
 do {
@@ -138,7 +134,7 @@ do {
         }
         log("BEGIN \(id) \(prediction.joined(separator: " "))")
         try action()
-        let actual = describe(try store.record(id))
+        let actual = CrashLog.state(of: try store.record(id))
         log("OK \(id) \(actual)")
         if actual != prediction.joined(separator: " ") {
             log("MISMATCH \(id) expected \(prediction.joined(separator: " "))")

@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeCrashLog
 import KeepsakeImaging
 import KeepsakeStore
 import Synchronization
@@ -133,27 +134,6 @@ enum CrashTorture {
         return figures.finish()
     }
 
-    /// Parses a worker log: per record, the last acknowledged state and the states begun since.
-    static func expectations(_ log: String) -> [String: (acknowledged: String, inFlight: [String])] {
-        var result: [String: (acknowledged: String, inFlight: [String])] = [:]
-        for line in log.split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
-            guard parts.count >= 2 else { continue }
-            let state = parts.count == 3 ? parts[2] : ""
-            switch parts[0] {
-            case "BEGIN": result[parts[1], default: ("absent", [])].inFlight.append(state)
-            case "OK": result[parts[1]] = (state, [])
-            default: continue
-            }
-        }
-        return result
-    }
-
-    static func state(_ record: Record?) -> String {
-        guard let record else { return "absent" }
-        return ([record.isTrashed ? "trashed" : "live"] + record.images.map(\.sourceSHA256)).joined(separator: " ")
-    }
-
     static func checkWorkerLogs(_ store: Store, logs: URL, workers: Int, starts: [Int: Int], round: Int, figures: Figures) {
         for number in 1...workers {
             guard let data = FileManager.default.contents(atPath: logs.appendingPathComponent("worker-\(number).log").path) else { continue }
@@ -162,9 +142,9 @@ enum CrashTorture {
             if thisRound.contains("MISMATCH") || thisRound.contains("ERROR") {
                 figures.fail("round \(round): worker \(number) reported: \(thisRound.split(separator: "\n").filter { $0.hasPrefix("MISMATCH") || $0.hasPrefix("ERROR") }.prefix(3))")
             }
-            for (id, expected) in expectations(log) {
+            for (id, expected) in CrashLog.expectations(log) {
                 do {
-                    let actual = state(try store.recordIfPresent(try RecordID(parsing: id)))
+                    let actual = CrashLog.state(of: try store.recordIfPresent(try RecordID(parsing: id)))
                     let allowed = [expected.acknowledged] + expected.inFlight
                     figures.add("record states checked")
                     if !allowed.contains(actual) {

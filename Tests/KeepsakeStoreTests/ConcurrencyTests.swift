@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import KeepsakeCrashLog
 import KeepsakeTestSupport
 @testable import KeepsakeStore
 
@@ -52,8 +53,8 @@ import KeepsakeTestSupport
         }
         let workerLog = try String(contentsOf: log, encoding: .utf8)
         #expect(workerLog.split(separator: "\n").filter { $0.hasPrefix("OK ") }.count == 40)
-        for (id, expected) in CrashTests.expectations(workerLog) {
-            #expect(CrashTests.describe(try second.recordIfPresent(try RecordID(parsing: id))) == expected.acknowledged)
+        for (id, expected) in CrashLog.expectations(workerLog) {
+            #expect(CrashLog.state(of: try second.recordIfPresent(try RecordID(parsing: id))) == expected.acknowledged)
         }
         #expect(try first.fsck().isClean)
         #expect(try first.intentsInFlight() == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import KeepsakeCrashLog
 import KeepsakeTestSupport
 @testable import KeepsakeStore
 
@@ -8,30 +9,6 @@ import KeepsakeTestSupport
 @Suite(.serialized) struct CrashTests {
     static let images = [Corpus.url("png/basn2c08.png"), Corpus.url("jpeg/testorig.jpg"), Corpus.url("webp/test.webp"),
                          Corpus.url("png/toucan.png"), Corpus.url("jpeg/progressive3.jpg")]
-
-    /// Parses the workers' logs: per record, the last acknowledged state and the predictions of the
-    /// operations begun since then. Several can be pending: a killed process's last operation may
-    /// have committed unacknowledged, and the next process then began another from that state. So the
-    /// record must be in the acknowledged state or in one of those predicted states, never another.
-    static func expectations(_ log: String) -> [String: (acknowledged: String, inFlight: [String])] {
-        var result: [String: (acknowledged: String, inFlight: [String])] = [:]
-        for line in log.split(separator: "\n") {
-            let parts = line.split(separator: " ", maxSplits: 2).map(String.init)
-            guard parts.count >= 2 else { continue }
-            let state = parts.count == 3 ? parts[2] : ""
-            switch parts[0] {
-            case "BEGIN": result[parts[1], default: ("absent", [])].inFlight.append(state)
-            case "OK": result[parts[1]] = (state, [])
-            default: continue
-            }
-        }
-        return result
-    }
-
-    static func describe(_ record: Record?) -> String {
-        guard let record else { return "absent" }
-        return ([record.isTrashed ? "trashed" : "live"] + record.images.map(\.sourceSHA256)).joined(separator: " ")
-    }
 
     func startWorker(store: TemporaryDirectory, log: URL, worker: Int, seed: UInt64) throws -> Process {
         let process = Process()
@@ -78,8 +55,8 @@ import KeepsakeTestSupport
             for worker in 1...2 {
                 guard let log = try? String(contentsOf: logs.appending("worker-\(worker).log"), encoding: .utf8) else { continue }
                 #expect(!log.contains("MISMATCH") && !log.contains("ERROR"), "worker \(worker) reported a problem:\n\(log.suffix(2000))")
-                for (id, expected) in Self.expectations(log) {
-                    let actual = Self.describe(try reopened.recordIfPresent(try RecordID(parsing: id)))
+                for (id, expected) in CrashLog.expectations(log) {
+                    let actual = CrashLog.state(of: try reopened.recordIfPresent(try RecordID(parsing: id)))
                     let allowed = [expected.acknowledged] + expected.inFlight
                     #expect(allowed.contains(actual), "round \(round), record \(id): state \(actual), allowed \(allowed)")
                 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import KeepsakeCrashLog
 import KeepsakeTestSupport
 @testable import KeepsakeStore
 
@@ -42,8 +43,8 @@ import KeepsakeTestSupport
         #expect(text.split(separator: "\n").filter { $0.hasPrefix("OK ") }.count == 300)
         #expect(frozenMidOperation > 0, "the writer was never caught mid-operation; the test proved nothing")
         let store = try TestStores.open(dir)
-        for (id, expected) in CrashTests.expectations(text) {
-            #expect(CrashTests.describe(try store.recordIfPresent(try RecordID(parsing: id))) == expected.acknowledged)
+        for (id, expected) in CrashLog.expectations(text) {
+            #expect(CrashLog.state(of: try store.recordIfPresent(try RecordID(parsing: id))) == expected.acknowledged)
         }
         #expect(try store.fsck().isClean)
         print("live-process recovery test: writer frozen mid-operation \(frozenMidOperation) times (\(busyWhileFrozen) opens waited out its locks), all 300 operations completed")
