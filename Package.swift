@@ -24,6 +24,9 @@ let package = Package(
         // System SQLite, entered through one small target (nothing else imports it).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
+        // OpenSSL's libcrypto: SHA-256, HMAC-SHA256, random bytes, constant-time comparison.
+        .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
+                       providers: [.apt(["libssl-dev"])]),
         // System libvips headers and link flags.
         .systemLibrary(name: "CVipsSystem", path: "Sources/CVipsSystem", pkgConfig: "vips",
                        providers: [.apt(["libvips-dev"])]),
@@ -31,7 +34,7 @@ let package = Package(
         .target(name: "CVips", dependencies: ["CVipsSystem"], path: "Sources/CVips"),
 
         // The store engine: records with ordered image attachments, SQLite metadata, files on disk.
-        .target(name: "KeepsakeStore", dependencies: ["CSQLite"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeStore", dependencies: ["CSQLite", "COpenSSL"], swiftSettings: strictSettings),
         // libvips-backed image processing that plugs into the engine.
         .target(name: "KeepsakeImaging", dependencies: ["KeepsakeStore", "CVips"], swiftSettings: strictSettings),
 

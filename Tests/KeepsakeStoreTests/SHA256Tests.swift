@@ -35,3 +35,36 @@ import Testing
         }
     }
 }
+
+@Suite struct HMACAndRandomTests {
+    /// RFC 4231 test cases 1, 2 and 6 (a key longer than the block size).
+    @Test func hmacSHA256MatchesRFC4231() {
+        #expect(Hex.encode(HMACSHA256.authenticate(Data("Hi There".utf8), key: Data(repeating: 0x0b, count: 20)))
+                == "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7")
+        #expect(Hex.encode(HMACSHA256.authenticate("what do ya want for nothing?", key: Data("Jefe".utf8)))
+                == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843")
+        #expect(Hex.encode(HMACSHA256.authenticate("Test Using Larger Than Block-Size Key - Hash Key First", key: Data(repeating: 0xaa, count: 131)))
+                == "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54")
+        #expect(Hex.encode(HMACSHA256.authenticate(Data(), key: Data()))
+                == "b613679a0814d9ec772f95d778c35fc5ff1697c493715653c6c712144292c5ad")
+    }
+
+    @Test func aCopiedHasherGoesOnIndependently() {
+        var first = SHA256()
+        first.update(Data("ab".utf8))
+        var second = first
+        first.update(Data("c".utf8))
+        second.update(Data("x".utf8))
+        #expect(first.finalizeHex() == SHA256.hex(Data("abc".utf8)))
+        #expect(second.finalizeHex() == SHA256.hex(Data("abx".utf8)))
+    }
+
+    @Test func randomBytesDifferAndComparisonsAreExact() {
+        let a = SecureBytes.random(32), b = SecureBytes.random(32)
+        #expect(a.count == 32 && a != b)
+        #expect(SecureBytes.constantTimeEquals(a, a))
+        #expect(!SecureBytes.constantTimeEquals(a, b))
+        #expect(!SecureBytes.constantTimeEquals(a, a.prefix(31)))
+        #expect(SecureBytes.constantTimeEquals(Data(), Data()))
+    }
+}

@@ -1,14 +1,15 @@
 public import Foundation
+internal import COpenSSL
 
-/// SHA-256 (FIPS 180-4), in portable Swift: the toolchain on Linux has no CryptoKit.
+/// SHA-256 through OpenSSL's libcrypto, which uses the CPU's SHA extensions where it has them.
+///
+/// A value type: copying a hasher mid-stream gives two independent hashers (the OpenSSL context is
+/// copied on the first write after a copy).
 public struct SHA256: Sendable {
-    private var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) =
-        (0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19)
-    private var buffer: [UInt8] = []
-    private var length: UInt64 = 0
+    private var context: DigestContext
 
     /// A fresh hasher.
-    public init() { buffer.reserveCapacity(64) }
+    public init() { context = DigestContext() }
 
     /// The digest of `data` as lowercase hex.
     public static func hex(_ data: Data) -> String {
@@ -17,104 +18,60 @@ public struct SHA256: Sendable {
         return hasher.finalizeHex()
     }
 
+    /// The digest of `data` as 32 bytes.
+    public static func digest(_ data: Data) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(data)
+        return hasher.finalize()
+    }
+
     /// Adds bytes.
     public mutating func update(_ data: Data) {
-        data.withUnsafeBytes { update(UnsafeRawBufferPointer($0)) }
+        data.withUnsafeBytes { update($0) }
     }
 
     /// Adds bytes.
     public mutating func update(_ bytes: UnsafeRawBufferPointer) {
-        guard var base = bytes.baseAddress else { return }
-        var count = bytes.count
-        length &+= UInt64(count)
-        if !buffer.isEmpty {
-            let take = min(64 - buffer.count, count)
-            buffer.append(contentsOf: UnsafeRawBufferPointer(start: base, count: take))
-            base += take
-            count -= take
-            if buffer.count == 64 {
-                buffer.withUnsafeBytes { compress($0.baseAddress!) }
-                buffer.removeAll(keepingCapacity: true)
-            }
-        }
-        while count >= 64 {
-            compress(base)
-            base += 64
-            count -= 64
-        }
-        if count > 0 { buffer.append(contentsOf: UnsafeRawBufferPointer(start: base, count: count)) }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else { return }
+        if !isKnownUniquelyReferenced(&context) { context = context.copy() }
+        // EVP_DigestUpdate fails only on a misused context, which this type never makes.
+        precondition(EVP_DigestUpdate(context.pointer, base, bytes.count) == 1, "EVP_DigestUpdate failed")
     }
 
-    /// Finishes and returns the digest as lowercase hex.
-    public mutating func finalizeHex() -> String {
-        let bitLength = length &* 8
-        var tail: [UInt8] = [0x80]
-        let padding = (buffer.count + 1) % 64 <= 56 ? 56 - (buffer.count + 1) % 64 : 120 - (buffer.count + 1) % 64
-        tail.append(contentsOf: repeatElement(0, count: padding))
-        for shift in stride(from: 56, through: 0, by: -8) { tail.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift))) }
-        let savedLength = length
-        tail.withUnsafeBytes { update($0) }
-        length = savedLength
-        let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var out = [UInt8]()
-        out.reserveCapacity(64)
-        for word in words {
-            for shift in stride(from: 28, through: 0, by: -4) {
-                out.append(digits[Int((word >> UInt32(shift)) & 0xF)])
-            }
-        }
-        return String(decoding: out, as: UTF8.self)
+    /// The digest of everything added, as 32 bytes; the hasher starts again empty afterwards.
+    public mutating func finalize() -> [UInt8] {
+        if !isKnownUniquelyReferenced(&context) { context = context.copy() }
+        var digest = [UInt8](repeating: 0, count: 32)
+        var length: UInt32 = 0
+        precondition(EVP_DigestFinal_ex(context.pointer, &digest, &length) == 1 && length == 32, "EVP_DigestFinal_ex failed")
+        context = DigestContext()
+        return digest
     }
 
-    private static let k: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
+    /// The digest of everything added, as lowercase hex; the hasher starts again empty afterwards.
+    public mutating func finalizeHex() -> String { Hex.encode(finalize()) }
+}
 
-    @inline(__always) private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { (x >> n) | (x << (32 - n)) }
+/// One OpenSSL digest context.
+///
+/// `@unchecked Sendable`: the context is only ever mutated through a ``SHA256`` that holds the only
+/// reference to it (copy-on-write), so no two threads touch one context.
+private final class DigestContext: @unchecked Sendable {
+    let pointer: OpaquePointer
 
-    private mutating func compress(_ block: UnsafeRawPointer) {
-        var w = (
-            UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
-            UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
-            UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
-            UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
-            UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
-            UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
-            UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0),
-            UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0), UInt32(0))
-        Self.k.withUnsafeBufferPointer { k in
-            withUnsafeMutableBytes(of: &w) { raw in
-                let w = raw.bindMemory(to: UInt32.self)
-                for i in 0..<16 {
-                    w[i] = UInt32(bigEndian: block.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
-                }
-                for i in 16..<64 {
-                    let s0 = Self.rotr(w[i - 15], 7) ^ Self.rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                    let s1 = Self.rotr(w[i - 2], 17) ^ Self.rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                    w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-                }
-                var (a, b, c, d, e, f, g, h) = state
-                for i in 0..<64 {
-                    let s1 = Self.rotr(e, 6) ^ Self.rotr(e, 11) ^ Self.rotr(e, 25)
-                    let ch = (e & f) ^ (~e & g)
-                    let t1 = h &+ s1 &+ ch &+ k[i] &+ w[i]
-                    let s0 = Self.rotr(a, 2) ^ Self.rotr(a, 13) ^ Self.rotr(a, 22)
-                    let maj = (a & b) ^ (a & c) ^ (b & c)
-                    let t2 = s0 &+ maj
-                    h = g; g = f; f = e; e = d &+ t1
-                    d = c; c = b; b = a; a = t1 &+ t2
-                }
-                state = (state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-                         state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h)
-            }
-        }
+    init() {
+        guard let context = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new: out of memory") }
+        precondition(EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1, "EVP_DigestInit_ex(sha256) failed")
+        pointer = context
     }
+
+    private init(copying other: DigestContext) {
+        guard let context = EVP_MD_CTX_new() else { fatalError("EVP_MD_CTX_new: out of memory") }
+        precondition(EVP_MD_CTX_copy_ex(context, other.pointer) == 1, "EVP_MD_CTX_copy_ex failed")
+        pointer = context
+    }
+
+    func copy() -> DigestContext { DigestContext(copying: self) }
+
+    deinit { EVP_MD_CTX_free(pointer) }
 }

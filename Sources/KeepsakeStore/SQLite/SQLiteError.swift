@@ -26,8 +26,10 @@ struct SQLiteError: Error, CustomStringConvertible {
             return KeepsakeError(.busy, "The store is busy: another process held its database lock too long. Try again in a moment.", underlyingCode: code)
         case SQLITE_FULL:
             return KeepsakeError(.diskFull, "The disk is full: the database could not grow. Free some space and try again; nothing was changed.", underlyingCode: code)
-        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN where message.contains("readonly"):
-            return KeepsakeError(.readOnly, "The store's database is read-only (\(message)). Check the permissions of the store folder; nothing was changed.", underlyingCode: code)
+        case SQLITE_READONLY, SQLITE_PERM:
+            return readOnlyError
+        case SQLITE_CANTOPEN where message.contains("readonly"):
+            return readOnlyError
         case SQLITE_CORRUPT, SQLITE_NOTADB:
             return KeepsakeError(.incompatibleStore, "The store's database file is damaged or is not a Keepsake database (\(message)). Restore it from a backup.", underlyingCode: code)
         case SQLITE_IOERR:
@@ -35,5 +37,9 @@ struct SQLiteError: Error, CustomStringConvertible {
         default:
             return KeepsakeError(.database, "The database reported an error: \(message).", underlyingCode: code)
         }
+    }
+
+    private var readOnlyError: KeepsakeError {
+        KeepsakeError(.readOnly, "The store's database is read-only (\(message)). Check the permissions of the store folder; nothing was changed.", underlyingCode: code)
     }
 }
