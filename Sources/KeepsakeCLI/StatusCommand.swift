@@ -6,8 +6,9 @@ enum StatusCommand {
     static let help = """
         Usage: keepsake [--store DIR] status [--json]
 
-        Shows where the store lives, how many records and images each collection holds, their size,
-        and how many operations are in flight.
+        Shows where the store lives (its database and its image storage, each with its own figures),
+        how many records and images each collection holds, their size, and how many operations are
+        in flight.
 
         Examples:
           keepsake status
@@ -27,9 +28,8 @@ enum StatusCommand {
             try KeepsakeCommand.printJSON(status)
             return 0
         }
-        print("Data:      \(status.dataDirectory)")
-        print("Cache:     \(status.cacheDirectory)")
-        print("Database:  \(status.databasePath) (\(KeepsakeCommand.formatBytes(status.databaseBytes)), schema \(status.schemaVersion))")
+        print("Database:  \(describe(status.metadata))")
+        print("Images:    \(describe(status.blobs))")
         print("Imaging:   \(status.imageProcessor)")
         if status.collections.isEmpty {
             print("Records:   none yet")
@@ -44,5 +44,14 @@ enum StatusCommand {
         }
         print("In flight: \(status.intentsInFlight) operations")
         return 0
+    }
+
+    /// `sqlite /path/keepsake.sqlite (database bytes 48.0 KiB, schema version 3, …)`.
+    static func describe(_ backend: BackendStatus) -> String {
+        let figures = backend.figures.map { figure in
+            let value = figure.label.hasSuffix("bytes") ? Int64(figure.value).map(KeepsakeCommand.formatBytes) ?? figure.value : figure.value
+            return "\(figure.label) \(value)"
+        }
+        return "\(backend.kind) \(backend.location)" + (figures.isEmpty ? "" : " (\(figures.joined(separator: ", ")))")
     }
 }

@@ -15,6 +15,10 @@ public struct HTTPResponse: Sendable {
         /// memory). The server opens it when it sends the response; if it cannot be opened the
         /// client gets a 404.
         case file(URL)
+        /// An open file the handler has already checked (opened without following links), sent
+        /// with `sendfile` from its start; `size` bytes. The server owns the descriptor from now on
+        /// and closes it once the response is sent or dropped.
+        case fileDescriptor(Int32, size: Int64)
     }
 
     /// The `SameSite` attribute of a cookie.

@@ -62,4 +62,6 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, ExpressibleByInt
     public static let internalServerError: HTTPStatus = 500
     /// 503 Service Unavailable.
     public static let serviceUnavailable: HTTPStatus = 503
+    /// 507 Insufficient Storage (the store's disk is full).
+    public static let insufficientStorage: HTTPStatus = 507
 }

@@ -83,6 +83,9 @@ final class ServerCore: Sendable {
             }
             made = MHD_create_response_from_fd64(UInt64(size), descriptor)
             if made == nil { close(descriptor) }
+        case .fileDescriptor(let descriptor, let size):
+            made = MHD_create_response_from_fd64(UInt64(max(0, size)), descriptor)
+            if made == nil { close(descriptor) }
         }
         guard let made else {
             // Only on memory exhaustion; a bare 500 carries no body to allocate.

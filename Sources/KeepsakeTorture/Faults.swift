@@ -66,7 +66,7 @@ enum FaultTorture {
             try withRecord(store, c)
             try FileManager.default.removeItem(at: store.location.thumbnailsDirectory.appendingPathComponent("diary/\(c.recordID.string)"))
         }, operation: { store, c in
-            for image in try store.record(c.recordID).images { _ = try store.thumbnailURL(of: image, size: .small) }
+            for image in try store.record(c.recordID).images { _ = try store.imageBody(of: image, variant: .thumbnail(.small)) }
         }, thumbnailsMayBePartial: true),
     ]
 

@@ -257,8 +257,8 @@ enum HostileNamesTorture {
             let thumbnailFolderBehindLink = thumbnailBehindLink && plant != .thumbnailFile
             let collectionBehindLink = [.collectionFolder, .attachments, .thumbnailCollectionFolder, .thumbnails, .cacheFolder, .staging].contains(plant)
             attempt("reading an original", mustRefuse: behindLink) { _ = try store.originalData(of: record.images[0]) }
-            attempt("the URL of an original", mustRefuse: behindLink) { _ = try store.originalURL(of: record.images[0]) }
-            attempt("the URL of a thumbnail", mustRefuse: thumbnailBehindLink) { _ = try store.thumbnailURL(of: record.images[0], size: .small) }
+            attempt("serving an original", mustRefuse: behindLink) { _ = try store.imageBody(of: record.images[0], variant: .original) }
+            attempt("serving a thumbnail", mustRefuse: thumbnailBehindLink) { _ = try store.imageBody(of: record.images[0], variant: .thumbnail(.small)) }
             attempt("remaking thumbnails", mustRefuse: behindLink || thumbnailFolderBehindLink) { try store.remakeThumbnails(of: record.images[0]) }
             attempt("adding an image", mustRefuse: folderBehindLink || thumbnailFolderBehindLink || plant == .staging) { try store.addImages([.file(images[2])], to: record.id) }
             attempt("replacing an image") { try store.replaceImage(of: record.id, at: 0, with: .file(images[2])) }

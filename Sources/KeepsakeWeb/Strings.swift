@@ -14,7 +14,7 @@ struct Strings: Sendable {
         language == .korean ? key.korean : key.english
     }
 
-    private func pick(_ english: String, _ korean: String) -> String {
+    func pick(_ english: String, _ korean: String) -> String {
         language == .korean ? korean : english
     }
 
@@ -67,7 +67,7 @@ struct Strings: Sendable {
     /// A piece of fixed UI text.
     enum Key: Sendable, CaseIterable {
         case diary, ledger, feed, store, mainNavigation, logIn, logOut, loginTitle, loginExplanation, password
-        case wrongPassword, tooManyAttempts, forbiddenTitle, forbiddenMessage, notFoundTitle, notFoundMessage, backHome
+        case wrongPassword, tooManyAttempts, forbiddenTitle, forbiddenMessage, notFoundTitle, notFoundMessage, backHome, somethingWentWrong
         case chartsUnavailable, sortableUnavailable
         case photos, photosHint, addPhotos, newPhoto, moveEarlier, moveLater, replace, remove, photoNoLongerThere
         case newEntry, editEntry, calendar, emotionChart, trash, diaryTrash, search, searchPlaceholder, filter, emotion
@@ -79,7 +79,7 @@ struct Strings: Sendable {
         case addTransaction, editTransaction, exportCSV, importCSV, noTransactionsThisMonth, currency, income, expense
         case balance, count, transactions, kind, category, categoryPlaceholder, memo, amount, receipt, attachReceipt
         case replaceReceipt, removeReceipt, importExplanation, csvFile, skipInvalidRows, chooseCSVFile, csvNotUTF8
-        case dataFolder, cacheFolder, database, imaging, inFlight, collection, live, trashed, images, size, total
+        case imageStorage, database, imaging, inFlight, collection, live, trashed, images, size, total
         case repairToo, checkStore, checkExplanation, checkResult, storeClean, danglingReferences, orphanFiles
         case hashMismatches, missingThumbnails, orphanThumbnails, unexpectedEntries, repairs, unrepairable
 
@@ -100,6 +100,7 @@ struct Strings: Sendable {
             case .tooManyAttempts: "Too many wrong passwords; wait a minute, then try again."
             case .forbiddenTitle: "This form has expired"
             case .forbiddenMessage: "The form did not carry this browser’s security token (the server may have restarted, or the form came from another site). Nothing was changed: go back, reload the page and send it again."
+            case .somethingWentWrong: "Something went wrong; the server's log says what."
             case .notFoundTitle: "Not found"
             case .notFoundMessage: "There is nothing at this address. It may have been deleted for good, or the link is wrong."
             case .backHome: "Back to Keepsake"
@@ -191,8 +192,7 @@ struct Strings: Sendable {
             case .skipInvalidRows: "Import the valid rows and skip the others"
             case .chooseCSVFile: "Choose a CSV file to import."
             case .csvNotUTF8: "This file is not UTF-8 text; save it as “CSV UTF-8” and try again."
-            case .dataFolder: "Data folder"
-            case .cacheFolder: "Cache folder"
+            case .imageStorage: "Images"
             case .database: "Database"
             case .imaging: "Imaging"
             case .inFlight: "Operations in flight"
@@ -235,6 +235,7 @@ struct Strings: Sendable {
             case .tooManyAttempts: "비밀번호를 너무 여러 번 틀렸습니다. 1분 뒤에 다시 시도하세요."
             case .forbiddenTitle: "만료된 양식입니다"
             case .forbiddenMessage: "이 양식에 브라우저의 보안 토큰이 없습니다 (서버가 다시 시작되었거나 다른 사이트에서 보낸 양식입니다). 아무것도 바뀌지 않았습니다. 뒤로 가서 페이지를 새로 고친 뒤 다시 보내세요."
+            case .somethingWentWrong: "문제가 생겼습니다. 서버 로그에 자세한 내용이 있습니다."
             case .notFoundTitle: "찾을 수 없음"
             case .notFoundMessage: "이 주소에는 아무것도 없습니다. 완전히 삭제되었거나 잘못된 링크입니다."
             case .backHome: "Keepsake로 돌아가기"
@@ -326,8 +327,7 @@ struct Strings: Sendable {
             case .skipInvalidRows: "올바른 행만 가져오고 나머지는 건너뛰기"
             case .chooseCSVFile: "가져올 CSV 파일을 선택하세요."
             case .csvNotUTF8: "이 파일은 UTF-8 텍스트가 아닙니다. “CSV UTF-8”로 저장한 뒤 다시 시도하세요."
-            case .dataFolder: "데이터 폴더"
-            case .cacheFolder: "캐시 폴더"
+            case .imageStorage: "이미지 저장소"
             case .database: "데이터베이스"
             case .imaging: "이미지 처리"
             case .inFlight: "진행 중인 작업"

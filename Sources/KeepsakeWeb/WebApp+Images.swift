@@ -4,51 +4,54 @@ import KeepsakeStore
 
 extension WebApp {
     /// `GET /images/<record id>/<attachment id>/<variant>` where the variant is `original`, `256`
-    /// or `1024` (thumbnails). The record and attachment are looked up in the database and the file
-    /// comes from the store's own checked path: nothing in the URL is ever used as a path, so it
-    /// cannot reach outside the store. Unknown or malformed ids are 404.
+    /// or `1024` (thumbnails). The record and attachment are looked up in the metadata store and the
+    /// bytes come as the blob store answers (an open, checked file sent with `sendfile`, bytes, or a
+    /// redirect): nothing in the URL is ever used as a path, so it cannot reach outside the store.
+    /// Unknown or malformed ids are 404; a store failure is answered with its own status.
     ///
     /// Originals and thumbnails are content-addressed (an attachment id always names the same
     /// bytes), so they are sent with `ETag` (the SHA-256), `Last-Modified` and a one-year
     /// `immutable` lifetime; `If-None-Match` gets a `304`.
-    func imageResponse(segments: [String], request: HTTPRequest) -> HTTPResponse {
+    func imageResponse(segments: [String], request: WebRequest) -> HTTPResponse {
         guard segments.count == 3, let recordID = Self.recordID(segments[0]),
-              let attachmentID = Self.attachmentID(segments[1]) else { return .notFound() }
-        let variant = segments[2]
-        let size: ThumbnailSize?
-        if variant == "original" {
-            size = nil
-        } else if let pixels = Int(variant), variant.allSatisfy(\.isASCII),
+              let attachmentID = Self.attachmentID(segments[1]) else { return notFound(request) }
+        let variant: ImageVariant
+        if segments[2] == "original" {
+            variant = .original
+        } else if let pixels = Int(segments[2]), segments[2].allSatisfy(\.isASCII),
                   let known = store.options.thumbnailSizes.first(where: { $0.maxPixels == pixels }) {
-            size = known
+            variant = .thumbnail(known)
         } else {
-            return .notFound()
+            return notFound(request)
         }
-        guard let record = try? store.recordIfPresent(recordID),
-              let attachment = record.images.first(where: { $0.id == attachmentID }) else { return .notFound() }
-        let url: URL
-        let contentType: String
-        let etag: String
         do {
-            if let size {
-                url = try store.thumbnailURL(of: attachment, size: size)
-                contentType = attachment.thumbnailFormat.mediaType
-                etag = "\(attachment.sha256)-\(size.maxPixels)"
-            } else {
-                url = try store.originalURL(of: attachment)
-                contentType = attachment.mediaType
-                etag = attachment.sha256
+            guard let record = try store.recordIfPresent(recordID),
+                  let attachment = record.images.first(where: { $0.id == attachmentID }) else { return notFound(request) }
+            let body = try store.imageBody(of: attachment, variant: variant)
+            let (contentType, etag) = switch variant {
+            case .original: (attachment.mediaType, attachment.sha256)
+            case .thumbnail(let size): (attachment.thumbnailFormat.mediaType, "\(attachment.sha256)-\(size.maxPixels)")
             }
+            let validators = HTTPValidators(etag: etag, lastModified: attachment.createdAt)
+            var response = validators.response(for: request.http) { Self.response(for: body, contentType: contentType) }
+            response.headers.set("Cache-Control", "private, max-age=31536000, immutable")
+            return response
         } catch {
-            configuration.errorLog?("image \(recordID)/\(attachmentID)/\(variant): \(error)")
-            return .notFound()
+            configuration.errorLog?("image \(recordID)/\(attachmentID)/\(segments[2]): \(error)")
+            return errorResponse(error, request)
         }
-        let validators = HTTPValidators(etag: etag, lastModified: attachment.createdAt)
-        var response = validators.response(for: request) {
-            .file(url, contentType: contentType)
+    }
+
+    /// The HTTP body for what the blob store answered.
+    static func response(for body: BlobBody, contentType: String) -> HTTPResponse {
+        switch body {
+        case .file(let file):
+            HTTPResponse(status: .ok, headers: ["Content-Type": contentType], body: .fileDescriptor(file.takeDescriptor(), size: file.size))
+        case .bytes(let data):
+            HTTPResponse(status: .ok, headers: ["Content-Type": contentType], body: .data(data))
+        case .redirect(let url):
+            HTTPResponse(status: .temporaryRedirect, headers: ["Location": url.absoluteString])
         }
-        response.headers.set("Cache-Control", "private, max-age=31536000, immutable")
-        return response
     }
 
     /// A positive attachment id written in ASCII digits only.

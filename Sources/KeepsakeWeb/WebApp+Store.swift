@@ -32,9 +32,8 @@ extension WebApp {
             }
             body += """
                 <dl class="facts">
-                <dt>\(t[.dataFolder])</dt><dd><code>\(status.dataDirectory)</code></dd>
-                <dt>\(t[.cacheFolder])</dt><dd><code>\(status.cacheDirectory)</code></dd>
-                <dt>\(t[.database])</dt><dd><code>\(status.databasePath)</code> (\(formats.bytes(status.databaseBytes)), schema \(status.schemaVersion))</dd>
+                <dt>\(t[.database])</dt><dd>\(backend(status.metadata, formats))</dd>
+                <dt>\(t[.imageStorage])</dt><dd>\(backend(status.blobs, formats))</dd>
                 <dt>\(t[.imaging])</dt><dd>\(status.imageProcessor)</dd>
                 <dt>\(t[.inFlight])</dt><dd>\(status.intentsInFlight)</dd>
                 </dl>
@@ -55,6 +54,15 @@ extension WebApp {
             </form>
             """
         return render(Page(title: t[.store], section: .store, body: body), for: request)
+    }
+
+    /// A backend's kind, location and own figures (sizes in bytes shown as sizes).
+    func backend(_ status: BackendStatus, _ formats: Formats) -> HTML {
+        let figures: [HTML] = status.figures.map { figure in
+            let value = figure.label.hasSuffix("bytes") ? Int64(figure.value).map(formats.bytes) ?? figure.value : figure.value
+            return "<li>\(figure.label): <code>\(value)</code></li>"
+        }
+        return "<code>\(status.kind)</code> <code>\(status.location)</code><ul class=\"figures\">\(figures)</ul>"
     }
 
     /// What `fsck` found (each list capped at 100 lines) and what it repaired.

@@ -117,7 +117,7 @@ public final class WebApp: Sendable {
             return .redirect(to: "/diary")
         case "images":
             guard method.isGetOrHead else { return .methodNotAllowed(allowed: [.get, .head]) }
-            return imageResponse(segments: Array(segments.dropFirst()), request: request.http)
+            return imageResponse(segments: Array(segments.dropFirst()), request: request)
         case "changes":
             guard method.isGetOrHead, segments.count == 1 else { return notFound(request) }
             return try changesResponse(request)

@@ -11,7 +11,8 @@ import KeepsakeStore
         let dir = TemporaryDirectory("cli")
         let result = try runProcess(keepsake, ["--store", dir.path, "status"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Data:      \(dir.url.standardizedFileURL.path)"))
+        #expect(result.stdout.contains("Database:  sqlite \(dir.url.standardizedFileURL.path)/keepsake.sqlite"))
+        #expect(result.stdout.contains("Images:    folder \(dir.url.standardizedFileURL.path) (originals \(dir.url.standardizedFileURL.path)/attachments"))
         #expect(result.stdout.contains("Records:   none yet"))
         #expect(FileManager.default.fileExists(atPath: dir.appending("keepsake.sqlite").path))
     }

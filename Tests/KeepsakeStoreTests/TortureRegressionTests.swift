@@ -26,110 +26,8 @@ import KeepsakeTestSupport
         return errors.withLock { $0 }
     }
 
-    // MARK: - 1. Torn reads
-
-    /// A record read (or listed, or found by search) through one connection while another commits
-    /// a change to it was assembled from two states: fields of one commit, images of the next.
-    @Test func aReaderNeverSeesARecordHalfChangedByAnotherConnection() throws {
-        let dir = TemporaryDirectory("torn")
-        let writer = try TestStores.open(dir), reader = try TestStores.open(dir)
-        let ids = try (0..<20).map { index in
-            try writer.create(RecordDraft(collection: "diary", fields: ["n": .integer(1), "text": .string("torn \(index)")],
-                                          images: [.file(Self.images[0])])).id
-        }
-        let deadline = Date().addingTimeInterval(2)
-        let torn = Mutex<[String]>([])
-        let failures = Self.concurrently(2) { role in
-            var step = 0
-            while Date() < deadline {
-                step += 1
-                if role == 0 {
-                    // The image set and `n` change together, in one edit.
-                    let id = ids[step % ids.count]
-                    let current = try writer.record(id)
-                    let slots: [ImageSlot] = current.images.count == 1
-                        ? [.existing(current.images[0].id), .new(.file(Self.images[step % 2 + 1]))] : [.existing(current.images[0].id)]
-                    try writer.edit(id, set: ["n": .integer(Int64(slots.count))], images: slots)
-                } else {
-                    var query = RecordQuery(collection: "diary")
-                    query.limit = 100
-                    let seen = try reader.list(query).records + reader.search("torn", in: "diary", limit: 100) + [reader.record(ids[step % ids.count])]
-                    for record in seen where record.fields["n"]?.integerValue != Int64(record.images.count) {
-                        torn.withLock { $0.append("\(record.id): n = \(record.fields["n"]!) with \(record.images.count) images") }
-                    }
-                }
-            }
-        }
-        #expect(failures.isEmpty, "\(failures)")
-        #expect(torn.withLock { $0 }.isEmpty, "\(torn.withLock { $0.prefix(5) })")
-    }
-
-    // MARK: - 2. Another thread's operation "rolled back" under its feet
-
-    /// Four threads on one `Store`: each operation first finishes the instance's leftovers, and
-    /// one that read the running set before the journal took a just-journalled operation of another
-    /// thread for a leftover, removed its new files and made it fail ("journal entry vanished") or,
-    /// worse, commit references to removed files.
-    @Test func threadsSharingOneStoreNeverFinishEachOthersOperations() throws {
-        let dir = TemporaryDirectory("leftovers")
-        let store = try TestStores.open(dir)
-        let deadline = Date().addingTimeInterval(3)
-        let failures = Self.concurrently(4) { thread in
-            var step = 0
-            var mine: [RecordID] = []
-            while Date() < deadline {
-                step += 1
-                if mine.count < 3 || step % 5 == 0 {
-                    mine.append(try store.create(RecordDraft(collection: "diary", images: [.file(Self.images[(thread + step) % 3])])).id)
-                } else if step % 7 == 0 {
-                    try store.purge(mine.removeFirst())
-                } else {
-                    try store.addImages([.file(Self.images[step % 3])], to: mine[step % mine.count])
-                }
-            }
-        }
-        #expect(failures.isEmpty, "\(failures.prefix(3))")
-        let report = try store.fsck()
-        #expect(report.isClean, "\(report)")
-        #expect(try store.intentsInFlight() == 0)
-    }
-
-    // MARK: - 3. fsck --repair on a live store
-
-    /// fsck took images being placed by a running operation for orphans (and moved them to
-    /// lost+found), their thumbnails for orphan thumbnails, and rows a commit was removing for
-    /// dangling references. Every finding is now confirmed, and every repair made, under the
-    /// write lock.
-    @Test func fsckRepairWhileOthersWriteReportsNothingAndMovesNothing() throws {
-        let dir = TemporaryDirectory("live-fsck")
-        let checker = try TestStores.open(dir), writer = try TestStores.open(dir)
-        let deadline = Date().addingTimeInterval(3)
-        let findings = Mutex<[String]>([])
-        let acknowledged = Mutex<[RecordID: [String]]>([:])
-        let failures = Self.concurrently(3) { role in
-            var step = 0
-            while Date() < deadline {
-                step += 1
-                if role == 0 {
-                    let report = try checker.fsck(repair: true, verifyHashes: false)
-                    if !report.isClean || !report.repairs.isEmpty { findings.withLock { $0.append("\(report.problemCount) problems, repairs \(report.repairs.prefix(2))") } }
-                } else {
-                    let record = try writer.create(RecordDraft(collection: "diary", images: [.file(Self.images[step % 3]), .file(Self.images[(step + 1) % 3])]))
-                    let replaced = try writer.replaceImage(of: record.id, at: 0, with: .file(Self.images[(step + 2) % 3]))
-                    if step % 3 == 0 { try writer.purge(record.id) } else {
-                        acknowledged.withLock { $0[record.id] = replaced.images.map(\.sha256) }
-                    }
-                }
-            }
-        }
-        #expect(failures.isEmpty, "\(failures.prefix(3))")
-        #expect(findings.withLock { $0 }.isEmpty, "\(findings.withLock { $0.prefix(3) })")
-        #expect(!FileManager.default.fileExists(atPath: dir.appending("lost+found").path))
-        for (id, hashes) in acknowledged.withLock({ $0 }) {
-            #expect(try writer.record(id).images.map(\.sha256) == hashes)
-        }
-        #expect(try writer.fsck().isClean)
-    }
+    // MARK: - 1–3. Torn reads, threads finishing each other's operations, fsck --repair on a live store
+    // These are promises of every backend pair: they live in StoreConformance.Concurrency.
 
     /// A thumbnail remade for an image that an operation removed meanwhile (while it was being
     /// decoded) was put in place anyway and left behind as an orphan.
@@ -229,7 +127,7 @@ import KeepsakeTestSupport
         try FileManager.default.createSymbolicLink(at: target, withDestinationURL: outside.appending("copy"))
         let before = Self.listing(outside.url)
         for operation in [{ _ = try store.removeImage(of: record.id, at: 1) }, { _ = try store.addImages([.file(Self.images[2])], to: record.id) },
-                          { _ = try store.thumbnailURL(of: record.images[0], size: .small) }, { try store.purge(record.id) },
+                          { _ = try store.imageBody(of: record.images[0], variant: .thumbnail(.small)) }, { try store.purge(record.id) },
                           { _ = try store.fsck(repair: true) }] as [() throws -> Void] {
             do { try operation() } catch { #expect(error is KeepsakeError, "\(error)") }
         }

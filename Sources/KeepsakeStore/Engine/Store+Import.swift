@@ -27,14 +27,14 @@ extension Store {
         let target = RecordTarget(date: snapshot.date.timeIntervalSince1970, fields: snapshot.fields,
                                   trashedAt: snapshot.trashedAt?.timeIntervalSince1970, images: staged.indices.map(ImageRef.new),
                                   createdAt: snapshot.createdAt.timeIntervalSince1970, updatedAt: snapshot.updatedAt.timeIntervalSince1970)
-        _ = try perform(kind: "import", id: snapshot.id, collection: snapshot.collection, creating: true, staged: staged) { _ in
+        _ = try perform(kind: .importRecord, id: snapshot.id, collection: snapshot.collection, creating: true, staged: staged) { _ in
             (target, .inserted)
         }
         return true
     }
 
     private func checkImportable(_ snapshot: Record) throws {
-        _ = try Self.encodeFields(snapshot.fields)
+        try Self.checkFields(snapshot.fields)
         guard snapshot.images.count <= options.maxImagesPerRecord else {
             throw KeepsakeError(.limitExceeded, "Record \(snapshot.id) has \(snapshot.images.count) images, over this store's limit of \(options.maxImagesPerRecord).")
         }

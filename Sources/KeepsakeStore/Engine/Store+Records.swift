@@ -9,11 +9,10 @@ extension Store {
     public func create(_ draft: RecordDraft) throws -> Record {
         let id = draft.id ?? RecordID()
         try checkImageCount(draft.images.count)
-        _ = try Self.encodeFields(draft.fields)
-        let staged = try process(try draft.images.enumerated().map { try loadInput($0.element, index: $0.offset) },
-                                 policy: draft.policy ?? options.encodingPolicy)
+        try Self.checkFields(draft.fields)
+        let staged = try process(try loadInputs(draft.images), policy: draft.policy ?? options.encodingPolicy)
         let date = (draft.date ?? clock()).timeIntervalSince1970
-        let record = try perform(kind: "create", id: id, collection: draft.collection, creating: true, staged: staged) { _ in
+        let record = try perform(kind: .create, id: id, collection: draft.collection, creating: true, staged: staged) { _ in
             (RecordTarget(date: date, fields: draft.fields, trashedAt: nil, images: staged.indices.map(ImageRef.new)), .inserted)
         }
         return record!
@@ -25,9 +24,9 @@ extension Store {
     @discardableResult
     public func update(_ id: RecordID, date: Date? = nil, set: [String: FieldValue] = [:], remove: [String] = [],
                        expectedVersion: Int64? = nil) throws -> Record {
-        _ = try Self.encodeFields(set)
+        try Self.checkFields(set)
         for key in remove { try Self.checkFieldName(key) }
-        return try mutate(id, kind: "update") { current, target in
+        return try mutate(id, kind: .update) { current, target in
             try Self.check(current, expectedVersion)
             if let date { target.date = date.timeIntervalSince1970 }
             for key in remove { target.fields[key] = nil }
@@ -39,8 +38,8 @@ extension Store {
     @discardableResult
     public func addImages(_ sources: [ImageSource], to id: RecordID, at index: Int? = nil, policy: ImageEncodingPolicy? = nil) throws -> Record {
         guard !sources.isEmpty else { return try record(id) }
-        let staged = try process(try sources.enumerated().map { try loadInput($0.element, index: $0.offset) }, policy: policy ?? options.encodingPolicy)
-        return try mutate(id, kind: "add-images", staged: staged) { current, target in
+        let staged = try process(try loadInputs(sources), policy: policy ?? options.encodingPolicy)
+        return try mutate(id, kind: .addImages, staged: staged) { current, target in
             let at = index ?? target.images.count
             guard (0...target.images.count).contains(at) else {
                 throw KeepsakeError(.invalidArgument, "Cannot insert at index \(at): valid positions are 0 to \(target.images.count).")
@@ -53,8 +52,8 @@ extension Store {
     /// file is removed only after the commit that stops referring to it.
     @discardableResult
     public func replaceImage(of id: RecordID, at index: Int, with source: ImageSource, policy: ImageEncodingPolicy? = nil) throws -> Record {
-        let staged = try process([try loadInput(source, index: 0)], policy: policy ?? options.encodingPolicy)
-        return try mutate(id, kind: "replace-image", staged: staged) { current, target in
+        let staged = try process(try loadInputs([source]), policy: policy ?? options.encodingPolicy)
+        return try mutate(id, kind: .replaceImage, staged: staged) { current, target in
             guard target.images.indices.contains(index) else { throw KeepsakeError.imageIndexOutOfRange(index, count: target.images.count) }
             target.images[index] = .new(0)
         }
@@ -63,7 +62,7 @@ extension Store {
     /// Removes the image at `index`; later images move up by one.
     @discardableResult
     public func removeImage(of id: RecordID, at index: Int) throws -> Record {
-        try mutate(id, kind: "remove-image") { current, target in
+        try mutate(id, kind: .removeImage) { current, target in
             guard target.images.indices.contains(index) else { throw KeepsakeError.imageIndexOutOfRange(index, count: target.images.count) }
             target.images.remove(at: index)
         }
@@ -72,7 +71,7 @@ extension Store {
     /// Moves the image at `from` to position `to`. No file is touched.
     @discardableResult
     public func moveImage(of id: RecordID, from: Int, to: Int) throws -> Record {
-        try mutate(id, kind: "move-image") { current, target in
+        try mutate(id, kind: .moveImage) { current, target in
             guard target.images.indices.contains(from) else { throw KeepsakeError.imageIndexOutOfRange(from, count: target.images.count) }
             guard target.images.indices.contains(to) else { throw KeepsakeError.imageIndexOutOfRange(to, count: target.images.count) }
             target.images.insert(target.images.remove(at: from), at: to)
@@ -83,7 +82,7 @@ extension Store {
     /// position `i`, and `order` must be a permutation of the current indexes. No file is touched.
     @discardableResult
     public func reorderImages(of id: RecordID, order: [Int]) throws -> Record {
-        try mutate(id, kind: "reorder-images") { current, target in
+        try mutate(id, kind: .reorderImages) { current, target in
             guard order.sorted() == Array(target.images.indices) else {
                 throw KeepsakeError(.invalidArgument, "The new order \(order.map(String.init).joined(separator: " ")) must list each of the indexes 0 to \(target.images.count - 1) exactly once.")
             }
@@ -105,7 +104,7 @@ extension Store {
     @discardableResult
     public func edit(_ id: RecordID, date: Date? = nil, set: [String: FieldValue] = [:], remove: [String] = [],
                      images slots: [ImageSlot]?, policy: ImageEncodingPolicy? = nil, expectedVersion: Int64? = nil) throws -> Record {
-        _ = try Self.encodeFields(set)
+        try Self.checkFields(set)
         for key in remove { try Self.checkFieldName(key) }
         guard let slots else {
             return try update(id, date: date, set: set, remove: remove, expectedVersion: expectedVersion)
@@ -116,12 +115,12 @@ extension Store {
         let byStored = Dictionary(snapshot.images.map { ($0.sha256, $0.id) }, uniquingKeysWith: { first, _ in first })
         var refs: [ImageRef] = []
         var inputs: [ImageInput] = []
-        for (offset, slot) in slots.enumerated() {
+        for slot in slots {
             switch slot {
             case .existing(let attachmentID):
                 refs.append(.existing(attachmentID))
             case .new(let source):
-                let input = try loadInput(source, index: offset)
+                let input = try source.loadInput(limit: options.maxInputBytes)
                 let hash = SHA256.hex(input.bytes)
                 if let reuse = bySource[hash] ?? byStored[hash], !refs.contains(.existing(reuse)) {
                     refs.append(.existing(reuse))
@@ -132,7 +131,7 @@ extension Store {
             }
         }
         let staged = try process(inputs, policy: policy ?? options.encodingPolicy)
-        return try mutate(id, kind: "edit", staged: staged) { current, target in
+        return try mutate(id, kind: .edit, staged: staged) { current, target in
             try Self.check(current, expectedVersion)
             if let date { target.date = date.timeIntervalSince1970 }
             for key in remove { target.fields[key] = nil }
@@ -144,7 +143,7 @@ extension Store {
     /// Moves a record to the trash. Its images stay until the trash is purged.
     @discardableResult
     public func trash(_ id: RecordID) throws -> Record {
-        try mutate(id, kind: "trash", change: .trashed, allowTrashed: true) { current, target in
+        try mutate(id, kind: .trash, change: .trashed, allowTrashed: true) { current, target in
             guard current.trashedAt == nil else { throw KeepsakeError(.conflict, "Record \(id) is already in the trash.") }
             target.trashedAt = now()
         }
@@ -153,7 +152,7 @@ extension Store {
     /// Takes a record out of the trash.
     @discardableResult
     public func restore(_ id: RecordID) throws -> Record {
-        try mutate(id, kind: "restore", change: .restored, allowTrashed: true) { current, target in
+        try mutate(id, kind: .restore, change: .restored, allowTrashed: true) { current, target in
             guard current.trashedAt != nil else { throw KeepsakeError(.conflict, "Record \(id) is not in the trash, so there is nothing to restore.") }
             target.trashedAt = nil
         }
@@ -162,7 +161,7 @@ extension Store {
     /// Removes a record and its images for good, whether or not it is in the trash.
     public func purge(_ id: RecordID) throws {
         let collection = try record(id).collection
-        _ = try perform(kind: "purge", id: id, collection: collection, creating: false, staged: []) { current in
+        _ = try perform(kind: .purge, id: id, collection: collection, creating: false, staged: []) { current in
             (nil, .deleted)
         }
     }
@@ -175,7 +174,7 @@ extension Store {
         struct NotInTrash: Error {}
         guard let collection = try recordIfPresent(id)?.collection else { return false }
         do {
-            _ = try perform(kind: "purge", id: id, collection: collection, creating: false, staged: []) { current in
+            _ = try perform(kind: .purge, id: id, collection: collection, creating: false, staged: []) { current in
                 guard let trashedAt = current?.trashedAt, cutoff.map({ trashedAt <= $0 }) ?? true else { throw NotInTrash() }
                 return (nil, .deleted)
             }
@@ -196,15 +195,7 @@ extension Store {
             throw KeepsakeError(.invalidArgument, "The trash age must be zero or more seconds; \(age) was given.")
         }
         let cutoff = age.map { clock().addingTimeInterval(-$0) }
-        var sql = "SELECT id FROM record WHERE trashed_at IS NOT NULL AND trashed_at <= ?"
-        var bindings: [SQLValue] = [.real(cutoff?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude)]
-        if let collection {
-            sql += " AND collection = ?"
-            bindings.append(.text(collection.name))
-        }
-        let ids = try database.read { db in
-            try db.query(sql + " ORDER BY trashed_at", bindings) { try RecordID(parsing: $0.requiredText(0)) }
-        }
+        let ids = try metadata.read { try $0.trashed(before: cutoff?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude, in: collection) }
         return try ids.filter { try purgeIfTrashed($0, trashedBefore: cutoff) }
     }
 
@@ -212,7 +203,7 @@ extension Store {
 
     private static func check(_ current: Record, _ expectedVersion: Int64?) throws {
         if let expectedVersion, current.version != expectedVersion {
-            throw KeepsakeError(.conflict, "Record \(current.id) was changed by someone else meanwhile (version \(current.version), expected \(expectedVersion)); reload it and try again. Nothing was changed.")
+            throw KeepsakeError(.conflict, "Record \(current.id) was changed by someone else meanwhile (version \(current.version), expected \(expectedVersion)); nothing was changed.", remedy: .reloadAndRetry)
         }
     }
 
@@ -223,11 +214,9 @@ extension Store {
     }
 
     /// Runs an update whose target is the current state changed by `change`.
-    private func mutate(_ id: RecordID, kind: String, staged: [StagedImage] = [], change: ChangeKind = .updated, allowTrashed: Bool = false,
+    private func mutate(_ id: RecordID, kind: IntentKind, staged: [StagedImage] = [], change: ChangeKind = .updated, allowTrashed: Bool = false,
                         _ edit: (Record, inout RecordTarget) throws -> Void) throws -> Record {
-        let collection = try database.read { db in
-            try db.queryOne("SELECT collection FROM record WHERE id = ?", [.text(id.string)]) { try CollectionName($0.requiredText(0)) }
-        }
+        let collection = try metadata.read { try $0.collection(of: id) }
         guard let collection else { throw KeepsakeError.recordNotFound(id.string) }
         let record = try perform(kind: kind, id: id, collection: collection, creating: false, staged: staged) { current in
             let current = current!

@@ -1,4 +1,5 @@
-/// Counts, sizes and locations of a store, for `keepsake status`.
+/// Counts and sizes of a store, for `keepsake status`: the same figures whatever the backends, plus
+/// what each backend says of itself.
 public struct StoreStatus: Sendable, Hashable, Codable {
     /// Per-collection counts.
     public struct Collection: Sendable, Hashable, Codable {
@@ -12,24 +13,27 @@ public struct StoreStatus: Sendable, Hashable, Codable {
         public var images: Int
         /// Bytes of stored originals.
         public var bytes: Int64
+
+        /// Creates the figures of one collection.
+        public init(name: String, live: Int, trashed: Int, images: Int, bytes: Int64) {
+            self.name = name
+            self.live = live
+            self.trashed = trashed
+            self.images = images
+            self.bytes = bytes
+        }
     }
 
-    /// The data folder.
-    public var dataDirectory: String
-    /// The cache folder.
-    public var cacheDirectory: String
-    /// The database file.
-    public var databasePath: String
-    /// Its size in bytes (main file and write-ahead log).
-    public var databaseBytes: Int64
-    /// Schema version.
-    public var schemaVersion: Int
     /// One entry per collection that has records.
     public var collections: [Collection]
     /// Operations journalled as in flight right now (normally 0).
     public var intentsInFlight: Int
     /// The image processor in use.
     public var imageProcessor: String
+    /// The metadata store (kind, location, its own figures).
+    public var metadata: BackendStatus
+    /// The blob store (kind, location, its own figures).
+    public var blobs: BackendStatus
 
     /// All records, live and trashed.
     public var totalRecords: Int { collections.reduce(0) { $0 + $1.live + $1.trashed } }

@@ -46,27 +46,34 @@ public struct KeepsakeError: Error, Sendable, Hashable, CustomStringConvertible,
     public let message: String
     /// The path involved (store-relative for files inside the store), if any.
     public let path: String?
-    /// The POSIX `errno` or SQLite result code behind the failure, if any.
+    /// The POSIX `errno`, SQLite result code or other backend code behind the failure, if any.
     public let underlyingCode: Int32?
+    /// What the person can do about it, beyond the message, if there is something: each edge (the
+    /// CLI, the web app) says it in its own words and language.
+    public let remedy: Remedy?
 
     /// Creates an error; prefer the static constructors, which phrase the message consistently.
-    public init(_ code: Code, _ message: String, path: String? = nil, underlyingCode: Int32? = nil) {
+    public init(_ code: Code, _ message: String, path: String? = nil, underlyingCode: Int32? = nil, remedy: Remedy? = nil) {
         self.code = code
         self.message = message
         self.path = path
         self.underlyingCode = underlyingCode
+        self.remedy = remedy
     }
 
-    /// The message, which already names the path where that helps.
-    public var description: String { message }
+    /// The message followed by the remedy in plain words.
+    public var description: String {
+        guard let remedy else { return message }
+        return message + " " + remedy.sentence
+    }
     /// Same as ``description``, for `localizedDescription`.
-    public var errorDescription: String? { message }
+    public var errorDescription: String? { description }
 }
 
 extension KeepsakeError {
     /// A record with this id does not exist (or is in the trash when a live one was asked for).
     public static func recordNotFound(_ id: String) -> KeepsakeError {
-        KeepsakeError(.notFound, "No record with id \(id) exists in this store; list the records to see valid ids.")
+        KeepsakeError(.notFound, "No record with id \(id) exists in this store.", remedy: .listRecords)
     }
 
     /// An image index outside `0..<count`.
@@ -97,9 +104,11 @@ extension KeepsakeError {
         let path = printable(rawPath)
         switch errnoValue {
         case ENOSPC, EDQUOT:
-            return KeepsakeError(.diskFull, "The disk is full while trying to \(operation) \(path): free some space and try again; nothing was changed.", path: rawPath, underlyingCode: errnoValue)
+            return KeepsakeError(.diskFull, "The disk is full while trying to \(operation) \(path); nothing was changed.", path: rawPath, underlyingCode: errnoValue, remedy: .freeSpace)
         case EROFS, EACCES, EPERM:
-            return KeepsakeError(.readOnly, "Cannot \(operation) \(path): \(reason). Check that the store folder is writable by this user; nothing was changed.", path: rawPath, underlyingCode: errnoValue)
+            return KeepsakeError(.readOnly, "Cannot \(operation) \(path): \(reason); nothing was changed.", path: rawPath, underlyingCode: errnoValue, remedy: .checkPermissions)
+        case EEXIST:
+            return KeepsakeError(.conflict, "Cannot \(operation) \(path): something with that name already exists, and the store never writes over it.", path: rawPath, underlyingCode: errnoValue)
         case ENOENT:
             return KeepsakeError(.notFound, "Cannot \(operation) \(path): it does not exist.", path: rawPath, underlyingCode: errnoValue)
         case ELOOP:

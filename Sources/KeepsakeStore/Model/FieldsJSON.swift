@@ -1,3 +1,5 @@
+import Foundation
+
 /// A direct reader for the JSON object a record's fields are stored as.
 ///
 /// Lists decode the fields of every row they return, and `JSONDecoder` spent most of a list's time
@@ -7,6 +9,13 @@
 /// surrogates) returns `nil`, and the caller decodes with `JSONDecoder` as before, so results and
 /// errors are unchanged.
 enum FieldsJSON {
+    /// The fields as the store writes them: one JSON object, keys sorted (so equal fields are equal text).
+    static func encode(_ fields: [String: FieldValue]) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return String(decoding: try encoder.encode(fields), as: UTF8.self)
+    }
+
     static func decode(_ text: String) -> [String: FieldValue]? {
         var copy = text
         return copy.withUTF8 { bytes in

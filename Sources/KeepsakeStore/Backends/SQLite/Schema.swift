@@ -92,6 +92,15 @@ enum Schema {
             SELECT k.key, coalesce((SELECT group_concat(value, ' ') FROM json_tree(r.fields) WHERE type = 'text'), '')
             FROM record r JOIN record_search_key k ON k.record_id = r.id;
         """,
+        // 3: small settings kept with the records (the store's defaults, the web app's tokens).
+        """
+        CREATE TABLE setting (
+            namespace TEXT NOT NULL,
+            key TEXT NOT NULL,
+            value TEXT NOT NULL,
+            PRIMARY KEY (namespace, key)
+        ) WITHOUT ROWID;
+        """,
     ]
 
     /// The schema version this program writes.
@@ -101,7 +110,7 @@ enum Schema {
     static func migrate(_ db: Database) throws {
         let version = Int(try db.scalarInt("PRAGMA user_version"))
         if version > currentVersion {
-            throw KeepsakeError(.incompatibleStore, "This store was written by a newer Keepsake (schema \(version), this program knows \(currentVersion)); upgrade Keepsake to open it.")
+            throw KeepsakeError(.incompatibleStore, "This store was written by a newer Keepsake (schema \(version), this program knows \(currentVersion)).", remedy: .upgradeKeepsake)
         }
         guard version < currentVersion else { return }
         try db.transaction {

@@ -23,15 +23,15 @@ struct SQLiteError: Error, CustomStringConvertible {
     var keepsakeError: KeepsakeError {
         switch primaryCode {
         case SQLITE_BUSY, SQLITE_LOCKED:
-            return KeepsakeError(.busy, "The store is busy: another process held its database lock too long. Try again in a moment.", underlyingCode: code)
+            return KeepsakeError(.busy, "The store is busy: another process held its database lock too long.", underlyingCode: code, remedy: .retryLater)
         case SQLITE_FULL:
-            return KeepsakeError(.diskFull, "The disk is full: the database could not grow. Free some space and try again; nothing was changed.", underlyingCode: code)
+            return KeepsakeError(.diskFull, "The disk is full: the database could not grow; nothing was changed.", underlyingCode: code, remedy: .freeSpace)
         case SQLITE_READONLY, SQLITE_PERM:
             return readOnlyError
         case SQLITE_CANTOPEN where message.contains("readonly"):
             return readOnlyError
         case SQLITE_CORRUPT, SQLITE_NOTADB:
-            return KeepsakeError(.incompatibleStore, "The store's database file is damaged or is not a Keepsake database (\(message)). Restore it from a backup.", underlyingCode: code)
+            return KeepsakeError(.incompatibleStore, "The store's database file is damaged or is not a Keepsake database (\(message)).", underlyingCode: code, remedy: .restoreFromBackup)
         case SQLITE_IOERR:
             return KeepsakeError(.io, "The database could not read or write its file (\(message)); check the disk. Nothing was changed.", underlyingCode: code)
         default:
@@ -40,6 +40,6 @@ struct SQLiteError: Error, CustomStringConvertible {
     }
 
     private var readOnlyError: KeepsakeError {
-        KeepsakeError(.readOnly, "The store's database is read-only (\(message)). Check the permissions of the store folder; nothing was changed.", underlyingCode: code)
+        KeepsakeError(.readOnly, "The store's database is read-only (\(message)); nothing was changed.", underlyingCode: code, remedy: .checkPermissions)
     }
 }

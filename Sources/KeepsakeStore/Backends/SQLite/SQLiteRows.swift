@@ -1,0 +1,63 @@
+import Foundation
+
+/// Decoders from result rows to the engine's values; every path and id read back is checked again.
+enum SQLiteRows {
+    /// One decoder for every row (it holds no state between calls).
+    private static let fieldsDecoder = JSONDecoder()
+
+    /// A record from the columns of ``SQLiteTransaction/recordColumns`` (images not loaded).
+    static func record(_ row: Statement) throws -> Record {
+        let fieldsJSON = row.requiredText(3)
+        let fields: [String: FieldValue]
+        do {
+            fields = try FieldsJSON.decode(fieldsJSON) ?? fieldsDecoder.decode([String: FieldValue].self, from: Data(fieldsJSON.utf8))
+        } catch {
+            throw KeepsakeError(.database, "The fields of record \(row.requiredText(0)) are not valid JSON in the database.", remedy: .checkStore)
+        }
+        return Record(
+            id: try RecordID(parsing: row.requiredText(0)),
+            collection: try CollectionName(row.requiredText(1)),
+            date: Date(timeIntervalSince1970: row.double(2)),
+            fields: fields,
+            images: [],
+            createdAt: Date(timeIntervalSince1970: row.double(4)),
+            updatedAt: Date(timeIntervalSince1970: row.double(5)),
+            trashedAt: row.optionalDouble(6).map(Date.init(timeIntervalSince1970:)),
+            version: row.int64(7))
+    }
+
+    /// An attachment from the columns of ``SQLiteTransaction/attachmentColumns``.
+    static func attachment(_ row: Statement) throws -> Attachment {
+        Attachment(
+            id: row.int64(0),
+            recordID: try RecordID(parsing: row.requiredText(1)),
+            position: row.int(2),
+            path: try RelativePath(row.requiredText(3)),
+            byteSize: row.int64(4),
+            sha256: row.requiredText(5),
+            sourceSHA256: row.requiredText(6),
+            mediaType: row.requiredText(7),
+            width: row.int(8),
+            height: row.int(9),
+            capturedAt: row.optionalDouble(10).map(Date.init(timeIntervalSince1970:)),
+            thumbnailFormat: try format(row.requiredText(11)),
+            createdAt: Date(timeIntervalSince1970: row.double(12)))
+    }
+
+    /// An intent from `id, owner, kind, record_id, state, created_at`.
+    static func intent(_ row: Statement) throws -> Intent {
+        guard let kind = IntentKind(rawValue: row.requiredText(2)), let state = IntentState(rawValue: row.requiredText(4)) else {
+            throw KeepsakeError(.database, "Journal entry \(KeepsakeError.printable(row.requiredText(0))) has an unknown kind or state.", remedy: .checkStore)
+        }
+        return Intent(id: row.requiredText(0), owner: row.requiredText(1), kind: kind,
+                      recordID: try row.text(3).map { try RecordID(parsing: $0) }, state: state, createdAt: row.double(5))
+    }
+
+    /// A stored thumbnail format by its name.
+    static func format(_ name: String) throws -> StoredImageFormat {
+        guard let format = StoredImageFormat(rawValue: name) else {
+            throw KeepsakeError(.database, "An image row has an unknown thumbnail format (\(KeepsakeError.printable(name))) in the database.", remedy: .checkStore)
+        }
+        return format
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+extension SQLiteTransaction {
+    /// One page of records, by the sort key and id, with keyset or offset paging; field filters
+    /// through `json_extract`/`json_each`. The engine has validated the query.
+    func list(_ query: RecordQuery) throws -> RecordPage {
+        let column: String = switch query.sort {
+        case .date: "date"
+        case .created: "created_at"
+        case .updated: "updated_at"
+        }
+        var sql = "SELECT \(Self.recordColumns), \(column) FROM record WHERE collection = ?" + Self.trashFilter(query.trash, prefix: "")
+        var bindings: [SQLValue] = [.text(query.collection.name)]
+        if let from = query.dateFrom { sql += " AND date >= ?"; bindings.append(.real(from.timeIntervalSince1970)) }
+        if let until = query.dateUntil { sql += " AND date < ?"; bindings.append(.real(until.timeIntervalSince1970)) }
+        for (key, value) in query.fieldEquals.sorted(by: { $0.key < $1.key }) {
+            let jsonPath = "$.\"\(key)\""  // the engine checked the name: letters, digits and '_'
+            switch value {
+            case .string(let text):
+                sql += " AND (json_extract(fields, ?) = ? OR EXISTS (SELECT 1 FROM json_each(fields, ?) WHERE json_each.type = 'text' AND json_each.value = ?))"
+                bindings += [.text(jsonPath), .text(text), .text(jsonPath), .text(text)]
+            case .integer(let number):
+                sql += " AND json_extract(fields, ?) = ?"
+                bindings += [.text(jsonPath), .integer(number)]
+            case .bool(let flag):
+                sql += " AND json_extract(fields, ?) = ?"
+                bindings += [.text(jsonPath), .integer(flag ? 1 : 0)]
+            case .strings:
+                throw KeepsakeError(.invalidArgument, "Filter on one value of the list field \(key), not on a whole list.")
+            }
+        }
+        let comparison = query.descending ? "<" : ">"
+        let direction = query.descending ? "DESC" : "ASC"
+        if let after = query.after {
+            sql += " AND (\(column), id) \(comparison) (?, ?)"
+            bindings += [.real(after.sortValue), .text(after.id.string)]
+        }
+        sql += " ORDER BY \(column) \(direction), id \(direction) LIMIT ?"
+        bindings.append(.int(query.limit + 1))
+        if query.after == nil, query.offset > 0 {
+            sql += " OFFSET ?"
+            bindings.append(.int(query.offset))
+        }
+        var rows = try db.query(sql, bindings) { statement in
+            (try SQLiteRows.record(statement), statement.double(8))
+        }
+        let hasMore = rows.count > query.limit
+        if hasMore { rows.removeLast() }
+        var records = rows.map(\.0)
+        try attachImages(to: &records)
+        let next = hasMore ? rows.last.map { RecordCursor(sortValue: $0.1, id: $0.0.id) } : nil
+        return RecordPage(records: records, nextCursor: next)
+    }
+
+    /// FTS5 over every text value of a record's fields, kept by triggers in the same transactions
+    /// as the records. Each word becomes a quoted FTS5 string (quotes doubled) with a prefix star,
+    /// so the user's text is never query syntax.
+    func search(_ search: TextSearch) throws -> [Record] {
+        guard !search.words.isEmpty else { return [] }
+        let match = search.words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+        let columns = Self.recordColumns.split(separator: ",").map { "r." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+        var records = try db.query("""
+            SELECT \(columns) FROM record_text t
+            JOIN record_search_key k ON k.key = t.rowid
+            JOIN record r ON r.id = k.record_id
+            WHERE record_text MATCH ? AND r.collection = ?\(Self.trashFilter(search.trash, prefix: "r."))
+            ORDER BY r.date DESC, r.id DESC LIMIT ? OFFSET ?
+            """, [.text(match), .text(search.collection.name), .int(search.limit), .int(search.offset)], SQLiteRows.record)
+        try attachImages(to: &records)
+        return records
+    }
+
+    /// Loads the images of several records with one query.
+    func attachImages(to records: inout [Record]) throws {
+        guard !records.isEmpty else { return }
+        let placeholders = Array(repeating: "?", count: records.count).joined(separator: ",")
+        let all = try db.query("SELECT \(Self.attachmentColumns) FROM attachment WHERE record_id IN (\(placeholders)) ORDER BY record_id, position",
+                               records.map { .text($0.id.string) }, SQLiteRows.attachment)
+        let grouped = Dictionary(grouping: all, by: \.recordID)
+        for index in records.indices { records[index].images = grouped[records[index].id] ?? [] }
+    }
+}

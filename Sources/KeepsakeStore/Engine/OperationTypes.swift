@@ -1,0 +1,30 @@
+import Foundation
+
+/// A reference to an image in the target state of an operation.
+enum ImageRef: Sendable, Hashable {
+    /// A stored attachment of the record, by id.
+    case existing(Int64)
+    /// The k-th image processed for this operation.
+    case new(Int)
+}
+
+/// The state a record should have after an operation; `nil` from an apply closure means "remove the record".
+struct RecordTarget {
+    var date: Double
+    var fields: [String: FieldValue]
+    var trashedAt: Double?
+    var images: [ImageRef]
+    /// Creation and change times to keep (an import); the commit time when `nil`.
+    var createdAt: Double? = nil
+    var updatedAt: Double? = nil
+}
+
+/// An image decoded and encoded outside any transaction, waiting to be placed.
+struct StagedImage: Sendable {
+    var processed: ProcessedImage
+    let sha256: String
+    var sourceSHA256: String
+
+    /// The format of its thumbnails (part of their keys).
+    var thumbnailFormat: StoredImageFormat { processed.thumbnails.first?.format ?? .jpeg }
+}

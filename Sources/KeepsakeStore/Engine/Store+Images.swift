@@ -1,0 +1,53 @@
+public import Foundation
+
+/// Which bytes of a stored image.
+public enum ImageVariant: Sendable, Hashable {
+    /// The stored original.
+    case original
+    /// A thumbnail of one of the store's sizes.
+    case thumbnail(ThumbnailSize)
+}
+
+extension Store {
+    /// Reads an attachment's original bytes from the blob store.
+    public func originalData(of attachment: Attachment) throws -> Data {
+        try blobs.read(attachment.path)
+    }
+
+    /// How to send an image to a client, as the blob store answers it: an open file for
+    /// `sendfile`, bytes, or a URL to redirect to. A thumbnail the cache lost is made again first.
+    public func imageBody(of attachment: Attachment, variant: ImageVariant) throws -> BlobBody {
+        switch variant {
+        case .original:
+            return try blobs.body(of: attachment.path)
+        case .thumbnail(let size):
+            let key = attachment.thumbnailPath(size)
+            do {
+                return try blobs.body(of: key)
+            } catch let error as KeepsakeError where error.code == .notFound {
+                try remakeThumbnails(of: attachment)
+                return try blobs.body(of: key)
+            }
+        }
+    }
+
+    /// Makes every configured thumbnail of `attachment` again from its stored original.
+    ///
+    /// The thumbnails are put in place in a write transaction that holds the image row, so only
+    /// while the image is still stored: one made for an image that an operation removed meanwhile
+    /// would be left behind. Throws `notFound` if the image was removed.
+    public func remakeThumbnails(of attachment: Attachment) throws {
+        let bytes = try originalData(of: attachment)
+        let thumbnails = try imageProcessor.makeThumbnails(fromStored: bytes, name: attachment.path.string, sizes: options.thumbnailSizes)
+        let objects = thumbnails.map { thumbnail in
+            BlobObject(key: Attachment.thumbnailPath(for: attachment.path, size: thumbnail.size, format: attachment.thumbnailFormat),
+                       bytes: thumbnail.bytes, sha256: SHA256.hex(thumbnail.bytes))
+        }
+        try metadata.write { tx in
+            guard try tx.lockAttachment(id: attachment.id, key: attachment.path) else {
+                throw KeepsakeError(.notFound, "The image \(attachment.path) was removed meanwhile, so it has no thumbnails to make.", path: attachment.path.string)
+            }
+            for object in objects { try blobs.putReplacing(object, instance: instanceID) }
+        }
+    }
+}

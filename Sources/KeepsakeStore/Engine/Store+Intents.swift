@@ -1,0 +1,47 @@
+import Foundation
+
+extension Store {
+    /// Finishes this instance's intents that are not running (clean-up that failed earlier).
+    func finishOwnLeftovers() throws {
+        let mine = try metadata.read { try $0.intents(ownedBy: instanceID) }
+        // The running set is read after the journal: an operation enters it before it journals
+        // anything and leaves it only after its own clean-up. Read before, it could miss an operation
+        // that journalled meanwhile, whose files would then be "rolled back" under its feet.
+        let running = inFlight.withLock { $0 }
+        for intent in mine where !running.contains(intent) {
+            try finishIntent(intent)
+        }
+    }
+
+    /// Completes one intent whose owner is not executing it: a `pending` one is rolled back (its new
+    /// objects deleted), a `committed` one rolled forward (its obsolete objects deleted). An object
+    /// still referred to by an image row, or journalled as new by another intent, is never deleted.
+    func finishIntent(_ intentID: String) throws {
+        let found = try metadata.read { tx -> (Intent, [IntentFile])? in
+            guard let intent = try tx.intent(intentID) else { return nil }
+            return (intent, try tx.removableFiles(of: intentID, role: intent.state == .pending ? .new : .obsolete))
+        }
+        guard let (intent, files) = found else { return }
+        let sizes = Set(options.thumbnailSizes + ThumbnailSize.standard).sorted()
+        if !files.isEmpty {
+            try blobs.delete(files.flatMap { file in
+                [file.key] + sizes.map { Attachment.thumbnailPath(for: file.key, size: $0, format: file.thumbnailFormat) }
+            })
+        }
+        // A record that no longer exists leaves empty folders behind (in a store that has folders).
+        // Checked and done in the write transaction: an operation creating the record again journals
+        // its files first, so it either is seen here (and its folder kept) or makes the folder after.
+        let folders = Set(files.map(\.key.parentComponents)).sorted { $0.joined() < $1.joined() }
+        try metadata.write { tx in
+            if let recordID = intent.recordID, !folders.isEmpty, try tx.collection(of: recordID) == nil {
+                for folder in folders {
+                    let key = try RelativePath(components: folder)
+                    guard try !tx.isReferenced(prefix: key.string + "/") else { continue }
+                    try blobs.pruneFolder(key)
+                    try blobs.pruneFolder(try RelativePath(components: ["thumbnails"] + folder.dropFirst()))
+                }
+            }
+            try tx.deleteIntent(intentID)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import KeepsakeHTTP
+import KeepsakeStore
+
+extension WebApp {
+    /// The HTTP status a store failure is answered with: not found 404, conflict 409, too large 413,
+    /// unsupported image 415, corrupt image 422, busy 503, disk full 507, bad input 400; a failure
+    /// of the store itself (its disk, its database, a link planted in it) is 500.
+    static func status(for code: KeepsakeError.Code) -> HTTPStatus {
+        switch code {
+        case .notFound: .notFound
+        case .invalidArgument, .unsafePath: .badRequest
+        case .conflict: .conflict
+        case .imageTooLarge, .limitExceeded: .contentTooLarge
+        case .unsupportedImage: .unsupportedMediaType
+        case .corruptImage: .unprocessableContent
+        case .busy: .serviceUnavailable
+        case .diskFull: .insufficientStorage
+        case .readOnly, .io, .database, .symlinkRefused, .incompatibleStore: .internalServerError
+        }
+    }
+
+    /// A page for a failure, with the status its code calls for, in the page's language: a title
+    /// for its kind, the store's own sentence, and the remedy in the page's words. Anything that is
+    /// not a ``KeepsakeError`` is a 500 whose details go to the log only.
+    func errorResponse(_ error: any Error, _ request: WebRequest) -> HTTPResponse {
+        let t = request.strings
+        guard let error = error as? KeepsakeError else {
+            configuration.errorLog?("\(request.http.method) \(request.http.rawPath): \(error)")
+            return errorPage(request, status: .internalServerError, title: t.errorTitle(nil), message: t[.somethingWentWrong])
+        }
+        let status = Self.status(for: error.code)
+        if status == .internalServerError { configuration.errorLog?("\(request.http.method) \(request.http.rawPath): \(error)") }
+        return errorPage(request, status: status, title: t.errorTitle(error.code), message: t.describe(error))
+    }
+}

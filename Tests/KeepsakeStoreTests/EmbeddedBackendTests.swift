@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+import KeepsakeTestSupport
+@testable import KeepsakeStore
+
+/// What only the embedded pair (SQLite + a folder) has: the database file, folders, links, file systems.
+/// Everything else about the engine is in the conformance suite (`StoreConformance`).
+@Suite struct EmbeddedBackendTests {
+    let images = Corpus.smallImages
+
+    @Test func databaseHoldsRelativePathsAsRowsInWALModeWithForeignKeys() throws {
+        let dir = TemporaryDirectory()
+        let store = try TestStores.open(dir)
+        try store.create(RecordDraft(collection: "diary", images: images.prefix(2).map(ImageSource.file)))
+        let database = try #require(store.metadata as? SQLiteMetadataStore).database
+        let (mode, foreignKeys, version, paths) = try database.read { db in
+            (try db.scalarText("PRAGMA journal_mode"), try db.scalarInt("PRAGMA foreign_keys"), try db.scalarInt("PRAGMA user_version"),
+             try db.query("SELECT path FROM attachment", []) { $0.requiredText(0) })
+        }
+        #expect(mode == "wal")
+        #expect(foreignKeys == 1)
+        #expect(version == Int64(Schema.currentVersion))
+        #expect(paths.count == 2)
+        #expect(paths.allSatisfy { !$0.hasPrefix("/") && !$0.contains(",") })
+    }
+
+    @Test func symlinksPlantedInsideTheStoreAreRefusedAndNothingOutsideIsTouched() throws {
+        let dir = TemporaryDirectory()
+        let outside = TemporaryDirectory("outside")
+        let store = try TestStores.open(dir)
+        let record = try store.create(RecordDraft(collection: "diary", images: [.file(images[0])]))
+        // Replace the record folder with a link to a folder outside the store.
+        let folder = dir.url.appendingPathComponent("attachments/diary/\(record.id.string)")
+        try FileManager.default.moveItem(at: folder, to: outside.appending("moved"))
+        try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: outside.url)
+        #expect { try store.addImages([.file(images[1])], to: record.id) } throws: { ($0 as? KeepsakeError)?.code == .symlinkRefused }
+        #expect { try store.originalData(of: record.images[0]) } throws: { ($0 as? KeepsakeError)?.code == .symlinkRefused }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["moved"])
+
+        let report = try store.fsck()
+        #expect(report.unexpectedEntries == ["attachments/diary/\(record.id.string)"])
+        #expect(report.danglingReferences.count == 1)
+        let repaired = try store.fsck(repair: true)
+        #expect(!repaired.repairs.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["moved"], "the link's target is untouched")
+        let after = try store.fsck()
+        #expect(after.isClean, "\(after)")
+    }
+
+    @Test func aStoreFolderThatIsASymlinkIsRefused() throws {
+        let dir = TemporaryDirectory()
+        let real = dir.appending("real")
+        try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: real.appendingPathComponent("attachments-target"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: real.appendingPathComponent("attachments"), withDestinationURL: real.appendingPathComponent("attachments-target"))
+        #expect {
+            try Store(location: StoreLocation(root: real), imageProcessor: TestStores.processor)
+        } throws: { ($0 as? KeepsakeError)?.code == .symlinkRefused }
+    }
+
+    @Test func dataAndCacheMayLiveOnDifferentFileSystems() throws {
+        // XDG_DATA_HOME and XDG_CACHE_HOME can be different disks: thumbnails must never be renamed
+        // across them. /dev/shm is a tmpfs on Linux, the temporary folder usually is not.
+        let cacheRoot = URL(fileURLWithPath: "/dev/shm")
+        guard FileManager.default.isWritableFile(atPath: cacheRoot.path) else { return }
+        let data = TemporaryDirectory("xdev-data")
+        let cache = cacheRoot.appendingPathComponent("keepsake-test-cache-\(UUID().uuidString.prefix(8))")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let store = try Store(location: StoreLocation(dataDirectory: data.url, cacheDirectory: cache), imageProcessor: TestStores.processor)
+        let record = try store.create(RecordDraft(collection: "diary", images: images.prefix(2).map(ImageSource.file)))
+        try store.replaceImage(of: record.id, at: 0, with: .file(images[2]))
+        try FileManager.default.removeItem(at: store.location.thumbnailsDirectory)
+        _ = try store.imageBody(of: record.images[1], variant: .thumbnail(.small))
+        #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent(record.images[1].thumbnailPath(.small).string).path))
+        #expect(try store.fsck(repair: true).missingThumbnails.isEmpty)
+        #expect(try store.fsck().isClean)
+    }
+
+    @Test func aStoreFromANewerProgramIsRefused() throws {
+        let dir = TemporaryDirectory()
+        do { _ = try TestStores.open(dir) }
+        try Database(path: dir.appending("keepsake.sqlite").path).execute("PRAGMA user_version = 99")
+        #expect { try TestStores.open(dir) } throws: { ($0 as? KeepsakeError)?.code == .incompatibleStore }
+    }
+}

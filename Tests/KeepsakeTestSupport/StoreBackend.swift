@@ -1,0 +1,122 @@
+public import Foundation
+public import KeepsakeStore
+import Synchronization
+
+/// A pair of backends (metadata store, blob store) that the store conformance suite runs on.
+///
+/// Every promise test of the engine takes one as its argument (`@Test(arguments: StoreBackends.all)`),
+/// so a new pair proves itself by being added to ``StoreBackends/all``.
+public struct StoreBackend: Sendable, CustomStringConvertible {
+    /// A short name for test output, e.g. `sqlite+folder`.
+    public let name: String
+    private let makePlaceBody: @Sendable (String) throws -> any StorePlace
+
+    /// A pair whose fresh, empty stores `makePlace` makes (its argument is a label for folders and names).
+    public init(name: String, makePlace: @escaping @Sendable (String) throws -> any StorePlace) {
+        self.name = name
+        makePlaceBody = makePlace
+    }
+
+    /// A fresh, empty store place of this pair.
+    public func makePlace(_ label: String = "store") throws -> any StorePlace { try makePlaceBody(label) }
+
+    public var description: String { name }
+
+    /// SQLite + a folder: the embedded default.
+    public static let embedded = StoreBackend(name: "sqlite+folder") { EmbeddedStorePlace(directory: PlaceFolders.make($0)) }
+}
+
+/// The pairs the conformance suite runs on.
+public enum StoreBackends {
+    /// Every pair available here: the embedded one always; others when their servers are configured.
+    public static var all: [StoreBackend] { [.embedded] + registered }
+
+    /// Pairs added by other backends' test support (set before the tests start).
+    nonisolated(unsafe) public static var registered: [StoreBackend] = []
+}
+
+/// One store's place on a pair of backends (a folder; or a database and a bucket prefix), which
+/// can be opened as many times as a test needs, like several processes sharing one store.
+public protocol StorePlace: Sendable {
+    /// Local scratch folder of this place (for the embedded pair, the store's folder).
+    var directory: TemporaryDirectory { get }
+    /// Arguments that make `keepsake` and `keepsake-crash-worker` open this place.
+    var storeArguments: [String] { get }
+    /// Opens a new store instance on this place; with `faults`, both backends fail as it is armed.
+    func open(options: StoreOptions, clock: @escaping @Sendable () -> Date, faults: FaultPlan?) throws -> Store
+    /// Changes one byte of a stored object behind the store's back.
+    func damage(_ key: RelativePath) throws
+    /// Removes stored objects behind the store's back (every object under `prefix`).
+    func removeBehindTheStoresBack(prefix: String) throws
+    /// Stores an object behind the store's back (an orphan), bytes as given.
+    func plant(_ key: RelativePath, bytes: Data) throws
+}
+
+extension StorePlace {
+    /// Opens a new store instance with default options and the real clock.
+    public func open(options: StoreOptions = StoreOptions(), faults: FaultPlan? = nil) throws -> Store {
+        try open(options: options, clock: { Date() }, faults: faults)
+    }
+}
+
+/// The embedded pair: ``SQLiteMetadataStore`` and ``FolderBlobStore`` in one folder.
+public struct EmbeddedStorePlace: StorePlace {
+    public let directory: TemporaryDirectory
+    var location: StoreLocation { StoreLocation(root: directory.url) }
+
+    /// A place in `directory`.
+    public init(directory: TemporaryDirectory) { self.directory = directory }
+
+    public var storeArguments: [String] { ["--store", directory.path] }
+
+    public func open(options: StoreOptions, clock: @escaping @Sendable () -> Date, faults: FaultPlan?) throws -> Store {
+        var blobs: any BlobStore = try FolderBlobStore(location: location, reserveBytes: options.reserveBytes)
+        var metadata: any MetadataStore = try SQLiteMetadataStore(dataDirectory: location.dataDirectory,
+                                                                  busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        if let faults {
+            blobs = FaultInjectingBlobStore(base: blobs, plan: faults)
+            metadata = FaultInjectingMetadataStore(base: metadata, plan: faults)
+        }
+        return try Store(metadata: metadata, blobs: blobs, location: location, options: options, imageProcessor: TestStores.processor, clock: clock)
+    }
+
+    func file(_ key: RelativePath) -> URL {
+        (key.components.first == "thumbnails" ? location.cacheDirectory : location.dataDirectory).appendingPathComponent(key.string)
+    }
+
+    public func damage(_ key: RelativePath) throws {
+        var bytes = try Data(contentsOf: file(key))
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: file(key))
+    }
+
+    public func removeBehindTheStoresBack(prefix: String) throws {
+        let area = prefix.hasPrefix("thumbnails") ? location.cacheDirectory : location.dataDirectory
+        let target = area.appendingPathComponent(prefix)
+        if FileManager.default.fileExists(atPath: target.path) { try FileManager.default.removeItem(at: target) }
+    }
+
+    public func plant(_ key: RelativePath, bytes: Data) throws {
+        try FileManager.default.createDirectory(at: file(key).deletingLastPathComponent(), withIntermediateDirectories: true)
+        try bytes.write(to: file(key))
+    }
+}
+
+/// The folders of store places. A test may drop its place as soon as it has opened a store on it,
+/// so the folders live until the test process exits, and are removed then.
+public enum PlaceFolders {
+    private static let kept = Mutex<[TemporaryDirectory]>([])
+    private static let cleanUp: Void = { atexit { PlaceFolders.removeAll() } }()
+
+    /// A fresh folder kept until the process exits.
+    public static func make(_ label: String) -> TemporaryDirectory {
+        _ = cleanUp
+        let folder = TemporaryDirectory(label)
+        kept.withLock { $0.append(folder) }
+        return folder
+    }
+
+    static func removeAll() {
+        kept.withLock { $0.removeAll() }
+    }
+}
