@@ -4,7 +4,7 @@ import KeepsakeStore
 import KeepsakeViewModels
 
 /// Small helpers the app commands share: reading ids, emotions, positions, months and photos from
-/// the command line, turning a view model's `errorMessage` into an error, and short text forms.
+/// the command line, turning a view model's `error` into the command's error, and short text forms.
 enum CommandSupport {
     /// A record id from the command line; anything but a UUID (`../../etc`) is a usage error, never a path.
     static func recordID(_ text: String) throws -> RecordID {
@@ -84,9 +84,9 @@ enum CommandSupport {
         return ComposeImages(items, limit: limit)
     }
 
-    /// Throws a view model's `errorMessage`, if it has one, as the command's error.
-    static func check(_ errorMessage: String?) throws {
-        if let errorMessage { throw CommandFailure(message: errorMessage) }
+    /// Throws a view model's error, if it has one, as the command's error (its code decides the exit code).
+    static func check(_ error: KeepsakeError?) throws {
+        if let error { throw error }
     }
 
     /// The text of a `--text`-like flag: `-` reads standard input.

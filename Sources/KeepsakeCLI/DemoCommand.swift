@@ -140,7 +140,7 @@ enum DemoCommand {
             compose.text = sample.text
             compose.tagsText = sample.tags.joined(separator: ", ")
             compose.addImages(sample.photos.map(photo))
-            guard let entry = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "A sample diary entry could not be saved.") }
+            guard let entry = await compose.save() else { throw compose.error ?? CommandFailure(message: "A sample diary entry could not be saved.") }
             photos += entry.images.count
             step()
         }
@@ -151,7 +151,7 @@ enum DemoCommand {
             compose.category = sample.category
             compose.memo = sample.memo
             compose.newReceipt = sample.receipt.map(photo)
-            guard let transaction = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "A sample transaction could not be saved.") }
+            guard let transaction = await compose.save() else { throw compose.error ?? CommandFailure(message: "A sample transaction could not be saved.") }
             photos += transaction.receipt == nil ? 0 : 1
             step()
         }
@@ -160,7 +160,7 @@ enum DemoCommand {
             compose.title = sample.title
             compose.contents = sample.contents
             compose.addImages(sample.photos.map(photo))
-            guard let item = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "A sample post could not be saved.") }
+            guard let item = await compose.save() else { throw compose.error ?? CommandFailure(message: "A sample post could not be saved.") }
             photos += item.images.count
             step()
         }

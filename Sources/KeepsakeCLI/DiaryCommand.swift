@@ -92,9 +92,9 @@ enum DiaryCommand {
             compose.tagsText = parsed.all("--tag").joined(separator: ",")
             if parsed.given("--image") {
                 compose.addImages(CommandSupport.imageSources(parsed.all("--image")))
-                try CommandSupport.check(compose.errorMessage)
+                try CommandSupport.check(compose.error)
             }
-            guard let entry = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "The entry could not be saved.") }
+            guard let entry = await compose.save() else { throw compose.error ?? CommandFailure(message: "The entry could not be saved.") }
             try printEntry(entry, parsed, heading: "Added diary entry \(entry.id).")
             return 0
         }
@@ -163,7 +163,7 @@ enum DiaryCommand {
             let model = DiaryListViewModel(diary: Diary(store: try KeepsakeCommand.openStore(parsed)), pageSize: limit)
             model.filter = filter
             await model.load(after: cursor)
-            try CommandSupport.check(model.errorMessage)
+            try CommandSupport.check(model.error)
             try printEntries(model.entries, nextCursor: model.nextCursor, parsed, empty: filter == .all ? "No diary entries yet." : "No entries match.")
             return 0
         }
@@ -185,7 +185,7 @@ enum DiaryCommand {
             let id = try CommandSupport.singleID(parsed, command: "diary show")
             let model = DiaryEntryViewModel(diary: Diary(store: try KeepsakeCommand.openStore(parsed)), id: id)
             await model.load()
-            try CommandSupport.check(model.errorMessage)
+            try CommandSupport.check(model.error)
             guard let entry = model.entry else { throw KeepsakeError(.notFound, "No diary entry with id \(id) exists.") }
             try printEntry(entry, parsed, heading: nil)
             return 0
@@ -220,7 +220,7 @@ enum DiaryCommand {
             let diary = Diary(store: try KeepsakeCommand.openStore(parsed))
             let page = DiaryEntryViewModel(diary: diary, id: id)
             await page.load()
-            try CommandSupport.check(page.errorMessage)
+            try CommandSupport.check(page.error)
             guard let current = page.entry else { throw KeepsakeError(.notFound, "No diary entry with id \(id) exists.") }
             let compose = DiaryComposeViewModel(diary: diary, editing: current)
             if let zone { compose.timeZone = zone }
@@ -233,7 +233,7 @@ enum DiaryCommand {
             if parsed.given("--image") {
                 compose.images = try CommandSupport.composeImages(parsed.all("--image"), current: current.images, limit: diary.maxImages)
             }
-            guard let entry = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "The entry could not be saved.") }
+            guard let entry = await compose.save() else { throw compose.error ?? CommandFailure(message: "The entry could not be saved.") }
             try printEntry(entry, parsed, heading: "Updated diary entry \(entry.id).")
             return 0
         }
@@ -291,7 +291,7 @@ enum DiaryCommand {
             default:
                 throw UsageError(description: "Unknown photo operation \(CommandLineArguments.quoted(operation)); use add, replace, remove, move or reorder.")
             }
-            try CommandSupport.check(model.errorMessage)
+            try CommandSupport.check(model.error)
             guard let entry = model.entry else { throw KeepsakeError(.notFound, "No diary entry with id \(id) exists.") }
             if parsed.has("--json") {
                 try KeepsakeCommand.printJSON(entry)
@@ -318,7 +318,7 @@ enum DiaryCommand {
             let id = try CommandSupport.singleID(parsed, command: "diary delete")
             let model = DiaryEntryViewModel(diary: Diary(store: try KeepsakeCommand.openStore(parsed)), id: id)
             await model.delete()
-            try CommandSupport.check(model.errorMessage)
+            try CommandSupport.check(model.error)
             if parsed.has("--json"), let entry = model.entry {
                 try KeepsakeCommand.printJSON(entry)
             } else {
@@ -340,7 +340,7 @@ enum DiaryCommand {
             let id = try CommandSupport.singleID(parsed, command: "diary restore")
             let model = DiaryEntryViewModel(diary: Diary(store: try KeepsakeCommand.openStore(parsed)), id: id)
             await model.restore()
-            try CommandSupport.check(model.errorMessage)
+            try CommandSupport.check(model.error)
             if parsed.has("--json"), let entry = model.entry {
                 try KeepsakeCommand.printJSON(entry)
             } else {
@@ -370,7 +370,7 @@ enum DiaryCommand {
             let model = DiaryListViewModel(diary: Diary(store: try KeepsakeCommand.openStore(parsed)))
             model.filter = .search(text)
             await model.load()
-            try CommandSupport.check(model.errorMessage)
+            try CommandSupport.check(model.error)
             try printEntries(model.entries, nextCursor: nil, parsed, empty: "No entries match \(CommandLineArguments.quoted(text)).")
             return 0
         }

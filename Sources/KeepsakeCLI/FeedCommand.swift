@@ -62,9 +62,9 @@ enum FeedCommand {
             if let contents = CommandSupport.textValue(parsed.value("--contents")) { compose.contents = contents }
             if parsed.given("--image") {
                 compose.addImages(CommandSupport.imageSources(parsed.all("--image")))
-                try CommandSupport.check(compose.errorMessage)
+                try CommandSupport.check(compose.error)
             }
-            guard let item = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "The post could not be saved.") }
+            guard let item = await compose.save() else { throw compose.error ?? CommandFailure(message: "The post could not be saved.") }
             try printItem(item, parsed, heading: "Posted \(item.id).")
             return 0
         }
@@ -95,7 +95,7 @@ enum FeedCommand {
             let model = FeedListViewModel(feed: Feed(store: try KeepsakeCommand.openStore(parsed)), pageSize: limit)
             model.showsTrash = parsed.has("--trash")
             await model.load(after: cursor)
-            try CommandSupport.check(model.errorMessage)
+            try CommandSupport.check(model.error)
             if parsed.has("--json") {
                 try KeepsakeCommand.printJSON(ListOutput(items: model.items, nextCursor: model.nextCursor?.description))
                 return 0
@@ -159,7 +159,7 @@ enum FeedCommand {
             } else if parsed.has("--no-images") {
                 compose.images = ComposeImages(limit: feed.maxImages)
             }
-            guard let item = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "The post could not be saved.") }
+            guard let item = await compose.save() else { throw compose.error ?? CommandFailure(message: "The post could not be saved.") }
             try printItem(item, parsed, heading: "Updated post \(item.id).")
             return 0
         }
@@ -198,7 +198,7 @@ enum FeedCommand {
         let feed = Feed(store: try KeepsakeCommand.openStore(parsed))
         let model = FeedListViewModel(feed: feed)
         if restoring { await model.restore(id) } else { await model.delete(id) }
-        try CommandSupport.check(model.errorMessage)
+        try CommandSupport.check(model.error)
         if parsed.has("--json") {
             try KeepsakeCommand.printJSON(try feed.item(id))
         } else {

@@ -39,7 +39,9 @@ public enum KeepsakeCommand {
         or full ISO 8601. Record ids are UUIDs.
 
         Exit codes: 0 success; 1 error (one sentence on stderr; the store is left as it was);
-        2 usage error (unknown command or option, missing or malformed argument, such as a bad date or id).
+        2 usage error (unknown command or option, missing or malformed argument, such as a bad date or id);
+        3 changed meanwhile or already there (reload, retry); 4 busy (retry soon); 5 the store's disk or
+        database failed.
 
         Examples:
           keepsake demo
@@ -87,11 +89,32 @@ public enum KeepsakeCommand {
             printError(error.message, details: error.details)
             return 1
         } catch let error as KeepsakeError {
-            printError(error.message)
-            return 1
+            printError(error.message + (error.remedy.map { " " + remedy($0) } ?? ""))
+            return exitCode(for: error.code)
         } catch {
-            printError("\(error.localizedDescription)")
-            return 1
+            let error = KeepsakeError.wrapping(error)
+            printError(error.message)
+            return exitCode(for: error.code)
+        }
+    }
+
+    /// The exit code of a failure of `code` (docs/CLI.md, "Exit codes").
+    static func exitCode(for code: KeepsakeError.Code) -> Int32 {
+        switch code {
+        case .notFound, .invalidArgument, .corruptImage, .unsupportedImage, .imageTooLarge, .unsafePath, .limitExceeded: 1
+        case .conflict: 3
+        case .busy: 4
+        case .diskFull, .readOnly, .io, .database, .symlinkRefused, .incompatibleStore, .unexpected: 5
+        }
+    }
+
+    /// What to do about a failure, in the command line's words (naming its commands).
+    static func remedy(_ remedy: KeepsakeError.Remedy) -> String {
+        switch remedy {
+        case .checkStore: "Run `keepsake fsck` to see what else is affected."
+        case .repairStore: "Run `keepsake fsck --repair`."
+        case .listRecords: "List the records to see valid ids."
+        default: remedy.sentence
         }
     }
 

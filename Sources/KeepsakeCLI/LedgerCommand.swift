@@ -88,7 +88,7 @@ enum LedgerCommand {
             compose.category = category
             if let memo = parsed.value("--memo") { compose.memo = memo }
             if let receipt = parsed.value("--receipt") { compose.newReceipt = .file(URL(fileURLWithPath: receipt)) }
-            guard let saved = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "The transaction could not be saved.") }
+            guard let saved = await compose.save() else { throw compose.error ?? CommandFailure(message: "The transaction could not be saved.") }
             try printTransaction(saved, parsed, heading: "Added transaction \(saved.id).")
             return 0
         }
@@ -115,7 +115,7 @@ enum LedgerCommand {
             model.category = parsed.value("--category")
             model.kind = kind
             await model.load()
-            try CommandSupport.check(model.errorMessage)
+            try CommandSupport.check(model.error)
             if parsed.has("--json") {
                 try KeepsakeCommand.printJSON(MonthOutput(month: model.month, transactions: model.transactions, totals: model.totals))
                 return 0
@@ -182,7 +182,7 @@ enum LedgerCommand {
             if let memo = parsed.value("--memo") { compose.memo = memo }
             if let receipt = parsed.value("--receipt") { compose.newReceipt = .file(URL(fileURLWithPath: receipt)) }
             compose.removesReceipt = parsed.has("--remove-receipt")
-            guard let saved = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "The transaction could not be saved.") }
+            guard let saved = await compose.save() else { throw compose.error ?? CommandFailure(message: "The transaction could not be saved.") }
             try printTransaction(saved, parsed, heading: "Updated transaction \(saved.id).")
             return 0
         }
@@ -220,7 +220,7 @@ enum LedgerCommand {
                 }
                 compose.removesReceipt = true
             }
-            guard let saved = await compose.save() else { throw CommandFailure(message: compose.errorMessage ?? "The receipt could not be changed.") }
+            guard let saved = await compose.save() else { throw compose.error ?? CommandFailure(message: "The receipt could not be changed.") }
             try printTransaction(saved, parsed, heading: operation == "attach" ? "Attached the receipt to \(id)." : "Removed the receipt of \(id).")
             return 0
         }
@@ -261,7 +261,7 @@ enum LedgerCommand {
         let ledger = Ledger(store: try KeepsakeCommand.openStore(parsed))
         let model = LedgerMonthViewModel(ledger: ledger, month: LedgerDay(containing: Date()).ledgerMonth)
         if restoring { await model.restore(id) } else { await model.delete(id) }
-        try CommandSupport.check(model.errorMessage)
+        try CommandSupport.check(model.error)
         if parsed.has("--json") {
             try KeepsakeCommand.printJSON(try ledger.transaction(id))
         } else {
@@ -305,7 +305,7 @@ enum LedgerCommand {
             if let month {
                 let model = LedgerMonthViewModel(ledger: ledger, month: month)
                 await model.load()
-                try CommandSupport.check(model.errorMessage)
+                try CommandSupport.check(model.error)
                 output = ReportOutput(period: month.string, totals: model.totals, categories: model.categoryTotals, months: nil)
             } else {
                 let year = year!

@@ -19,7 +19,7 @@ extension FeedItem {
             throw KeepsakeError(.notFound, "Record \(record.id) is a \(record.collection) record, not a feed post; use an id from the feed.")
         }
         guard let title = record.fields[FeedField.title]?.stringValue else {
-            throw KeepsakeError(.invalidArgument, "Feed record \(record.id) has no text field \"title\", so it was not written by the Feed app; run `keepsake fsck` or remove it.")
+            throw KeepsakeError(.invalidArgument, "Feed record \(record.id) has no text field \"title\", so it was not written by the Feed app.", remedy: .checkStore)
         }
         let contents: String
         switch record.fields[FeedField.contents] {

@@ -257,7 +257,7 @@ final class CLILane: @unchecked Sendable {
         self.figures = figures
         random = SplitMix(seed: seed)
         let path = logs.appendingPathComponent("cli-lane.log").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         log = FileHandle(forWritingAtPath: path)!
     }
 

@@ -11,7 +11,7 @@ import Synchronization
 ///    outside the store (a sentinel) or of /etc/passwd, and the server keeps answering.
 /// 2. Uploads through the diary compose form: every corrupt corpus file, the bombs and N mutated
 ///    images, under hostile file names (`../`, absolute, NUL, 1,000 characters): a 303 (stored) or
-///    a 400/413 (refused), never a 5xx; the store holds exactly the accepted entries, each with its
+///    a 400/413/415/422 (refused), never a 5xx; the store holds exactly the accepted entries, each with its
 ///    photo's bytes; no upload is left in `web-uploads/`; nothing appears outside the store.
 /// 3. Load for S seconds: readers fetch pages, thumbnails and originals, a writer posts entries,
 ///    and the CLI adds, edits and deletes entries meanwhile: no 5xx, no failed command, every
@@ -244,7 +244,7 @@ enum ServeTorture {
                 case 303, 302:
                     accepted[title] = SHA256.hex(input.bytes)
                     if input.kind == .bomb { figures.fail("the bomb \(input.name) was accepted through the web form") }
-                case 400, 413:
+                case 400, 413, 415, 422:
                     // A NUL in the file name makes the photo unreadable: refusing it is right.
                     if input.how == "valid" && !names[index % names.count].contains("\u{0}") { figures.fail("the valid photo \(input.name) was refused through the web form: \(response.status)") }
                 default:
@@ -274,7 +274,7 @@ enum ServeTorture {
                 statuses[response.status, default: 0] += 1
                 switch response.status {
                 case 302, 303: receipts[memo] = true
-                case 400, 413: receipts[memo] = false
+                case 400, 413, 415, 422: receipts[memo] = false
                 default: figures.fail("uploading a receipt named \(name.debugDescription) answered \(response.status)")
                 }
                 if name.contains("\u{0}") && receipts[memo] == true { figures.note("receipt with an unreadable name", "accepted (checked below)") }

@@ -15,8 +15,7 @@ public func background<T: Sendable>(_ work: @escaping @Sendable () throws -> T) 
     }
 }
 
-/// The sentence a screen shows for an error.
-func userMessage(_ error: any Error) -> String {
-    if let error = error as? KeepsakeError { return error.message }
-    return "Something went wrong: \(error)"
+/// The typed failure a screen holds for an error.
+func failure(_ error: any Error) -> KeepsakeError {
+    KeepsakeError.wrapping(error)
 }

@@ -25,8 +25,14 @@ public final class DiaryComposeViewModel: PhotoComposing {
     public var tagsText: String
     /// The photos in order.
     public var images: ComposeImages
-    /// The last validation or save error, as a sentence for the screen.
-    public var errorMessage: String?
+    /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
+    public var error: KeepsakeError?
+    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
+    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
+    public var errorMessage: String? {
+        get { error?.message }
+        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
+    }
     /// True while saving.
     public private(set) var isSaving = false
 
@@ -82,10 +88,10 @@ public final class DiaryComposeViewModel: PhotoComposing {
             guard images.items.count <= diary.maxImages else {
                 throw KeepsakeError(.limitExceeded, "An entry can hold at most \(diary.maxImages) photos.")
             }
-            errorMessage = nil
+            error = nil
             return true
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
             return false
         }
     }
@@ -106,10 +112,10 @@ public final class DiaryComposeViewModel: PhotoComposing {
             } else {
                 saved = try await background { try diary.create(draft) }
             }
-            errorMessage = nil
+            error = nil
             return saved
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
             return nil
         }
     }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeDiary
 public import KeepsakeStore
 public import Observation
@@ -8,8 +8,14 @@ public import Observation
 public final class DiaryEntryViewModel {
     /// The entry, once loaded; `nil` if it was purged.
     public private(set) var entry: DiaryEntry?
-    /// The last error, as a sentence for the screen.
-    public var errorMessage: String?
+    /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
+    public var error: KeepsakeError?
+    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
+    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
+    public var errorMessage: String? {
+        get { error?.message }
+        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
+    }
     /// The diary.
     public let diary: Diary
     /// The entry's id.
@@ -69,18 +75,18 @@ public final class DiaryEntryViewModel {
                            refresh: {
                                let diary = self.diary
                                do { self.entry = try await background { try diary.store.recordIfPresent(id) != nil ? try diary.entry(id) : nil } }
-                               catch { self.errorMessage = userMessage(error) }
+                               catch { self.self.error = failure(error) }
                            },
-                           failed: { self.errorMessage = userMessage($0) })
+                           failed: { self.error = failure($0) })
     }
 
     private func run(_ work: @escaping @Sendable (Diary, RecordID) throws -> DiaryEntry) async {
         let diary = diary, id = id
         do {
             entry = try await background { try work(diary, id) }
-            errorMessage = nil
+            error = nil
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
         }
     }
 }

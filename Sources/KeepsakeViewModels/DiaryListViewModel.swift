@@ -35,8 +35,14 @@ public final class DiaryListViewModel {
     public var nextCursor: RecordCursor? { cursor }
     /// True while a load runs.
     public private(set) var isLoading = false
-    /// The last error, as a sentence for the screen; `nil` when all is well.
-    public var errorMessage: String?
+    /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
+    public var error: KeepsakeError?
+    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
+    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
+    public var errorMessage: String? {
+        get { error?.message }
+        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
+    }
     /// What the list shows; call ``load()`` after changing it.
     public var filter: Filter = .all
 
@@ -76,7 +82,7 @@ public final class DiaryListViewModel {
             _ = try await background { try diary.delete(id) }
             entries.removeAll { $0.id == id }
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
         }
     }
 
@@ -87,7 +93,7 @@ public final class DiaryListViewModel {
             _ = try await background { try diary.restore(id) }
             if filter == .trash { entries.removeAll { $0.id == id } }
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
         }
     }
 
@@ -95,7 +101,7 @@ public final class DiaryListViewModel {
     /// Runs until the calling task is cancelled.
     public func observeChanges(pollInterval: Duration = .milliseconds(200)) async {
         await watchChanges(of: diary.store, collection: Diary.collection, pollInterval: pollInterval,
-                           refresh: { await self.load() }, failed: { self.errorMessage = userMessage($0) })
+                           refresh: { await self.load() }, failed: { self.error = failure($0) })
     }
 
     private func fetch(after: RecordCursor?, appending: Bool) async {
@@ -117,9 +123,9 @@ public final class DiaryListViewModel {
             }
             entries = appending ? entries + page.entries : page.entries
             cursor = page.nextCursor
-            errorMessage = nil
+            error = nil
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
         }
     }
 }

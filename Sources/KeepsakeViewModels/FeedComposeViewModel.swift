@@ -18,8 +18,14 @@ public final class FeedComposeViewModel: PhotoComposing {
     public var date: Date
     /// The photos in order.
     public var images: ComposeImages
-    /// The last validation or save error.
-    public var errorMessage: String?
+    /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
+    public var error: KeepsakeError?
+    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
+    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
+    public var errorMessage: String? {
+        get { error?.message }
+        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
+    }
     /// True while saving.
     public private(set) var isSaving = false
     /// The feed.
@@ -58,10 +64,10 @@ public final class FeedComposeViewModel: PhotoComposing {
             guard images.items.count <= feed.maxImages else {
                 throw KeepsakeError(.limitExceeded, "A post can hold at most \(feed.maxImages) photos.")
             }
-            errorMessage = nil
+            error = nil
             return true
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
             return false
         }
     }
@@ -79,10 +85,10 @@ public final class FeedComposeViewModel: PhotoComposing {
             } else {
                 saved = try await background { try feed.post(draft) }
             }
-            errorMessage = nil
+            error = nil
             return saved
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
             return nil
         }
     }

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeFeed
 public import KeepsakeStore
 public import Observation
@@ -15,8 +15,14 @@ public final class FeedListViewModel {
     public var nextCursor: RecordCursor? { cursor }
     /// True while a load runs.
     public private(set) var isLoading = false
-    /// The last error, as a sentence for the screen.
-    public var errorMessage: String?
+    /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
+    public var error: KeepsakeError?
+    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
+    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
+    public var errorMessage: String? {
+        get { error?.message }
+        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
+    }
     /// Show the trash instead of live posts.
     public var showsTrash = false
 
@@ -51,7 +57,7 @@ public final class FeedListViewModel {
         do {
             _ = try await background { try feed.delete(id) }
             items.removeAll { $0.id == id }
-        } catch { errorMessage = userMessage(error) }
+        } catch { self.error = failure(error) }
     }
 
     /// Restores a post from the trash.
@@ -60,13 +66,13 @@ public final class FeedListViewModel {
         do {
             _ = try await background { try feed.restore(id) }
             if showsTrash { items.removeAll { $0.id == id } }
-        } catch { errorMessage = userMessage(error) }
+        } catch { self.error = failure(error) }
     }
 
     /// Reloads whenever a post changes anywhere. Runs until the calling task is cancelled.
     public func observeChanges(pollInterval: Duration = .milliseconds(200)) async {
         await watchChanges(of: feed.store, collection: "feed", pollInterval: pollInterval,
-                           refresh: { await self.load() }, failed: { self.errorMessage = userMessage($0) })
+                           refresh: { await self.load() }, failed: { self.error = failure($0) })
     }
 
     private func fetch(after: RecordCursor?, appending: Bool) async {
@@ -77,7 +83,7 @@ public final class FeedListViewModel {
             let page = try await background { trash ? try feed.trash(limit: limit, after: after) : try feed.newest(limit: limit, after: after) }
             items = appending ? items + page.items : page.items
             cursor = page.nextCursor
-            errorMessage = nil
-        } catch { errorMessage = userMessage(error) }
+            error = nil
+        } catch { self.error = failure(error) }
     }
 }

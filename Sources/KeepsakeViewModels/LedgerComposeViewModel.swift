@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeLedger
 public import KeepsakeStore
 public import Observation
@@ -27,8 +27,14 @@ public final class LedgerComposeViewModel {
     public var removesReceipt = false
     /// The current receipt when editing.
     public private(set) var currentReceipt: Attachment?
-    /// The last validation or save error.
-    public var errorMessage: String?
+    /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
+    public var error: KeepsakeError?
+    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
+    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
+    public var errorMessage: String? {
+        get { error?.message }
+        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
+    }
     /// True while saving.
     public private(set) var isSaving = false
     /// The ledger.
@@ -75,10 +81,10 @@ public final class LedgerComposeViewModel {
             guard !category.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
                 throw KeepsakeError(.invalidArgument, "Choose a category for the transaction.")
             }
-            errorMessage = nil
+            error = nil
             return true
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
             return false
         }
     }
@@ -104,10 +110,10 @@ public final class LedgerComposeViewModel {
             currentReceipt = saved.receipt
             newReceipt = nil
             removesReceipt = false
-            errorMessage = nil
+            error = nil
             return saved
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
             return nil
         }
     }

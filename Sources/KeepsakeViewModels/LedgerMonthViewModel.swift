@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeLedger
 public import KeepsakeStore
 public import Observation
@@ -19,8 +19,14 @@ public final class LedgerMonthViewModel {
     public private(set) var totals: [Currency: LedgerTotals] = [:]
     /// Per currency, per category totals.
     public private(set) var categoryTotals: [Currency: [String: LedgerTotals]] = [:]
-    /// The last error, as a sentence for the screen.
-    public var errorMessage: String?
+    /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
+    public var error: KeepsakeError?
+    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
+    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
+    public var errorMessage: String? {
+        get { error?.message }
+        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
+    }
     /// True while loading.
     public private(set) var isLoading = false
     /// The ledger.
@@ -51,8 +57,8 @@ public final class LedgerMonthViewModel {
             self.transactions = transactions
             self.totals = totals
             categoryTotals = categories
-            errorMessage = nil
-        } catch { errorMessage = userMessage(error) }
+            error = nil
+        } catch { self.error = failure(error) }
     }
 
     /// Shows the previous month.
@@ -73,7 +79,7 @@ public final class LedgerMonthViewModel {
         do {
             _ = try await background { try ledger.delete(id) }
             await load()
-        } catch { errorMessage = userMessage(error) }
+        } catch { self.error = failure(error) }
     }
 
     /// Restores a transaction.
@@ -82,12 +88,12 @@ public final class LedgerMonthViewModel {
         do {
             _ = try await background { try ledger.restore(id) }
             await load()
-        } catch { errorMessage = userMessage(error) }
+        } catch { self.error = failure(error) }
     }
 
     /// Reloads whenever a transaction changes anywhere. Runs until the calling task is cancelled.
     public func observeChanges(pollInterval: Duration = .milliseconds(200)) async {
         await watchChanges(of: ledger.store, collection: Ledger.collection, pollInterval: pollInterval,
-                           refresh: { await self.load() }, failed: { self.errorMessage = userMessage($0) })
+                           refresh: { await self.load() }, failed: { self.error = failure($0) })
     }
 }

@@ -1,13 +1,13 @@
 public import KeepsakeStore
 
 /// A compose or edit screen with an ordered, limited list of photos (``ComposeImages``) that reports
-/// a refused change (over the limit, a bad index) in `errorMessage` instead of throwing.
+/// a refused change (over the limit, a bad index) in `error` instead of throwing.
 @MainActor
 public protocol PhotoComposing: AnyObject {
     /// The photos in order.
     var images: ComposeImages { get set }
-    /// The last problem, as a sentence for the screen.
-    var errorMessage: String? { get set }
+    /// The last problem, typed.
+    var error: KeepsakeError? { get set }
 }
 
 extension PhotoComposing {
@@ -29,9 +29,9 @@ extension PhotoComposing {
     private func change(_ edit: (inout ComposeImages) throws -> Void) {
         do {
             try edit(&images)
-            errorMessage = nil
+            self.error = nil
         } catch {
-            errorMessage = userMessage(error)
+            self.error = failure(error)
         }
     }
 }

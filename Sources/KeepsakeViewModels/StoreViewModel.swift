@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeStore
 public import Observation
 
@@ -9,8 +9,14 @@ public final class StoreViewModel {
     public private(set) var status: StoreStatus?
     /// The latest check result.
     public private(set) var report: FsckReport?
-    /// The last error, as a sentence.
-    public var errorMessage: String?
+    /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
+    public var error: KeepsakeError?
+    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
+    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
+    public var errorMessage: String? {
+        get { error?.message }
+        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
+    }
     /// The store.
     public let store: Store
 
@@ -22,8 +28,8 @@ public final class StoreViewModel {
         let store = store
         do {
             status = try await background { try store.status() }
-            errorMessage = nil
-        } catch { errorMessage = userMessage(error) }
+            error = nil
+        } catch { self.error = failure(error) }
     }
 
     /// Runs a check (and repairs with `repair`).
@@ -32,7 +38,7 @@ public final class StoreViewModel {
         do {
             report = try await background { try store.fsck(repair: repair) }
             status = try await background { try store.status() }
-            errorMessage = nil
-        } catch { errorMessage = userMessage(error) }
+            error = nil
+        } catch { self.error = failure(error) }
     }
 }

@@ -15,7 +15,7 @@ extension Strings {
         case .readOnly: pick("The store is read-only", "저장소에 쓸 수 없음")
         case .symlinkRefused: pick("Refused for safety", "안전을 위해 거부함")
         case .incompatibleStore: pick("The store cannot be opened", "저장소를 열 수 없음")
-        case .io, .database, nil: pick("Something went wrong", "문제가 생겼습니다")
+        case .io, .database, .unexpected, nil: pick("Something went wrong", "문제가 생겼습니다")
         }
     }
 
@@ -63,6 +63,7 @@ extension Strings {
         case .database: "데이터베이스 오류가 났습니다."
         case .symlinkRefused: "저장소 안의 심볼릭 링크는 따라가지 않습니다."
         case .incompatibleStore: "이 저장소를 열 수 없습니다."
+        case .unexpected: "예상하지 못한 문제가 생겼습니다."
         }
     }
 }

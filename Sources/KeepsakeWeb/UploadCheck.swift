@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeStore
 
 /// The web app's own upload limits (``WebLimits``), checked before anything is stored so that
 /// the refusal is a page in the user's language.
@@ -30,5 +31,12 @@ enum UploadCheck {
             message = message.replacingOccurrences(of: file.url.lastPathComponent, with: file.fileName)
         }
         return message
+    }
+
+    /// `error` with its message naming the user's files (``naming(_:after:)``), code and remedy kept.
+    static func naming(_ error: KeepsakeError?, after files: [UploadedFile]) -> KeepsakeError? {
+        guard let error else { return nil }
+        return KeepsakeError(error.code, naming(error.message, after: files) ?? error.message, path: error.path,
+                             underlyingCode: error.underlyingCode, remedy: error.remedy)
     }
 }

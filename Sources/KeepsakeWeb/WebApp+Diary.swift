@@ -70,7 +70,7 @@ extension WebApp {
             </div>
             \(diaryFilterBar(request, selected: list.filter))
             \(undoBanner(request, path: "/diary"))
-            \(listError(list.errorMessage))
+            \(listError(list.error, request))
             """
         if list.entries.isEmpty {
             body += "<p class=\"empty\">\(list.filter == .all && cursor == nil ? t[.noEntriesYet] : t[.noEntriesHere])</p>"
@@ -83,7 +83,7 @@ extension WebApp {
             paging.append("<a class=\"button\" rel=\"next\" href=\"\(WebRequest.link("/diary", filters + [("after", next.description)]))\">\(t[.olderEntries])</a>")
         }
         if !paging.isEmpty { body += "<nav class=\"paging\">\(paging)</nav>" }
-        return render(Page(title: heading, section: .diary, body: body, status: list.errorMessage == nil ? .ok : .internalServerError,
+        return render(Page(title: heading, section: .diary, body: body, status: Self.pageStatus(list.error),
                            watchesChanges: true), for: request)
     }
 
@@ -101,7 +101,7 @@ extension WebApp {
             let list = DiaryListViewModel(diary: diary)
             list.filter = .search(text)
             await list.load()
-            body += listError(list.errorMessage)
+            body += listError(list.error, request)
             body += "<p class=\"result-count\">\(t.searchResults(list.entries.count, query: text))</p>"
             if !list.entries.isEmpty {
                 body += "<ol class=\"cards entries\">\(list.entries.map { diaryCard($0, request) })</ol>"
@@ -122,7 +122,7 @@ extension WebApp {
             <div class="page-head"><h1>\(t[.diaryTrash])</h1>
             <div class="actions"><a class="button" href="/diary">\(t[.backToDiary])</a></div></div>
             <p class="hint">\(t[.trashExplanation])</p>
-            \(listError(list.errorMessage))
+            \(listError(list.error, request))
             """
         if list.entries.isEmpty {
             body += "<p class=\"empty\">\(t[.trashEmpty])</p>"
@@ -216,9 +216,14 @@ extension WebApp {
             """
     }
 
-    /// A view model's error above a list.
-    func listError(_ message: String?) -> HTML {
-        message.map { "<p class=\"error\" role=\"alert\">\($0)</p>" } ?? .empty
+    /// A view model's error above a list or form, in the page's language.
+    func listError(_ error: KeepsakeError?, _ request: WebRequest) -> HTML {
+        error.map { "<p class=\"error\" role=\"alert\" data-code=\"\($0.code.rawValue)\">\(request.strings.describe($0))</p>" } ?? .empty
+    }
+
+    /// The status of a page that shows a view model: 200, or what its failure's code calls for.
+    static func pageStatus(_ error: KeepsakeError?) -> HTTPStatus {
+        error.map { status(for: $0.code) } ?? .ok
     }
 
     // MARK: - Calendar and chart
@@ -294,7 +299,7 @@ extension WebApp {
             <div class="actions"><a class="button primary" href="/diary/new">\(t[.newEntry])</a>
             <a class="button" href="\(WebRequest.link("/diary/chart", [("month", String(format: "%04d-%02d", year, month))]))">\(t[.emotionChart])</a>
             <a class="button" href="/diary">\(t[.backToDiary])</a></div></div>
-            \(listError(list.errorMessage))
+            \(listError(list.error, request))
             \(monthNavigation("/diary/calendar", year: year, month: month, request: request))
             <table class="calendar"><thead><tr>\(header)</tr></thead><tbody>\(rows)</tbody></table>
             <ul class="legend">\(legend)</ul>
@@ -355,7 +360,7 @@ extension WebApp {
             <div class="page-head"><h1>\(t[.emotionChart])</h1>
             <div class="actions"><a class="button" href="\(WebRequest.link("/diary/calendar", [("month", String(format: "%04d-%02d", year, month))]))">\(t[.calendar])</a>
             <a class="button" href="/diary">\(t[.backToDiary])</a></div></div>
-            \(listError(list.errorMessage))
+            \(listError(list.error, request))
             \(monthNavigation("/diary/chart", year: year, month: month, request: request))
             \(monthSection)
             <h2>\(t.emotionsIn(String(year)))</h2>
@@ -401,7 +406,7 @@ extension WebApp {
             <p class="meta"><span class="emotion-badge \(EmotionStyle.cssClass(entry.emotion))">\(emotionName) \(Self.intensityDots(entry.intensity))</span>
             <time datetime="\(Formats.timestamp(entry.moment))">\(formats.dateTime(entry.moment, in: entry.timeZone))</time>
             <span class="zone">\(entry.timeZone.identifier)</span></p>
-            \(listError(model.errorMessage))
+            \(listError(model.error, request))
             <div class="entry-text">\(paragraphs)</div>
             \(tags.isEmpty ? HTML.empty : "<ul class=\"tags\">\(tags)</ul>")
             <div class="photos-large">\(photos)</div>
@@ -416,8 +421,8 @@ extension WebApp {
         let t = request.strings
         let model = DiaryEntryViewModel(diary: diary, id: id)
         if restore { await model.restore() } else { await model.delete() }
-        if let message = model.errorMessage {
-            return errorPage(request, status: .badRequest, title: restore ? t[.restore] : t[.delete], message: message)
+        if let error = model.error {
+            return errorPage(request, status: Self.status(for: error.code), title: restore ? t[.restore] : t[.delete], message: request.strings.describe(error))
         }
         return .redirect(to: restore ? "/diary/\(id.string)" : WebRequest.link("/diary", [("deleted", id.string)]))
     }
@@ -435,7 +440,7 @@ extension WebApp {
 
     /// The compose / edit form showing `model` (its error, if any, above the fields).
     @MainActor
-    func diaryForm(_ model: DiaryComposeViewModel, _ request: WebRequest, status: HTTPStatus = .ok) -> HTTPResponse {
+    func diaryForm(_ model: DiaryComposeViewModel, _ request: WebRequest, status: HTTPStatus = .ok, problem: FormProblem? = nil) -> HTTPResponse {
         let t = request.strings
         let language = request.language.rawValue
         let action = model.editingID.map { "/diary/\($0.string)/edit" } ?? "/diary/new"
@@ -452,7 +457,7 @@ extension WebApp {
             return "<label class=\"intensity-choice\"><input type=\"radio\" name=\"intensity\" value=\"\(level)\"\(checked)><span>\(level)</span></label>"
         }
         let zones: [HTML] = Self.commonTimeZones(including: model.timeZone.identifier).map { "<option value=\"\($0)\"></option>" }
-        let error: HTML = model.errorMessage.map { "<p class=\"error\" role=\"alert\">\($0)</p>" } ?? .empty
+        let error: HTML = problem.map { "<p class=\"error\" role=\"alert\">\($0.message)</p>" } ?? listError(model.error, request)
         let cancel = model.editingID.map { "/diary/\($0.string)" } ?? "/diary"
         let body: HTML = """
             <h1>\(title)</h1>
@@ -527,12 +532,11 @@ extension WebApp {
         }
         problem = readPhotoField(into: model, request, earlier: problem)
         if let problem {
-            model.errorMessage = problem.message
-            return diaryForm(model, request, status: problem.status)
+            return diaryForm(model, request, status: problem.status, problem: problem)
         }
         guard let saved = await model.save() else {
-            model.errorMessage = UploadCheck.naming(model.errorMessage, after: request.http.files)
-            return diaryForm(model, request, status: .badRequest)
+            model.error = UploadCheck.naming(model.error, after: request.http.files)
+            return diaryForm(model, request, status: model.error.map { Self.status(for: $0.code) } ?? .badRequest)
         }
         return .redirect(to: "/diary/\(saved.id.string)")
     }

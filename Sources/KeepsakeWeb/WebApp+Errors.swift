@@ -16,7 +16,7 @@ extension WebApp {
         case .corruptImage: .unprocessableContent
         case .busy: .serviceUnavailable
         case .diskFull: .insufficientStorage
-        case .readOnly, .io, .database, .symlinkRefused, .incompatibleStore: .internalServerError
+        case .readOnly, .io, .database, .symlinkRefused, .incompatibleStore, .unexpected: .internalServerError
         }
     }
 

@@ -47,7 +47,7 @@ extension WebApp {
         var body: HTML = """
             <div class="page-head"><h1>\(heading)</h1><div class="actions">\(actions)</div></div>
             \(trash ? "<p class=\"hint\">\(t[.trashExplanation])</p>" : undoBanner(request, path: "/feed"))
-            \(listError(list.errorMessage))
+            \(listError(list.error, request))
             """
         if list.items.isEmpty {
             body += "<p class=\"empty\">\(trash ? t[.trashEmpty] : (cursor == nil ? t[.noPostsYet] : t[.noPostsHere]))</p>"
@@ -137,8 +137,8 @@ extension WebApp {
         let t = request.strings
         let list = FeedListViewModel(feed: feed)
         if restore { await list.restore(id) } else { await list.delete(id) }
-        if let message = list.errorMessage {
-            return errorPage(request, status: .badRequest, title: restore ? t[.restore] : t[.delete], message: message)
+        if let error = list.error {
+            return errorPage(request, status: Self.status(for: error.code), title: restore ? t[.restore] : t[.delete], message: request.strings.describe(error))
         }
         return .redirect(to: restore ? "/feed/\(id.string)" : WebRequest.link("/feed", [("deleted", id.string)]))
     }
@@ -152,11 +152,11 @@ extension WebApp {
 
     /// The post / edit form (seed 002's compose screen: photos, title, contents, "done").
     @MainActor
-    func feedForm(_ model: FeedComposeViewModel, _ request: WebRequest, status: HTTPStatus = .ok) -> HTTPResponse {
+    func feedForm(_ model: FeedComposeViewModel, _ request: WebRequest, status: HTTPStatus = .ok, problem: FormProblem? = nil) -> HTTPResponse {
         let t = request.strings
         let action = model.editingID.map { "/feed/\($0.string)/edit" } ?? "/feed/new"
         let title = model.editingID == nil ? t[.newPost] : t[.editPost]
-        let error: HTML = model.errorMessage.map { "<p class=\"error\" role=\"alert\">\($0)</p>" } ?? .empty
+        let error: HTML = problem.map { "<p class=\"error\" role=\"alert\">\($0.message)</p>" } ?? listError(model.error, request)
         let cancel = model.editingID.map { "/feed/\($0.string)" } ?? "/feed"
         let body: HTML = """
             <h1>\(title)</h1>
@@ -202,12 +202,11 @@ extension WebApp {
         }
         problem = readPhotoField(into: model, request, earlier: problem)
         if let problem {
-            model.errorMessage = problem.message
-            return feedForm(model, request, status: problem.status)
+            return feedForm(model, request, status: problem.status, problem: problem)
         }
         guard let saved = await model.save() else {
-            model.errorMessage = UploadCheck.naming(model.errorMessage, after: request.http.files)
-            return feedForm(model, request, status: .badRequest)
+            model.error = UploadCheck.naming(model.error, after: request.http.files)
+            return feedForm(model, request, status: model.error.map { Self.status(for: $0.code) } ?? .badRequest)
         }
         return .redirect(to: "/feed/\(saved.id.string)")
     }

@@ -44,8 +44,10 @@ extension WebApp {
 
         var bodyAttributes: HTML = .empty
         if page.watchesChanges && configuration.changePollSeconds > 0 {
+            let sequence: Int64
+            do { sequence = try store.lastChangeSequence() } catch { return errorResponse(error, request) }
             bodyAttributes = """
-                 data-changes-url="/changes" data-changes-since="\(lastChangeSequence())" data-changes-every="\(configuration.changePollSeconds)"
+                 data-changes-url="/changes" data-changes-since="\(sequence)" data-changes-every="\(configuration.changePollSeconds)"
                 """
         }
 

@@ -115,7 +115,7 @@ extension WebApp {
             <a class="button" href="/ledger/export.csv" download>\(t[.exportCSV])</a>
             <a class="button" href="/ledger/import">\(t[.importCSV])</a></div></div>
             \(undoBanner(request, path: "/ledger"))
-            \(listError(model.errorMessage))
+            \(listError(model.error, request))
             \(monthNavigation("/ledger", year: month.year, month: month.month, request: request))
             \(totalsSection)
             <div class="charts">\(charts)</div>
@@ -156,11 +156,11 @@ extension WebApp {
     /// The add / edit form: day, kind, amount typed as text (parsed exactly), currency, category,
     /// memo and a receipt photo.
     @MainActor
-    func ledgerForm(_ model: LedgerComposeViewModel, _ request: WebRequest, status: HTTPStatus = .ok) -> HTTPResponse {
+    func ledgerForm(_ model: LedgerComposeViewModel, _ request: WebRequest, status: HTTPStatus = .ok, problem: FormProblem? = nil) -> HTTPResponse {
         let t = request.strings
         let action = model.editingID.map { "/ledger/\($0.string)/edit" } ?? "/ledger/new"
         let title = model.editingID == nil ? t[.addTransaction] : t[.editTransaction]
-        let error: HTML = model.errorMessage.map { "<p class=\"error\" role=\"alert\">\($0)</p>" } ?? .empty
+        let error: HTML = problem.map { "<p class=\"error\" role=\"alert\">\($0.message)</p>" } ?? listError(model.error, request)
         let kinds: [HTML] = TransactionKind.allCases.map { kind in
             let checked: HTML = kind == model.kind ? " checked" : ""
             return "<label class=\"kind-choice \(kind.rawValue)\"><input type=\"radio\" name=\"kind\" value=\"\(kind.rawValue)\"\(checked)> \(kind == .expense ? t[.expense] : t[.income])</label>"
@@ -224,15 +224,14 @@ extension WebApp {
         model.memo = request.field("memo")
         model.removesReceipt = request.field("removeReceipt") == "1"
         if let problem = UploadCheck.problem(with: request.http.files, limits: configuration.limits, strings: t) {
-            model.errorMessage = problem.message
-            return ledgerForm(model, request, status: problem.status)
+            return ledgerForm(model, request, status: problem.status, problem: problem)
         }
         if let receipt = request.http.files.first(where: { $0.fieldName == "receipt" }) {
             model.newReceipt = .file(receipt.url)
         }
         guard let saved = await model.save() else {
-            model.errorMessage = UploadCheck.naming(model.errorMessage, after: request.http.files)
-            return ledgerForm(model, request, status: .badRequest)
+            model.error = UploadCheck.naming(model.error, after: request.http.files)
+            return ledgerForm(model, request, status: model.error.map { Self.status(for: $0.code) } ?? .badRequest)
         }
         return .redirect(to: WebRequest.link("/ledger", [("month", saved.date.ledgerMonth.string)]))
     }
@@ -244,8 +243,8 @@ extension WebApp {
         let month = Self.ledgerMonth(request)
         let model = LedgerMonthViewModel(ledger: ledger, month: month)
         if restore { await model.restore(id) } else { await model.delete(id) }
-        if let message = model.errorMessage {
-            return errorPage(request, status: .badRequest, title: restore ? t[.restore] : t[.delete], message: message)
+        if let error = model.error {
+            return errorPage(request, status: Self.status(for: error.code), title: restore ? t[.restore] : t[.delete], message: request.strings.describe(error))
         }
         return .redirect(to: WebRequest.link("/ledger", [("month", month.string), ("deleted", restore ? nil : id.string)]))
     }

@@ -24,7 +24,7 @@ extension WebApp {
         if check { await model.check(repair: request.field("repair") == "1") } else { await model.load() }
         var body: HTML = """
             <div class="page-head"><h1>\(t[.store])</h1></div>
-            \(listError(model.errorMessage))
+            \(listError(model.error, request))
             """
         if let status = model.status {
             let rows: [HTML] = status.collections.map {

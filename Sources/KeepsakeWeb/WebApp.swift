@@ -99,7 +99,11 @@ public final class WebApp: Sendable {
         } else if !session.isAuthenticated, segments != ["login"] {
             response = loginPage(web, status: 401)
         } else {
-            response = try await route(web)
+            do {
+                response = try await route(web)
+            } catch {
+                response = errorResponse(error, web)  // the status its code calls for, in the page's language
+            }
         }
         let setsSession = response.headers.values(for: "Set-Cookie").contains { $0.hasPrefix(Session.cookieName + "=") }
         if isNewSession && !setsSession {
@@ -154,11 +158,6 @@ public final class WebApp: Sendable {
         var response = HTTPResponse.json(Data("{\"sequence\":\(last),\"changed\":\(last > since)}".utf8))
         response.headers.set("Cache-Control", "no-store")
         return response
-    }
-
-    /// The newest change sequence, for the pages that watch for changes.
-    func lastChangeSequence() -> Int64 {
-        (try? store.lastChangeSequence()) ?? 0
     }
 
     /// A record id from a URL segment, or `nil` (never a path).

@@ -239,7 +239,7 @@ import KeepsakeTestSupport
 
         expectError(.invalidArgument) { try feed.purgeTrash(olderThan: -1) }
         #expect(try feed.purgeTrash(olderThan: 7 * 86_400) == [old.id])
-        expectError(.notFound) { try feed.item(old.id) }
+        expectError(.notFound) { _ = try feed.item(old.id) }
         #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(old.images[0].path.string).path))
         #expect(try feed.item(recent.id).isTrashed)
         #expect(try store.record(diary.id).isTrashed, "another app's trash is not the feed's to purge")
@@ -252,10 +252,10 @@ import KeepsakeTestSupport
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
         let diary = try store.create(RecordDraft(collection: "diary", fields: ["title": .string("Dear diary")]))
-        expectError(.notFound) { try feed.item(diary.id) }
+        expectError(.notFound) { _ = try feed.item(diary.id) }
         expectError(.notFound) { try feed.update(diary.id, title: "Hijacked") }
         expectError(.notFound) { try feed.delete(diary.id) }
-        expectError(.notFound) { try feed.item(RecordID()) }
+        expectError(.notFound) { _ = try feed.item(RecordID()) }
         #expect(try store.record(diary.id).fields["title"] == .string("Dear diary"))
         #expect(try feed.newest().items.isEmpty)
     }

@@ -38,9 +38,9 @@ import KeepsakeTestSupport
         #expect(try cli.ok(["feed", "delete", post.id.string]).contains("feed restore \(post.id)"))
         #expect(try cli.json(ListPage.self, ["feed", "list"]).items.isEmpty)
         #expect(try cli.json(ListPage.self, ["feed", "list", "--trash"]).items.map(\.id) == [post.id])
-        try cli.fails(1, ["feed", "edit", post.id.string, "--title", "x"], containing: "trash")
+        try cli.fails(3, ["feed", "edit", post.id.string, "--title", "x"], containing: "trash")
         #expect(try cli.json(FeedItem.self, ["feed", "restore", post.id.string]).trashedAt == nil)
-        try cli.fails(1, ["feed", "restore", post.id.string])
+        try cli.fails(3, ["feed", "restore", post.id.string])  // conflict: not in the trash
         #expect(try cli.ok(["fsck"]).contains("Clean."))
     }
 

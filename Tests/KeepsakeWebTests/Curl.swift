@@ -12,7 +12,7 @@ enum Curl {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
         process.arguments = ["-sS", "--max-time", "60", "-D", headerFile.path, "-o", bodyFile.path, "-w", "%{http_code}"] + arguments
-        FileManager.default.createFile(atPath: statusFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: statusFile.path, contents: nil)
         let statusHandle = try FileHandle(forWritingTo: statusFile)
         process.standardOutput = statusHandle
         process.standardError = FileHandle.nullDevice

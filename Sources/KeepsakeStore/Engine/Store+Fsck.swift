@@ -93,10 +93,16 @@ extension Store {
                 let row = scan.rows[next].attachment
                 next += 1
                 if case .object(let size) = entry.kind {
-                    if verifyHashes, try size != row.byteSize || digest(of: row.path) != row.sha256 {
-                        report.hashMismatches.append(.init(recordID: row.recordID.string, attachmentID: row.id, path: row.path.string))
+                    do {
+                        if verifyHashes, try size != row.byteSize || digest(of: row.path) != row.sha256 {
+                            report.hashMismatches.append(.init(recordID: row.recordID.string, attachmentID: row.id, path: row.path.string))
+                        }
+                        scan.found.append(row)
+                    } catch let error as KeepsakeError where error.code == .notFound {
+                        // Removed since it was listed (an operation committed meanwhile, or damage):
+                        // a dangling reference unless the confirmation finds its row gone too.
+                        report.danglingReferences.append(.init(recordID: row.recordID.string, attachmentID: row.id, path: row.path.string))
                     }
-                    scan.found.append(row)
                 } else {
                     report.unexpectedEntries.append(entry.key)  // a link or a folder where the image should be
                 }

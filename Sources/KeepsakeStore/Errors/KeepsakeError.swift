@@ -38,6 +38,8 @@ public struct KeepsakeError: Error, Sendable, Hashable, CustomStringConvertible,
         case limitExceeded
         /// The record changed in a way that makes the requested operation impossible now.
         case conflict
+        /// Something failed that Keepsake does not expect to fail (a bug); the message says what.
+        case unexpected
     }
 
     /// The kind of failure.
@@ -74,6 +76,13 @@ extension KeepsakeError {
     /// A record with this id does not exist (or is in the trash when a live one was asked for).
     public static func recordNotFound(_ id: String) -> KeepsakeError {
         KeepsakeError(.notFound, "No record with id \(id) exists in this store.", remedy: .listRecords)
+    }
+
+    /// `error` as a ``KeepsakeError``: itself if it is one, otherwise an ``Code/unexpected`` failure
+    /// that says what it was (so no failure is ever reduced to a bare string or lost).
+    public static func wrapping(_ error: any Error) -> KeepsakeError {
+        if let error = error as? KeepsakeError { return error }
+        return KeepsakeError(.unexpected, "Something unexpected failed: \(printable(String(describing: error))).")
     }
 
     /// An image index outside `0..<count`.

@@ -1,0 +1,50 @@
+/// The reads of one transaction.
+public protocol MetadataReader {
+    /// The record with its images in order, or `nil`.
+    func record(_ id: RecordID) throws -> Record?
+    /// The collection of record `id`, or `nil` if there is no such record.
+    func collection(of id: RecordID) throws -> CollectionName?
+    /// One page of records with their images. The query has been validated by the engine.
+    func list(_ query: RecordQuery) throws -> RecordPage
+    /// Number of records in a collection.
+    func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter) throws -> Int
+    /// Records whose text fields contain every word (each also as a prefix), newest first.
+    func search(_ search: TextSearch) throws -> [Record]
+    /// Records in the trash since at or before `cutoff` (seconds since 1970), oldest first.
+    func trashed(before cutoff: Double, in collection: CollectionName?) throws -> [RecordID]
+    /// Per-collection counts and sizes, for status.
+    func collectionFigures() throws -> [StoreStatus.Collection]
+    /// Number of records, live and trashed.
+    func recordCount() throws -> Int
+
+    /// Change log entries after `sequence`, oldest first.
+    func changes(after sequence: Int64, limit: Int) throws -> [StoreChange]
+    /// The newest change's sequence number, 0 for an empty log.
+    func lastChangeSequence() throws -> Int64
+
+    /// One journalled intent.
+    func intent(_ id: String) throws -> Intent?
+    /// The ids of the intents owned by `owner`, oldest first.
+    func intents(ownedBy owner: String) throws -> [String]
+    /// Number of journalled intents of every owner.
+    func intentCount() throws -> Int
+    /// The files of `intent` with `role` that nothing else needs: no image row refers to them and
+    /// no other intent journals them as new. Only these may be removed when finishing it.
+    func removableFiles(of intent: String, role: IntentFileRole) throws -> [IntentFile]
+    /// Keys that running or interrupted operations journal as new (fsck must not call them orphans).
+    func journalledNewKeys() throws -> Set<RelativePath>
+
+    /// Whether an image row with this id and key exists.
+    func attachmentExists(id: Int64, key: RelativePath) throws -> Bool
+    /// Whether an image row or a journal entry names `key`.
+    func isReferenced(_ key: RelativePath) throws -> Bool
+    /// Whether an image row or a journal entry names a key that starts with `prefix`.
+    func isReferenced(prefix: String) throws -> Bool
+    /// Image rows with their collections in key order, starting after `key` (fsck pages through them).
+    func attachments(after key: RelativePath?, limit: Int) throws -> [StoredAttachment]
+
+    /// A setting stored with the records (`namespace` and `key` are short ASCII names).
+    func setting(_ key: String, in namespace: String) throws -> String?
+    /// Every setting of a namespace, by key.
+    func settings(in namespace: String) throws -> [String: String]
+}

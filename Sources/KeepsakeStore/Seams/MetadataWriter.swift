@@ -1,0 +1,42 @@
+/// The writes of one transaction (which can also read).
+public protocol MetadataWriter: MetadataReader {
+    /// Throws unless this instance is still alive (on a store with remote liveness, a lost liveness
+    /// session makes this fail, so a frozen or cut-off instance never commits).
+    func assertLive() throws
+
+    /// Inserts a record row; ``KeepsakeError/Code/conflict`` if the id exists.
+    func insertRecord(_ record: NewRecord) throws
+    /// Writes a record's changeable part and increments its version; `false` if it does not exist.
+    @discardableResult func updateRecord(_ id: RecordID, _ change: RecordChange) throws -> Bool
+    /// Removes a record and its image rows.
+    func deleteRecord(_ id: RecordID) throws
+    /// Reserves `count` image numbers on an existing record; returns the first, or `nil` if the
+    /// record does not exist. Numbers are never handed out twice for one record.
+    func reserveImageNumbers(of id: RecordID, count: Int) throws -> Int64?
+    /// Removes one image row.
+    func deleteAttachment(_ id: Int64) throws
+    /// Gives the record exactly these images at positions 0, 1, …: existing rows move, new rows are
+    /// inserted; rows of the record not listed must have been deleted first. Returns the ids in order.
+    @discardableResult func setImages(of id: RecordID, to slots: [AttachmentSlot]) throws -> [Int64]
+    /// Whether the image row exists, holding it against change or deletion until the transaction
+    /// ends (fsck's repairs and the remaking of thumbnails rely on this).
+    func lockAttachment(id: Int64, key: RelativePath) throws -> Bool
+
+    /// Journals an intent.
+    func insertIntent(_ intent: Intent) throws
+    /// Journals files of an intent; a file journalled twice with one role is kept once.
+    func addIntentFiles(_ files: [IntentFile], to intent: String) throws
+    /// Marks a pending intent of `owner` committed; `false` if it is not there, not pending, or
+    /// owned by someone else (a recoverer claimed it): then the operation must not commit.
+    func markCommitted(_ intent: String, owner: String) throws -> Bool
+    /// Gives an intent of the dead `owner` to `newOwner`; `false` if it is no longer theirs.
+    func claimIntent(_ intent: String, from owner: String, to newOwner: String) throws -> Bool
+    /// Removes an intent and its files from the journal.
+    func deleteIntent(_ intent: String) throws
+
+    /// Appends to the change log.
+    func appendChange(record: RecordID, collection: CollectionName, kind: ChangeKind, at: Double) throws
+
+    /// Stores a setting (`nil` removes it).
+    func setSetting(_ key: String, in namespace: String, to value: String?) throws
+}
