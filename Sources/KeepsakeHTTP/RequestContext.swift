@@ -127,12 +127,6 @@ final class RequestContext {
                     httpVersion: httpVersion)
     }
 
-    /// Whether the request announces a body (a `Content-Length` above 0, or a chunked one).
-    var announcesBody: Bool {
-        if headers.contains("Transfer-Encoding") { return true }
-        return headers["Content-Length"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }.map { $0 > 0 } ?? false
-    }
-
     /// Gets ready for the body once the head is accepted: a form body goes through the POST
     /// processor. Returns the failure to answer at once, if any.
     func prepareBody(connection: OpaquePointer) -> RequestFailure? {

@@ -10,7 +10,7 @@ import Testing
     private static func ping(port: UInt16) -> (status: Int, seconds: Double)? {
         let started = Date()
         guard let answer = try? exchange(port: port, "GET /ping HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n",
-                                         timeout: 3),
+                                         timeout: 5),
               let status = statusCodes(in: answer.text).first else { return nil }
         return (status, Date().timeIntervalSince(started))
     }
@@ -43,7 +43,7 @@ import Testing
         #expect(answers.count >= 30)
         #expect(answers.allSatisfy { $0.status == 200 })
         let slowest = answers.map(\.seconds).max() ?? 0
-        #expect(slowest < 1.5, "slowest normal request: \(slowest) s")
+        #expect(slowest < 3, "slowest normal request: \(slowest) s")
 
         // The flood really held the server: hundreds of connections, far over the old limit.
         #expect(outcome.peakOpen >= 200, "peak open flood connections: \(outcome.peakOpen)")
@@ -56,7 +56,7 @@ import Testing
             let deadlineClosed = (outcome.lifetimes[kind] ?? []).filter { $0 >= 0.5 }
             #expect(deadlineClosed.count >= 20, "\(kind): \(deadlineClosed.count) connections closed by the deadline")
             let longest = deadlineClosed.max() ?? 0
-            #expect(longest < 3.5, "\(kind): the longest-lived connection lasted \(longest) s")
+            #expect(longest < 4, "\(kind): the longest-lived connection lasted \(longest) s")
         }
     }
 
@@ -88,17 +88,20 @@ import Testing
     }
 
     @Test func aSlowHandlerDoesNotHoldUpOtherConnections() throws {
+        let release = DispatchSemaphore(value: 0), entered = DispatchSemaphore(value: 0)
         let fixture = try ServerFixture { request in
-            if request.path == "/slow" { Thread.sleep(forTimeInterval: 3) }
+            if request.path == "/slow" {
+                entered.signal()
+                _ = release.wait(timeout: .now() + 30)  // held until every quick request is answered
+            }
             return .text(request.path)
         }
         let slow = try CurlRun([fixture.url("/slow")])
-        Thread.sleep(forTimeInterval: 0.2)
-        let started = Date()
+        entered.wait()
         for index in 0..<20 {
-            #expect(try curl([fixture.url("/quick/\(index)")]).text == "/quick/\(index)")
+            #expect(try curl(["--max-time", "10", fixture.url("/quick/\(index)")]).text == "/quick/\(index)")
         }
-        #expect(Date().timeIntervalSince(started) < 2.5)
+        release.signal()
         #expect(slow.finish().text == "/slow")
     }
 

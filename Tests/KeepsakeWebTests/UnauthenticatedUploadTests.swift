@@ -28,10 +28,10 @@ import Testing
     func anUnauthenticatedUploadIsRefusedEarlyAndWritesNothing(how: String) async throws {
         let fixture = try WebFixture(password: "pw")
         let big = fixture.directory.appending("big.jpg")
-        try Data(count: 20 << 20).write(to: big)
+        try Data(count: 40 << 20).write(to: big)
         let page = try await fixture.get("/login")
         let token = try #require(page.csrfToken)
-        // 20 MB at 4 MB/s would take 5 s to send in full.
+        // 40 MB at 4 MB/s would take 10 s to send in full.
         var arguments = ["--limit-rate", "4M"]
         switch how {
         case "multipart": arguments += ["-F", "_csrf=\(token)", "-F", "photos=@\(big.path)"]
@@ -46,7 +46,7 @@ import Testing
         let elapsed = Date().timeIntervalSince(started)
         #expect(response?.status == 401, "\(how): refused with the login page")
         #expect(response?.text.contains("name=\"password\"") == true)
-        #expect(elapsed < 2.5, "\(how): answered after \(elapsed) s, before the body could have been sent")
+        #expect(elapsed < 5, "\(how): answered after \(elapsed) s, long before the body could have been sent")
         #expect(seen == 0, "\(how): nothing was staged in the upload folder")
         #expect(try fixture.store.status().totalRecords == 0)
     }
