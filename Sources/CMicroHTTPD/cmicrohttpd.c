@@ -52,13 +52,21 @@ struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *e
 
     last_log_message[0] = '\0';
     errno = 0;
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_THREAD_PER_CONNECTION | MHD_USE_POLL
-                       | MHD_USE_ERROR_LOG;
+#ifdef __linux__
+    unsigned int polling = MHD_USE_EPOLL;
+#else
+    unsigned int polling = MHD_USE_AUTO;
+#endif
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | polling | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    unsigned int threads = options->polling_threads == 0 ? 1 : options->polling_threads;
     struct MHD_Daemon *daemon = MHD_start_daemon(
         flags, options->port, NULL, NULL, options->access_handler, options->access_handler_cls,
         MHD_OPTION_SOCK_ADDR, (const struct sockaddr *)&address,
+        MHD_OPTION_THREAD_POOL_SIZE, threads,
         MHD_OPTION_CONNECTION_LIMIT, options->connection_limit,
+        MHD_OPTION_PER_IP_CONNECTION_LIMIT, options->per_address_connection_limit,
         MHD_OPTION_CONNECTION_TIMEOUT, options->connection_timeout,
+        MHD_OPTION_NOTIFY_CONNECTION, options->connection_handler, options->connection_handler_cls,
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, options->connection_memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, options->completed_handler, options->completed_handler_cls,
         MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, (void *)NULL,
@@ -127,4 +135,20 @@ int cmhd_connection_client_address(struct MHD_Connection *connection, char *buff
         return -1;
     }
     return format_address(info->client_addr, buffer, buffer_size);
+}
+
+int cmhd_connection_socket(struct MHD_Connection *connection) {
+    if (connection == NULL) {
+        return -1;
+    }
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+    return info == NULL ? -1 : (int)info->connect_fd;
+}
+
+size_t cmhd_connection_head_size(struct MHD_Connection *connection) {
+    if (connection == NULL) {
+        return 0;
+    }
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
+    return info == NULL ? 0 : info->header_size;
 }

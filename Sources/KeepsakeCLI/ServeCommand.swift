@@ -15,6 +15,11 @@ enum ServeCommand {
         The CLI and the web app can use the same store at once; each sees the other's changes.
         An empty store is first filled with demo data, unless --no-demo is given.
 
+        Session cookies are signed with a secret kept in the store's data folder
+        (web-session-secret, mode 0600, made on first use): every server of the store shares it,
+        so a login is good on all of them and survives a restart. Logouts are listed beside it
+        (web-session-revocations). Deleting the secret logs everyone out.
+
         Options:
           --host ADDR      The IPv4 address to listen on (default 127.0.0.1: this machine only).
                            Any other address (0.0.0.0 for every interface) requires a password.
@@ -64,7 +69,15 @@ enum ServeCommand {
         if !parsed.has("--no-demo") {
             try await fillWithDemoDataIfEmpty(store, arguments: parsed)
         }
-        let configuration = WebConfiguration(host: host, port: port, password: password, errorLog: { line in
+        // Every server of this store signs its session cookies with the store's one secret, so a
+        // browser's login and form tokens are good on all of them.
+        let secret: Data
+        do {
+            secret = try SessionSecret.loadOrCreate(in: store.location.dataDirectory)
+        } catch {
+            throw CommandFailure(message: error.message)
+        }
+        let configuration = WebConfiguration(host: host, port: port, password: password, sessionSecret: secret, errorLog: { line in
             FileHandle.standardError.write(Data("keepsake serve: \(line)\n".utf8))
         })
         let app: WebApp

@@ -1,8 +1,18 @@
 public import Foundation
 
 extension HTTPServer {
-    /// Where an ``HTTPServer`` listens and what it accepts.
+    /// Where an ``HTTPServer`` listens, what it accepts, and how it defends itself against clients
+    /// that hold connections open without finishing a request.
     public struct Configuration: Sendable {
+        /// Looks at a request whose head (request line and header fields) has arrived, before any
+        /// byte of its body is read or stored. Return a response to refuse the request (it is sent
+        /// at once, the body is never read and the connection is closed), or `nil` to go on.
+        ///
+        /// Called on a polling thread, where every connection's bytes are read: it must be quick
+        /// and never block (no store access, no waiting). The request it gets has its method,
+        /// path, query, headers, cookies and address; its form, files and body are empty.
+        public typealias HeadCheck = @Sendable (HTTPRequest) -> HTTPResponse?
+
         /// The IPv4 address to listen on: `127.0.0.1` (the default, this machine only) or
         /// `0.0.0.0` (every interface), or one interface's address.
         public var host: String
@@ -13,13 +23,42 @@ extension HTTPServer {
         public var stagingDirectory: URL
         /// Size and count limits for request bodies.
         public var limits: HTTPLimits
-        /// Most connections served at once (each has its own thread); more are refused.
+        /// Most connections open at once, from everyone together; more wait in the kernel's listen
+        /// queue or are refused. Open connections cost a file descriptor and a 128 KB buffer each,
+        /// no thread (the server raises the process's soft limit on open files when it can, and
+        /// uses fewer connections when it cannot).
         public var maxConnections: Int
-        /// How long a connection may stay idle (between requests of a keep-alive connection, or
-        /// in the middle of a slow request) before it is closed.
+        /// Most connections open at once from one client address; a further one is closed as soon
+        /// as it is accepted. `0` means no limit (only for a server whose every client comes
+        /// through a proxy: behind a proxy every client has the proxy's address).
+        public var maxConnectionsPerAddress: Int
+        /// How long a connection may take to send a complete request head (request line and header
+        /// fields), counted from when it opened or from the end of its previous request; it is
+        /// closed after that, however steadily it trickles bytes. This also bounds how long an idle
+        /// keep-alive connection stays open.
+        public var headTimeout: Duration
+        /// How long a request body may go without ``bodyProgressBytes`` more bytes arriving (the
+        /// rest of a shorter body counts as enough); the connection is closed after that.
+        public var bodyProgressTimeout: Duration
+        /// The bytes a body must advance by within each ``bodyProgressTimeout``.
+        public var bodyProgressBytes: Int
+        /// How long a connection may go without any byte moving while a response is being sent
+        /// (a client that stopped reading); libmicrohttpd closes it after that.
         public var idleTimeout: Duration
+        /// Most handlers running at once (each on a thread of the server's own pool); further
+        /// complete requests wait for a free thread, their connections parked meanwhile.
+        public var maxConcurrentHandlers: Int
+        /// Threads that read and write every connection's bytes (libmicrohttpd's polling threads,
+        /// each with its own epoll set). Handlers never run on them.
+        public var pollingThreads: Int
+        /// Header fields added to every response the server sends, the handler's and the server's
+        /// own refusals (400, 413, 503, ...), unless the response already has a field of that name:
+        /// for example the security headers of a web app.
+        public var commonHeaders: HTTPHeaders
+        /// Called for each request once its head is in, before the body is read; see ``HeadCheck``.
+        public var headCheck: HeadCheck?
         /// Receives one line for each handler that threw, and each handler error the client could
-        /// not be told about; `nil` drops them. Called on connection threads.
+        /// not be told about; `nil` drops them. Called on the server's threads.
         public var errorLog: (@Sendable (String) -> Void)?
 
         /// Creates a configuration.
@@ -27,15 +66,31 @@ extension HTTPServer {
                     host: String = "127.0.0.1",
                     port: UInt16 = 0,
                     limits: HTTPLimits = HTTPLimits(),
-                    maxConnections: Int = 128,
+                    maxConnections: Int = 1_024,
+                    maxConnectionsPerAddress: Int = 64,
+                    headTimeout: Duration = .seconds(10),
+                    bodyProgressTimeout: Duration = .seconds(10),
+                    bodyProgressBytes: Int = 1_024,
                     idleTimeout: Duration = .seconds(30),
+                    maxConcurrentHandlers: Int = 64,
+                    pollingThreads: Int = 2,
+                    commonHeaders: HTTPHeaders = [:],
+                    headCheck: HeadCheck? = nil,
                     errorLog: (@Sendable (String) -> Void)? = nil) {
             self.stagingDirectory = stagingDirectory
             self.host = host
             self.port = port
             self.limits = limits
             self.maxConnections = maxConnections
+            self.maxConnectionsPerAddress = maxConnectionsPerAddress
+            self.headTimeout = headTimeout
+            self.bodyProgressTimeout = bodyProgressTimeout
+            self.bodyProgressBytes = bodyProgressBytes
             self.idleTimeout = idleTimeout
+            self.maxConcurrentHandlers = maxConcurrentHandlers
+            self.pollingThreads = pollingThreads
+            self.commonHeaders = commonHeaders
+            self.headCheck = headCheck
             self.errorLog = errorLog
         }
     }

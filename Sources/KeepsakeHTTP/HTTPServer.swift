@@ -10,8 +10,10 @@ internal import Darwin
 /// A small HTTP/1.1 server over libmicrohttpd.
 ///
 /// It listens from ``init(configuration:handler:)`` until ``stop()`` (or until it is released).
-/// Each connection gets its own thread; the handler is called on it with a fully received request
-/// (form fields decoded, uploads streamed to the staging folder) and its response is sent back.
+/// A few polling threads (epoll) move every connection's bytes; once a request is fully received
+/// (form fields decoded, uploads streamed to the staging folder) its handler runs on a thread of
+/// the server's pool and the response is sent back. Connections that never finish a request head,
+/// or whose body stops advancing, are closed (see ``Configuration``).
 ///
 /// ```swift
 /// let server = try HTTPServer(configuration: .init(stagingDirectory: staging)) { request in
@@ -23,7 +25,8 @@ internal import Darwin
 /// print("listening on \(server.baseURL)")
 /// ```
 public final class HTTPServer: Sendable {
-    /// Answers one request. Called concurrently on connection threads, so it must be thread-safe.
+    /// Answers one request. Called concurrently on the server's handler threads, so it must be
+    /// thread-safe; it may block (its connection waits, the others do not).
     /// A thrown error becomes a plain `500 Internal Server Error` (its text goes only to
     /// ``Configuration/errorLog``).
     public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
@@ -61,26 +64,31 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError.stagingDirectoryUnavailable(path: staging.path, reason: "it is not writable")
         }
 
-        let core = ServerCore(handler: handler, limits: configuration.limits, stagingDirectory: staging,
-                              errorLog: configuration.errorLog)
-        // The daemon holds this reference until stop() has joined every connection thread.
+        let core = ServerCore(handler: handler, configuration: configuration)
+        // The daemon holds this reference until stop() has stopped it.
         let coreReference = Unmanaged.passRetained(core)
         var errorText = [CChar](repeating: 0, count: 256)
         let timeout = configuration.idleTimeout.components.seconds
+        let connectionLimit = FileDescriptorLimit.connections(wanted: max(1, configuration.maxConnections))
         let started: OpaquePointer? = configuration.host.withCString { host in
             var options = cmhd_daemon_options(
                 ipv4_address: host,
                 port: configuration.port,
-                connection_limit: UInt32(clamping: max(1, configuration.maxConnections)),
+                connection_limit: UInt32(clamping: connectionLimit),
+                per_address_connection_limit: UInt32(clamping: max(0, configuration.maxConnectionsPerAddress)),
                 connection_timeout: UInt32(clamping: max(0, timeout)),
+                polling_threads: UInt32(clamping: max(1, configuration.pollingThreads)),
                 connection_memory_limit: ServerCore.connectionMemoryLimit,
                 access_handler: serverAccessHandler,
                 access_handler_cls: coreReference.toOpaque(),
                 completed_handler: serverRequestCompleted,
-                completed_handler_cls: nil)
+                completed_handler_cls: coreReference.toOpaque(),
+                connection_handler: serverConnectionNotified,
+                connection_handler_cls: coreReference.toOpaque())
             return cmhd_start_daemon(&options, &errorText, errorText.count)
         }
         guard let started else {
+            core.watchdog.stop()
             coreReference.release()
             let reason = String(nulTerminated: errorText)
             throw HTTPServerError.cannotListen(address: configuration.host, port: configuration.port, reason: reason)
@@ -93,9 +101,9 @@ public final class HTTPServer: Sendable {
         self.daemon = Mutex(DaemonHandle(daemon: started, core: coreReference))
     }
 
-    /// Starts listening and serving requests with an `async` handler. Each connection thread
-    /// waits for its request's task; connection threads are not Swift concurrency threads, so
-    /// waiting there cannot starve the cooperative pool.
+    /// Starts listening and serving requests with an `async` handler. Each handler thread waits
+    /// for its request's task; handler threads are not Swift concurrency threads, so waiting there
+    /// cannot starve the cooperative pool.
     public convenience init(configuration: Configuration, asyncHandler: @escaping AsyncHandler) throws {
         try self.init(configuration: configuration) { request in
             try AsyncBridge.wait { try await asyncHandler(request) }
@@ -109,15 +117,22 @@ public final class HTTPServer: Sendable {
         return URL(string: "http://\(host):\(port)/")!
     }
 
-    /// Stops listening, closes every connection and waits for running handlers to return. Staged
-    /// files of unfinished requests are deleted. Safe to call more than once.
+    /// Stops listening, waits for running handlers to return (requests completed meanwhile are
+    /// answered 503), then closes every connection. Staged files of unfinished requests are
+    /// deleted. Safe to call more than once; never call it from inside a handler.
     public func stop() {
         let handle = daemon.withLock { handle -> DaemonHandle? in
             defer { handle = nil }
             return handle
         }
         guard let handle else { return }
+        let core = handle.core.takeUnretainedValue()
+        // Stop accepting first; the listening socket is then the caller's to close.
+        let listening = MHD_quiesce_daemon(handle.daemon)
+        core.drain()
         MHD_stop_daemon(handle.daemon)
+        if listening >= 0 { close(listening) }
+        core.watchdog.stop()
         handle.core.release()
     }
 

@@ -44,6 +44,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, ExpressibleByInt
     public static let temporaryRedirect: HTTPStatus = 307
     /// 400 Bad Request.
     public static let badRequest: HTTPStatus = 400
+    /// 401 Unauthorized.
+    public static let unauthorized: HTTPStatus = 401
     /// 403 Forbidden.
     public static let forbidden: HTTPStatus = 403
     /// 404 Not Found.
@@ -58,8 +60,12 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, ExpressibleByInt
     public static let unsupportedMediaType: HTTPStatus = 415
     /// 422 Unprocessable Content.
     public static let unprocessableContent: HTTPStatus = 422
+    /// 429 Too Many Requests.
+    public static let tooManyRequests: HTTPStatus = 429
     /// 500 Internal Server Error.
     public static let internalServerError: HTTPStatus = 500
+    /// 501 Not Implemented.
+    public static let notImplemented: HTTPStatus = 501
     /// 503 Service Unavailable.
     public static let serviceUnavailable: HTTPStatus = 503
     /// 507 Insufficient Storage (the store's disk is full).

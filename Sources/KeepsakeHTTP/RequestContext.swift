@@ -3,12 +3,22 @@ internal import Foundation
 
 /// The state of one request while libmicrohttpd delivers it: the request line and headers, then
 /// the body chunk by chunk (through libmicrohttpd's POST processor for forms), until it is
-/// complete and can be handed to the handler.
+/// complete and handed to the handler, and then the handler's answer on its way back.
 ///
 /// It lives from the first access-handler call of the request (retained in libmicrohttpd's
 /// per-request pointer) to the completion callback. libmicrohttpd calls back for one connection on
-/// one thread at a time, so it needs no lock and is never shared.
+/// one polling thread at a time, and the connection is suspended while its request is handled on a
+/// pool thread, which only gets the finished ``HTTPRequest`` and a ``ResponseSlot``; so it needs no
+/// lock and is never shared.
 final class RequestContext {
+    /// Where the request is.
+    enum Stage {
+        /// Head and body are arriving.
+        case receiving
+        /// The handler has the request; its answer comes through the slot.
+        case handling(ResponseSlot)
+    }
+
     private let limits: HTTPLimits
     private let stagingDirectory: URL
 
@@ -20,6 +30,9 @@ final class RequestContext {
     private var cookies: [String: String] = [:]
     private var remoteAddress = ""
     private var path = ""
+
+    /// Where the request is.
+    var stage = Stage.receiving
 
     /// Body bytes received so far (kept or drained).
     private var received = 0
@@ -58,9 +71,12 @@ final class RequestContext {
 
     // MARK: - Headers
 
-    /// Reads the request line and headers, validates them and prepares for the body. Returns the
-    /// failure to answer at once, if any.
-    func start(connection: OpaquePointer) -> RequestFailure? {
+    /// Reads the request line and headers and validates them: unambiguous framing (no NUL byte,
+    /// one `Host`, not both `Content-Length` and `Transfer-Encoding`, ...), strict percent-encoding
+    /// and the body limit. Returns the failure to answer at once (before any byte of the body is
+    /// read), if any.
+    func start(connection: OpaquePointer, method methodPointer: UnsafePointer<CChar>, url: UnsafePointer<CChar>,
+               version: UnsafePointer<CChar>?) -> RequestFailure? {
         for (name, value) in Self.values(of: .HEADER_KIND, on: connection) {
             headers.add(String(decoding: name, as: UTF8.self), String(decoding: value ?? [], as: UTF8.self))
         }
@@ -74,6 +90,11 @@ final class RequestContext {
         var buffer = [CChar](repeating: 0, count: 64)
         if cmhd_connection_client_address(connection, &buffer, buffer.count) == 0 {
             remoteAddress = String(nulTerminated: buffer)
+        }
+        if let problem = RawRequestHead.problem(connection: connection, method: methodPointer, url: url, version: version)
+            ?? RequestFraming.problem(headers: headers, version: httpVersion) {
+            fail(problem.status, problem.message)
+            return failure
         }
 
         guard let decodedPath = PercentEncoding.decode(rawPathBytes), !decodedPath.contains("\0") else {
@@ -89,11 +110,26 @@ final class RequestContext {
             query.add(key, text)
         }
 
-        if let lengthText = headers["Content-Length"], let length = Int(lengthText), length > limits.maxBodyBytes {
+        if let lengthText = headers["Content-Length"], let length = Int(lengthText.trimmingCharacters(in: .whitespaces)),
+           length > limits.maxBodyBytes {
             fail(.contentTooLarge, "The request is too large: \(Self.describe(bytes: length)) "
                         + "is over the limit of \(Self.describe(bytes: limits.maxBodyBytes)).")
             return failure
         }
+        return nil
+    }
+
+    /// The request as far as it is known once its head is in: everything but the form, the
+    /// files and the body (for ``HTTPServer/Configuration/headCheck``).
+    var head: HTTPRequest {
+        HTTPRequest(method: method, path: path, rawPath: String(decoding: rawPathBytes, as: UTF8.self),
+                    query: query, headers: headers, cookies: cookies, remoteAddress: remoteAddress,
+                    httpVersion: httpVersion)
+    }
+
+    /// Gets ready for the body once the head is accepted: a form body goes through the POST
+    /// processor. Returns the failure to answer at once, if any.
+    func prepareBody(connection: OpaquePointer) -> RequestFailure? {
         if let type = mediaType, type == "multipart/form-data" || type == "application/x-www-form-urlencoded" {
             let context = Unmanaged.passUnretained(self).toOpaque()
             guard let processor = MHD_create_post_processor(connection, 64 * 1024, formPartIterator, context) else {
@@ -180,23 +216,22 @@ final class RequestContext {
         switch current {
         case .field(let name, var value):
             guard value.count + size <= limits.maxFieldBytes else {
-                fail(.contentTooLarge, "The form field “\(UploadedFile.displayName(from: name))” is over "
-                   + "the limit of \(Self.describe(bytes: limits.maxFieldBytes)).")
+                fail(.contentTooLarge, "A form field is over the limit of \(Self.describe(bytes: limits.maxFieldBytes)).")
                 return false
             }
             current = nil // keep `value` uniquely referenced while appending
             value.append(contentsOf: bytes)
             current = .field(name: name, bytes: value)
-        case .file(let file, _, let fileName, _):
+        case .file(let file, _, _, _):
             guard file.byteCount + size <= limits.maxFileBytes else {
-                fail(.contentTooLarge, "The file “\(fileName)” is too large: the limit is "
+                fail(.contentTooLarge, "A file is too large: the limit is "
                    + "\(Self.describe(bytes: limits.maxFileBytes)) per file.")
                 return false
             }
             do {
                 try file.write(bytes)
             } catch {
-                fail(.internalServerError, "The file “\(fileName)” could not be stored: \(error).")
+                fail(.internalServerError, "An uploaded file could not be stored: \(error).")
                 return false
             }
         case .skipped, nil:
@@ -213,7 +248,7 @@ final class RequestContext {
             // could not read (a NUL in it, say); browsers send no content type for plain fields.
             // Taken as a field it would vanish from the upload and the form be saved without it.
             if let contentType, !String(cString: contentType).lowercased().hasPrefix("text/plain") {
-                fail(.badRequest, "The form part “\(UploadedFile.displayName(from: name))” is a file without a readable file name; nothing was stored.")
+                fail(.badRequest, "A form part is a file without a readable file name; nothing was stored.")
                 return false
             }
             guard form.count < limits.maxFields else {
@@ -293,6 +328,9 @@ final class RequestContext {
     /// Deletes every staged file (those the handler moved away are gone already) and releases the
     /// POST processor. Safe to call more than once.
     func cleanUp() {
+        if case .handling(let slot) = stage {
+            slot.discard()  // an answer the connection went away before taking
+        }
         if let processor = formProcessor {
             formProcessor = nil
             _ = MHD_destroy_post_processor(processor)

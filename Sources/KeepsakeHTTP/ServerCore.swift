@@ -1,14 +1,21 @@
 internal import CMicroHTTPD
+internal import Dispatch
 internal import Foundation
+internal import Synchronization
 #if canImport(Glibc)
 internal import Glibc
 #elseif canImport(Darwin)
 internal import Darwin
 #endif
 
-/// What libmicrohttpd's callbacks need, shared by every connection thread of one server.
+/// What libmicrohttpd's callbacks need, shared by the polling threads and the handler threads of
+/// one server.
 ///
-/// Immutable, so it is `Sendable`; the daemon reaches it through an unmanaged pointer.
+/// The polling threads (libmicrohttpd's, epoll) read every connection's request and write its
+/// answer, and never block. When a request is complete its connection is suspended and the
+/// handler runs on a thread of ``pool``; the answer it leaves in the request's ``ResponseSlot`` is
+/// queued once the connection is resumed. ``watchdog`` closes connections that never finish a
+/// request head or stop sending their body.
 final class ServerCore: Sendable {
     /// Memory per connection for its headers and read buffer (libmicrohttpd's default is 32 KB;
     /// more means fewer, larger body chunks).
@@ -17,53 +24,150 @@ final class ServerCore: Sendable {
     let handler: HTTPServer.Handler
     let limits: HTTPLimits
     let stagingDirectory: URL
+    let commonHeaders: HTTPHeaders
+    let headCheck: HTTPServer.Configuration.HeadCheck?
     let errorLog: (@Sendable (String) -> Void)?
+    let pool: HandlerPool
+    let watchdog: ConnectionWatchdog
 
-    init(handler: @escaping HTTPServer.Handler, limits: HTTPLimits, stagingDirectory: URL,
-         errorLog: (@Sendable (String) -> Void)?) {
+    /// Requests whose handler has not resumed their connection yet, requests handed to a handler
+    /// whose answer has not gone out yet, and whether the server is stopping (then no more are
+    /// taken).
+    private let handling = Mutex((count: 0, answering: 0, stopping: false))
+    private let allHandled = DispatchGroup()
+    /// How long ``drain()`` lets answers already made go out before the connections are closed.
+    static let answerGrace: Duration = .seconds(2)
+
+    init(handler: @escaping HTTPServer.Handler, configuration: HTTPServer.Configuration) {
         self.handler = handler
-        self.limits = limits
-        self.stagingDirectory = stagingDirectory
-        self.errorLog = errorLog
+        self.limits = configuration.limits
+        self.stagingDirectory = configuration.stagingDirectory
+        self.commonHeaders = configuration.commonHeaders
+        self.headCheck = configuration.headCheck
+        self.errorLog = configuration.errorLog
+        pool = HandlerPool(maxThreads: configuration.maxConcurrentHandlers)
+        watchdog = ConnectionWatchdog(headTimeout: configuration.headTimeout,
+                                      bodyProgressTimeout: configuration.bodyProgressTimeout,
+                                      bodyProgressBytes: configuration.bodyProgressBytes)
     }
 
-    /// The last access-handler call of a request: the body is complete. Calls the handler (or
-    /// answers why the request was refused), deletes the staged files and queues the response.
-    func respond(to context: RequestContext, on connection: OpaquePointer) -> MHD_Result {
-        let response: HTTPResponse
+    /// The first access-handler call of a request: its head is in. Validates it, asks the
+    /// configuration's head check, and gets ready for the body; a refusal is answered at once and
+    /// closes the connection (the body is never read).
+    func begin(_ context: RequestContext, connection: OpaquePointer, method: UnsafePointer<CChar>,
+               url: UnsafePointer<CChar>, version: UnsafePointer<CChar>?) -> MHD_Result {
+        watchdog.headReceived(connection)
+        if let failure = context.start(connection: connection, method: method, url: url, version: version) {
+            return refuseHead(failure.response, on: connection)
+        }
+        if let headCheck, let refusal = headCheck(context.head) {
+            return refuseHead(refusal, on: connection)
+        }
+        if let failure = context.prepareBody(connection: connection) {
+            return refuseHead(failure.response, on: connection)
+        }
+        return MHD_Result.YES
+    }
+
+    /// Answers before the body is read: libmicrohttpd skips "100 Continue" and discards the
+    /// body, and `Connection: close` makes sure nothing after the head is read as another request.
+    private func refuseHead(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
+        var refusal = response
+        refusal.headers.set("Connection", "close")
+        return queue(refusal, on: connection)
+    }
+
+    /// The body is complete: refuses the request if it broke a limit, otherwise suspends the
+    /// connection and runs the handler on a pool thread.
+    func dispatch(_ context: RequestContext, on connection: OpaquePointer) -> MHD_Result {
+        watchdog.busy(connection)
+        let request: HTTPRequest
         switch context.finish() {
         case .failure(let failure):
             context.cleanUp()
             return queue(failure.response, on: connection)
-        case .success(let request):
+        case .success(let finished):
+            request = finished
+        }
+        let admitted = handling.withLock { state -> Bool in
+            guard !state.stopping else { return false }
+            state.count += 1
+            state.answering += 1
+            allHandled.enter()
+            return true
+        }
+        guard admitted else {
+            context.cleanUp()
+            return refuseHead(.status(.serviceUnavailable, message: "The server is stopping."), on: connection)
+        }
+        let slot = ResponseSlot()
+        context.stage = .handling(slot)
+        MHD_suspend_connection(connection)
+        let handle = ConnectionHandle(pointer: connection)
+        pool.submit { [self] in
+            let response: HTTPResponse
             do {
                 response = try handler(request)
             } catch {
                 errorLog?("\(request.method) \(request.rawPath): \(error)")
                 response = .status(.internalServerError, message: "Internal server error.")
             }
+            // Build (and open any file of) the response before the uploads are deleted: a handler
+            // may answer with the bytes of one of them.
+            slot.fill(prepare(withCommonHeaders(response)))
+            MHD_resume_connection(handle.pointer)
+            handling.withLock { $0.count -= 1 }
+            allHandled.leave()
         }
-        // Build (and open any file of) the response before deleting the uploads: a handler may
-        // answer with the bytes of one of them.
-        let prepared = prepare(response)
+        return MHD_Result.YES
+    }
+
+    /// The connection was resumed with its handler's answer: deletes the staged files and sends it.
+    func finish(_ context: RequestContext, slot: ResponseSlot, on connection: OpaquePointer) -> MHD_Result {
+        guard let prepared = slot.take() else {
+            errorLog?("a resumed request had no answer")
+            context.cleanUp()
+            return MHD_Result.NO
+        }
         context.cleanUp()
         return queue(prepared, on: connection)
     }
 
+    /// A request that went to a handler has ended (answered, or its client went away).
+    func answered() {
+        handling.withLock { $0.answering -= 1 }
+    }
+
+    /// Takes no more requests (they get 503), waits until every running handler has resumed its
+    /// connection (libmicrohttpd cannot stop while a connection is suspended), then gives their
+    /// answers up to ``answerGrace`` to go out.
+    func drain() {
+        handling.withLock { $0.stopping = true }
+        allHandled.wait()
+        let clock = ContinuousClock(), deadline = clock.now + Self.answerGrace
+        while handling.withLock({ $0.answering }) > 0 && clock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+    }
+
     /// Sends `response` on `connection`.
     func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        queue(prepare(response), on: connection)
+        queue(prepare(withCommonHeaders(response)), on: connection)
     }
 
     private func queue(_ prepared: PreparedResponse, on connection: OpaquePointer) -> MHD_Result {
+        watchdog.busy(connection)
         defer { MHD_destroy_response(prepared.response) }
         return MHD_queue_response(connection, UInt32(clamping: prepared.status.rawValue), prepared.response)
     }
 
-    /// A libmicrohttpd response ready to queue.
-    private struct PreparedResponse {
-        let response: OpaquePointer
-        let status: HTTPStatus
+    /// `response` with the configuration's common headers it does not set itself.
+    private func withCommonHeaders(_ response: HTTPResponse) -> HTTPResponse {
+        var decorated = response
+        for (name, value) in commonHeaders where !decorated.headers.contains(name) {
+            decorated.headers.add(name, value)
+        }
+        return decorated
     }
 
     /// Turns `response` into a libmicrohttpd response. A file that cannot be opened becomes a 404.
@@ -118,9 +222,10 @@ final class ServerCore: Sendable {
     }
 }
 
-/// `MHD_AccessHandlerCallback`: called when a request's headers are in, for each body chunk, and
-/// once the body is complete. `cls` is the server's ``ServerCore``; `requestContext` holds the
-/// request's retained ``RequestContext``.
+/// `MHD_AccessHandlerCallback`: called when a request's headers are in, for each body chunk,
+/// once the body is complete, and again when the connection is resumed with the handler's answer.
+/// `cls` is the server's ``ServerCore``; `requestContext` holds the request's retained
+/// ``RequestContext``.
 func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
                          _ url: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?,
                          _ version: UnsafePointer<CChar>?, _ uploadData: UnsafePointer<CChar>?,
@@ -135,28 +240,49 @@ func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePo
                                      version: version.map { String(cString: $0) } ?? "",
                                      limits: core.limits, stagingDirectory: core.stagingDirectory)
         requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
-        if let failure = context.start(connection: connection) {
-            // Answered before the body is read: libmicrohttpd skips "100 Continue", discards any
-            // body and closes the connection after the response.
-            return core.queue(failure.response, on: connection)
-        }
-        return MHD_Result.YES
+        return core.begin(context, connection: connection, method: method, url: url, version: version)
     }
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
+    if case .handling(let slot) = context.stage {
+        return core.finish(context, slot: slot, on: connection)
+    }
     if uploadDataSize.pointee > 0 {
-        let chunk = UnsafeRawBufferPointer(start: uploadData, count: uploadDataSize.pointee)
+        let count = uploadDataSize.pointee
+        let chunk = UnsafeRawBufferPointer(start: uploadData, count: count)
         uploadDataSize.pointee = 0
+        core.watchdog.bodyReceived(connection, count: count)
         return context.receive(chunk) ? MHD_Result.YES : MHD_Result.NO
     }
-    return core.respond(to: context, on: connection)
+    return core.dispatch(context, on: connection)
 }
 
 /// `MHD_RequestCompletedCallback`: the request is over (answered, or abandoned by the client, a
-/// timeout or shutdown). Deletes what it staged and releases its ``RequestContext``.
+/// timeout or shutdown). Deletes what it staged, releases its ``RequestContext``, and starts the
+/// connection's deadline for its next request head.
 func serverRequestCompleted(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
                             _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
                             _ termination: MHD_RequestTerminationCode) {
+    let core = cls.map { Unmanaged<ServerCore>.fromOpaque($0).takeUnretainedValue() }
+    if let core, let connection {
+        core.watchdog.requestEnded(connection)
+    }
     guard let requestContext, let existing = requestContext.pointee else { return }
     requestContext.pointee = nil
-    Unmanaged<RequestContext>.fromOpaque(existing).takeRetainedValue().cleanUp()
+    let context = Unmanaged<RequestContext>.fromOpaque(existing).takeRetainedValue()
+    if case .handling = context.stage { core?.answered() }
+    context.cleanUp()
+}
+
+/// `MHD_NotifyConnectionCallback`: a connection was accepted or is about to be closed. `cls` is
+/// the server's ``ServerCore``, whose watchdog keeps an eye on each open connection.
+func serverConnectionNotified(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+                              _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+                              _ code: MHD_ConnectionNotificationCode) {
+    guard let cls, let connection else { return }
+    let watchdog = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().watchdog
+    if code == .CONNECTION_NOTIFY_STARTED {
+        watchdog.opened(connection, socket: cmhd_connection_socket(connection))
+    } else {
+        watchdog.closed(connection)
+    }
 }

@@ -2,7 +2,8 @@
 ///
 /// Writing: fields are joined with `,`; a field that contains a comma, a double quote, a carriage
 /// return or a line feed is enclosed in double quotes, with each double quote inside doubled;
-/// every row ends with CR LF.
+/// every row ends with CR LF. ``neutralizingFormula(_:)`` and ``restoringFormula(_:)`` keep
+/// spreadsheets from running a field as a formula, and undo that on reading.
 ///
 /// Reading: UTF-8 text; rows end with CR LF, LF or a lone CR; quoted fields may contain commas,
 /// doubled quotes and line breaks (kept exactly as written); an optional byte-order mark at the
@@ -49,6 +50,54 @@ public enum CSV {
     /// A whole document: every row followed by CR LF.
     public static func document(_ rows: [[String]]) -> String {
         rows.map { line($0) + "\r\n" }.joined()
+    }
+
+    // MARK: - Spreadsheet formulas
+
+    /// What makes a spreadsheet read a cell as a formula (OWASP, "CSV Injection"): a cell that
+    /// begins with `=`, `+`, `-`, `@`, a tab or a carriage return.
+    static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"),
+                                            UInt8(ascii: "\t"), UInt8(ascii: "\r")]
+
+    /// `value` made safe to open in a spreadsheet, OWASP's way: a value that begins with one of
+    /// ``formulaStarts`` gets a leading apostrophe, which spreadsheets take as "this cell is text"
+    /// and do not show, so `=HYPERLINK(…)` or `+cmd|…` is shown, never run.
+    ///
+    /// A plain number (`-12.30`, `+5`, `-1,5`) is left as it is: it is a number, not a formula.
+    /// A value that already begins with apostrophes followed by one of those characters gets one
+    /// more apostrophe, so that ``restoringFormula(_:)`` gives back exactly the value written.
+    public static func neutralizingFormula(_ value: String) -> String {
+        guard startsLikeFormula(value.utf8.drop { $0 == UInt8(ascii: "'") }), !isPlainNumber(value) else { return value }
+        return "'" + value
+    }
+
+    /// Undoes ``neutralizingFormula(_:)``: a cell that is an apostrophe followed by (apostrophes
+    /// and) a formula start loses that one apostrophe; any other cell is returned as it is.
+    public static func restoringFormula(_ cell: String) -> String {
+        let bytes = cell.utf8
+        guard bytes.first == UInt8(ascii: "'"), startsLikeFormula(bytes.dropFirst().drop { $0 == UInt8(ascii: "'") }) else { return cell }
+        return String(cell.dropFirst())
+    }
+
+    private static func startsLikeFormula(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.first.map(formulaStarts.contains) ?? false
+    }
+
+    /// An optional sign, digits, and at most one decimal separator (`.` or `,`) with digits after it.
+    private static func isPlainNumber(_ value: String) -> Bool {
+        var bytes = Substring(value).utf8[...]
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        let isDigit: (UInt8) -> Bool = { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+        let whole = bytes.prefix(while: isDigit)
+        guard !whole.isEmpty else { return false }
+        var rest = bytes.dropFirst(whole.count)
+        if let separator = rest.first, separator == UInt8(ascii: ".") || separator == UInt8(ascii: ",") {
+            rest = rest.dropFirst()
+            let fraction = rest.prefix(while: isDigit)
+            guard !fraction.isEmpty else { return false }
+            rest = rest.dropFirst(fraction.count)
+        }
+        return rest.isEmpty
     }
 
     // MARK: - Reading

@@ -14,11 +14,16 @@ extension Ledger {
     /// All transactions as CSV (RFC 4180, UTF-8, CR LF line endings), oldest day first, with the
     /// ``csvHeader`` row first. Live transactions only unless `includeTrash` is set. Receipts are
     /// not part of the export.
+    ///
+    /// Every field that a spreadsheet would take for a formula (a memo or category beginning with
+    /// `=`, `+`, `-`, `@`, a tab or CR) is written with a leading apostrophe
+    /// (``CSV/neutralizingFormula(_:)``), so opening the file never runs it; numbers stay numbers,
+    /// and ``importCSV(_:skipInvalid:)`` removes the apostrophe again.
     public func exportCSV(includeTrash: Bool = false) throws -> String {
         let transactions = try allTransactions(trash: includeTrash ? .all : .live)
         return CSV.document([Self.csvHeader] + transactions.map { transaction in
             [transaction.id.string, transaction.date.string, transaction.kind.rawValue, transaction.amount.amountString,
-             transaction.amount.currency.code, transaction.category, transaction.memo]
+             transaction.amount.currency.code, transaction.category, transaction.memo].map(CSV.neutralizingFormula)
         })
     }
 
@@ -33,7 +38,9 @@ extension Ledger {
     }
 
     /// Imports transactions from CSV text laid out as ``csvHeader`` says, in one all-or-nothing
-    /// engine call (`createMany`).
+    /// engine call (`createMany`). A field that is an apostrophe followed by a formula character
+    /// (as ``exportCSV(includeTrash:)`` writes one) is read without the apostrophe
+    /// (``CSV/restoringFormula(_:)``), so an export imports back exactly.
     ///
     /// Every row is checked before anything is written. Rows whose id is already in the ledger are
     /// skipped and reported as ``LedgerImportReport/duplicates``, so importing the same file twice
@@ -130,7 +137,10 @@ extension Ledger {
         case invalid(LedgerImportReport.Issue)
     }
 
-    private static func parseRow(_ row: CSV.Row) -> RowOutcome {
+    private static func parseRow(_ parsed: CSV.Row) -> RowOutcome {
+        // Undo the export's protection against spreadsheet formulas (a leading apostrophe).
+        var row = parsed
+        row.fields = row.fields.map(CSV.restoringFormula)
         if let problem = row.problem {
             return .invalid(LedgerImportReport.Issue(line: row.line, id: nil, reason: "malformed CSV: \(problem)"))
         }

@@ -27,6 +27,10 @@ enum SecurityHeaders {
         ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
     ]
 
+    /// The fields with `Cache-Control: no-store`, for the HTTP server to put on every answer that
+    /// does not set them itself (its own refusals included).
+    static let commonHeaders = HTTPHeaders(fields + [("Cache-Control", "no-store")])
+
     /// Adds the fields (and `Cache-Control: no-store` when the response set no caching policy:
     /// pages hold private data and a form token).
     static func apply(to response: inout HTTPResponse) {

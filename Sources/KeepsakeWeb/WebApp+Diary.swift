@@ -48,6 +48,12 @@ extension WebApp {
             heading = t.entriesFeeling(emotion.displayName(language: request.language.rawValue))
             filters.append(("emotion", emotion.rawValue))
         } else if let tag = request.query("tag") {
+            // A tag no entry can have (too long, control characters) is the request's fault: 400.
+            do {
+                _ = try DiaryDraft.normalizedTag(tag)
+            } catch {
+                return errorPage(request, status: .badRequest, title: t[.diary], message: (error as? KeepsakeError)?.message ?? "\(error)")
+            }
             list.filter = .tag(tag)
             heading = "#" + tag
             filters.append(("tag", tag))

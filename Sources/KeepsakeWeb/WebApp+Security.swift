@@ -1,5 +1,6 @@
 import Foundation
-import KeepsakeHTTP
+public import KeepsakeHTTP
+import KeepsakeStore
 
 extension WebApp {
     /// Whether the `Host` header names this server. Without a password only `127.0.0.1` and
@@ -28,7 +29,60 @@ extension WebApp {
     /// Whether the form carries this session's CSRF token.
     func hasValidCSRFToken(_ request: WebRequest) -> Bool {
         guard let sent = request.http.form[Session.csrfField] else { return false }
-        return Session.constantTimeEqual(sent, request.session.csrfToken)
+        return SecureBytes.constantTimeEquals(Data(sent.utf8), Data(request.session.csrfToken.utf8))
+    }
+
+    /// The most bytes of a login form (a password, a token and the page to go back to) accepted
+    /// before the browser has logged in.
+    static let maxLoginFormBytes = 16 << 10
+
+    /// Refuses, before any byte of its body is read, a request with a body from a browser that has
+    /// not logged in on a server with a password (nothing it sends is staged to disk), and a
+    /// request for a host name this server does not answer to; `nil` lets the request go on.
+    /// Only the login form itself, small and URL-encoded, is read without a session. This is the
+    /// HTTP server's ``HTTPServer/Configuration/headCheck``: it runs on a polling thread and only
+    /// checks the cookie's signature (and the shared logout list for a logged-in one).
+    public func checkHead(_ request: HTTPRequest) -> HTTPResponse? {
+        guard isAllowedHost(request.headers["Host"]) else { return hostRefusal() }
+        guard configuration.requiresLogin, Self.announcesBody(request) else { return nil }
+        let now = Date()
+        let session: Session?
+        do {
+            session = try sessions.validSession(cookie: request.cookies[Session.cookieName], now: now)
+        } catch {
+            configuration.errorLog?("\(request.method) \(request.rawPath): \(error)")
+            return serverFailure()
+        }
+        if session?.isAuthenticated == true { return nil }
+        if request.pathSegments == ["login"], request.method == .post, request.mediaType == "application/x-www-form-urlencoded",
+           !request.headers.contains("Transfer-Encoding"),
+           let length = request.headers["Content-Length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
+           length <= Self.maxLoginFormBytes {
+            return nil
+        }
+        let language = Language.negotiate(cookie: request.cookies[Language.cookieName],
+                                          acceptLanguage: request.headers["Accept-Language"])
+        let anonymous = session ?? sessions.signer.newSession(authenticated: false, now: now)
+        var response = loginPage(WebRequest(http: request, language: language, session: anonymous), status: .unauthorized)
+        if session == nil { setSessionCookie(anonymous, on: &response) }
+        SecurityHeaders.apply(to: &response)
+        return response
+    }
+
+    /// Whether a request announces a body (`Content-Length` above 0, or `Transfer-Encoding`).
+    static func announcesBody(_ request: HTTPRequest) -> Bool {
+        if request.headers.contains("Transfer-Encoding") { return true }
+        return request.headers.values(for: "Content-Length").contains { Int($0.trimmingCharacters(in: .whitespaces)).map { $0 > 0 } ?? true }
+    }
+
+    /// 400 for a `Host` this server does not answer to (DNS rebinding).
+    func hostRefusal() -> HTTPResponse {
+        .text("This server answers only to 127.0.0.1 or localhost.\n", status: .badRequest)
+    }
+
+    /// 500 whose details went to the error log.
+    func serverFailure() -> HTTPResponse {
+        .text("Something went wrong; see the server's log.\n", status: .internalServerError)
     }
 
     /// The hidden field every form carries.
@@ -61,40 +115,47 @@ extension WebApp {
             </form>
             </section>
             """
-        var response = render(Page(title: t[.loginTitle], section: .none, body: body, status: HTTPStatus(rawValue: status.rawValue)),
+        var response = render(Page(title: t[.loginTitle], section: .none, body: body, status: status),
                               for: request, showsNavigation: false)
-        if status.rawValue == 401 { response.headers.set("WWW-Authenticate", "Keepsake-Login") }
+        if status == .unauthorized { response.headers.set("WWW-Authenticate", "Keepsake-Login") }
         return response
     }
 
-    /// `POST /login`: checks the password (at most a few wrong ones per minute), then replaces the
-    /// session by a new, authenticated one (a session id seen before login is never trusted after).
+    /// `POST /login`: checks the password (an address that sent too many wrong ones waits, see
+    /// ``LoginThrottle``), then gives the browser a new, logged-in session (a session id seen
+    /// before login is never trusted after).
     func login(_ request: WebRequest) async -> HTTPResponse {
         let t = request.strings
         guard configuration.requiresLogin, let password = configuration.password else {
             return .redirect(to: "/")
         }
-        guard throttle.allowsAttempt() else {
-            return loginPage(request, status: 429, error: t[.tooManyAttempts])
+        let address = request.http.remoteAddress
+        if let wait = throttle.waitTime(for: address) {
+            var response = loginPage(request, status: .tooManyRequests, error: t[.tooManyAttempts])
+            response.headers.set("Retry-After", String(Int(wait.rounded(.up))))
+            return response
         }
         let given = request.field("password")
         // Compare digests so that the time taken says nothing about the password's length.
-        let matches = Session.constantTimeEqual(StaticAssets.sha256(Data(given.utf8)), StaticAssets.sha256(Data(password.utf8)))
+        let matches = SecureBytes.constantTimeEquals(Data(StaticAssets.sha256(Data(given.utf8)).utf8),
+                                                     Data(StaticAssets.sha256(Data(password.utf8)).utf8))
         guard matches else {
-            throttle.recordFailure()
+            throttle.recordFailure(from: address)
             try? await Task.sleep(for: .milliseconds(300))
-            return loginPage(request, status: 401, error: t[.wrongPassword])
+            return loginPage(request, status: .unauthorized, error: t[.wrongPassword])
         }
-        sessions.remove(id: request.session.id)
-        let fresh = sessions.create(authenticated: true)
+        throttle.recordSuccess(from: address)
         var response = HTTPResponse.redirect(to: WebRequest.localPath(request.http.form["next"], fallback: "/"))
-        response.setCookie(Session.cookieName, fresh.id, httpOnly: true, sameSite: .strict)
+        setSessionCookie(sessions.loggedIn(now: Date()), on: &response)
         return response
     }
 
-    /// `POST /logout`: forgets the session.
-    func logout(_ request: WebRequest) -> HTTPResponse {
-        sessions.remove(id: request.session.id)
+    /// `POST /logout`: ends the session on every server of the store (its nonce goes to the shared
+    /// logout list) and deletes the cookie.
+    ///
+    /// - Throws: ``WebError`` when the logout list cannot be written (the session stays valid).
+    func logout(_ request: WebRequest) throws -> HTTPResponse {
+        try sessions.end(request.session, now: Date())
         var response = HTTPResponse.redirect(to: configuration.requiresLogin ? "/login" : "/")
         response.setCookie(Session.cookieName, "", maxAge: 0, httpOnly: true, sameSite: .strict)
         return response

@@ -31,18 +31,25 @@ public final class WebApp: Sendable {
     let diary: Diary
     let ledger: Ledger
     let feed: Feed
-    let sessions = SessionStore()
+    let sessions: Sessions
     let throttle = LoginThrottle()
     let assets: StaticAssets
 
     /// Creates the app over `store`.
     ///
     /// - Throws: ``WebError`` when ``WebConfiguration/host`` is not `127.0.0.1` and no password is
-    ///   set.
+    ///   set, or the session secret is shorter than 32 bytes.
     public init(store: Store, configuration: WebConfiguration = WebConfiguration()) throws {
         if configuration.host != WebConfiguration.loopbackHost && !configuration.requiresLogin {
             throw WebError.passwordRequired(host: configuration.host)
         }
+        let secret = configuration.sessionSecret ?? SessionSecret.random()
+        guard secret.count >= SessionSecret.byteCount else {
+            throw WebError("The session secret has \(secret.count) bytes; it needs at least \(SessionSecret.byteCount).")
+        }
+        sessions = Sessions(signer: SessionSigner(secret: secret, password: configuration.password),
+                            revocations: SessionRevocations(directory: store.location.dataDirectory),
+                            requiresLogin: configuration.requiresLogin)
         self.store = store
         self.configuration = configuration
         let maxPhotos = max(1, min(configuration.limits.maxPhotos, store.options.maxImagesPerRecord))
@@ -66,16 +73,14 @@ public final class WebApp: Sendable {
             response = try await respond(to: request)
         } catch {
             configuration.errorLog?("\(request.method) \(request.rawPath): \(error)")
-            response = .text("Something went wrong; see the server's log.\n", status: .internalServerError)
+            response = serverFailure()
         }
         SecurityHeaders.apply(to: &response)
         return response
     }
 
     private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
-        guard isAllowedHost(request.headers["Host"]) else {
-            return .text("This server answers only to 127.0.0.1 or localhost.\n", status: .badRequest)
-        }
+        guard isAllowedHost(request.headers["Host"]) else { return hostRefusal() }
         let segments = request.pathSegments
         if segments.first == "assets" {
             guard request.method.isGetOrHead else { return .methodNotAllowed(allowed: [.get, .head]) }
@@ -83,20 +88,14 @@ public final class WebApp: Sendable {
         }
         let language = Language.negotiate(cookie: request.cookies[Language.cookieName],
                                           acceptLanguage: request.headers["Accept-Language"])
-        var isNewSession = false
-        let session: Session
-        if let existing = sessions.session(id: request.cookies[Session.cookieName]) {
-            session = existing
-        } else {
-            session = sessions.create(authenticated: !configuration.requiresLogin)
-            isNewSession = true
-        }
+        let resolved = try sessions.resolve(cookie: request.cookies[Session.cookieName], now: Date())
+        let session = resolved.session
         let web = WebRequest(http: request, language: language, session: session)
 
         var response: HTTPResponse
         if request.method == .post, !isSameOrigin(request) || !hasValidCSRFToken(web) {
             response = forbidden(web)
-        } else if !session.isAuthenticated, segments != ["login"] {
+        } else if configuration.requiresLogin && !session.isAuthenticated, segments != ["login"] {
             response = loginPage(web, status: 401)
         } else {
             do {
@@ -106,10 +105,16 @@ public final class WebApp: Sendable {
             }
         }
         let setsSession = response.headers.values(for: "Set-Cookie").contains { $0.hasPrefix(Session.cookieName + "=") }
-        if isNewSession && !setsSession {
-            response.setCookie(Session.cookieName, session.id, httpOnly: true, sameSite: .strict)
+        if resolved.sendsCookie && !setsSession {
+            setSessionCookie(session, on: &response)
         }
         return response
+    }
+
+    /// Sends `session`'s cookie with `response`: `HttpOnly`, `SameSite=Strict`, for the browser's
+    /// life (the signed value itself expires after ``Sessions/lifetime`` unless refreshed).
+    func setSessionCookie(_ session: Session, on response: inout HTTPResponse) {
+        response.setCookie(Session.cookieName, sessions.cookieValue(for: session), httpOnly: true, sameSite: .strict)
     }
 
     /// Routes an accepted request to its page.
@@ -136,7 +141,7 @@ public final class WebApp: Sendable {
             return method == .post ? await login(request) : loginPage(request, status: 200)
         case "logout":
             guard method == .post else { return .methodNotAllowed(allowed: [.post]) }
-            return logout(request)
+            return try logout(request)
         case "diary":
             return try await diaryRoute(request)
         case "ledger":

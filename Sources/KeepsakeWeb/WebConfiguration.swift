@@ -27,6 +27,12 @@ public struct WebConfiguration: Sendable {
     /// SortableJS (`libjs-sortable`); `nil`: looked up where Debian installs it. Without it photos
     /// are reordered with the arrow buttons.
     public var sortableScript: URL?
+    /// The secret (at least 32 bytes) that signs session cookies and CSRF tokens. Every server
+    /// of one store must be given the same one, so that a browser's cookie and form tokens are
+    /// good on all of them: `keepsake serve` loads it from the store's data folder
+    /// (``SessionSecret/loadOrCreate(in:)``). `nil`: a random secret of this app only (its cookies
+    /// end with it).
+    public var sessionSecret: Data?
     /// Receives one line per failed request (handler errors); `nil` drops them.
     public var errorLog: (@Sendable (String) -> Void)?
 
@@ -34,7 +40,7 @@ public struct WebConfiguration: Sendable {
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, password: String? = nil,
                 limits: WebLimits = WebLimits(), diaryPageSize: Int = 20, feedPageSize: Int = 10,
                 changePollSeconds: Int = 5, uploadDirectory: URL? = nil,
-                chartScript: URL? = nil, sortableScript: URL? = nil,
+                chartScript: URL? = nil, sortableScript: URL? = nil, sessionSecret: Data? = nil,
                 errorLog: (@Sendable (String) -> Void)? = nil) {
         self.host = host
         self.port = port
@@ -46,6 +52,7 @@ public struct WebConfiguration: Sendable {
         self.uploadDirectory = uploadDirectory
         self.chartScript = chartScript
         self.sortableScript = sortableScript
+        self.sessionSecret = sessionSecret
         self.errorLog = errorLog
     }
 

@@ -34,8 +34,13 @@ public final class WebServer: Sendable {
             ownsUploadDirectory = true
             Self.removeStaleUploads(in: uploadDirectory.deletingLastPathComponent())
         }
+        // The security headers go on the HTTP layer's own refusals (413, 400, ...) too, and a
+        // request with a body from a browser that has not logged in is refused before its body
+        // is read.
         let httpConfiguration = HTTPServer.Configuration(stagingDirectory: uploadDirectory, host: configuration.host,
                                                          port: configuration.port, limits: configuration.limits.httpLimits,
+                                                         commonHeaders: SecurityHeaders.commonHeaders,
+                                                         headCheck: { [app] head in app.checkHead(head) },
                                                          errorLog: configuration.errorLog)
         do {
             server = try HTTPServer(configuration: httpConfiguration) { [app] request in

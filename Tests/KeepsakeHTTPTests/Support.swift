@@ -14,12 +14,13 @@ final class ServerFixture {
 
     init(limits: HTTPLimits = HTTPLimits(), host: String = "127.0.0.1",
          errorLog: (@Sendable (String) -> Void)? = nil,
+         configure: (inout HTTPServer.Configuration) -> Void = { _ in },
          handler: @escaping HTTPServer.Handler) throws {
         root = try makeTemporaryDirectory()
         staging = root.appendingPathComponent("staging")
-        server = try HTTPServer(configuration: .init(stagingDirectory: staging, host: host, limits: limits,
-                                                     errorLog: errorLog),
-                                handler: handler)
+        var configuration = HTTPServer.Configuration(stagingDirectory: staging, host: host, limits: limits, errorLog: errorLog)
+        configure(&configuration)
+        server = try HTTPServer(configuration: configuration, handler: handler)
     }
 
     init(asyncHandler: @escaping HTTPServer.AsyncHandler) throws {

@@ -28,6 +28,26 @@ import Testing
         #expect(!page.text.contains("style=\""), "no inline style")
     }
 
+    @Test func refusalsFromTheHTTPLayerCarryTheSecurityHeadersAndNoFileName() async throws {
+        let fixture = try WebFixture(limits: WebLimits(maxFileBytes: 100_000))
+        let large = fixture.directory.appending("large.jpg")
+        try Data(count: 300_000).write(to: large)
+        let hostile = "<img src=x onerror=alert(1)>.jpg"
+        // Three times the web app's limit: the HTTP layer stops reading and answers itself.
+        let tooLarge = try await fixture.post("/diary/new", fields: ["title=Big", "emotion=joy", "photos=@\(large.path);filename=\(hostile)"])
+        let badAddress = try await fixture.get("/diary%zz")
+        for (response, what) in [(tooLarge, "413"), (badAddress, "400")] {
+            #expect(response.status == Int(what), "\(what)")
+            #expect(response.header("Content-Type") == "text/plain; charset=utf-8", "\(what): the HTTP layer's own answer")
+            #expect(response.header("Content-Security-Policy") == SecurityHeadersExpectation.policy, "\(what)")
+            #expect(response.header("X-Content-Type-Options") == "nosniff", "\(what)")
+            #expect(response.header("X-Frame-Options") == "DENY", "\(what)")
+            #expect(response.header("Referrer-Policy") == "no-referrer", "\(what)")
+            #expect(response.header("Cache-Control") == "no-store", "\(what)")
+        }
+        #expect(!tooLarge.text.contains("onerror") && !tooLarge.text.contains("large.jpg"))
+    }
+
     @Test func theSessionCookieIsHttpOnlyAndSameSiteStrict() async throws {
         let fixture = try WebFixture()
         let response = try await Curl.run([fixture.url("/diary")])
@@ -35,8 +55,9 @@ import Testing
         #expect(cookie.contains("HttpOnly"))
         #expect(cookie.contains("SameSite=Strict"))
         #expect(cookie.contains("Path=/"))
-        let value = cookie.dropFirst("keepsake_session=".count).prefix { $0 != ";" }
-        #expect(value.count == 64, "256 random bits")
+        // 1.<nonce: 128 random bits>.<issued>.<g: not logged in>.<HMAC-SHA256>
+        let value = String(cookie.dropFirst("keepsake_session=".count).prefix { $0 != ";" })
+        #expect(value.wholeMatch(of: #/1\.[0-9a-f]{32}\.[0-9]{10}\.g\.[0-9a-f]{64}/#) != nil, "\(value)")
     }
 
     @Test func aPostWithoutTheFormTokenIsRefusedWith403() async throws {
@@ -148,20 +169,37 @@ import Testing
         #expect(cookie.hasPrefix("keepsake_session=\(after)"))
     }
 
-    @Test func passwordGuessingIsSlowedToTenAMinute() async throws {
+    @Test func passwordGuessingFromOneAddressWaitsLongerAfterEachWrongPassword() async throws {
         let fixture = try WebFixture(host: "127.0.0.2", password: "right")
         let jar = fixture.cookieJar.path
         let login = try await Curl.run(["-b", jar, "-c", jar, fixture.url("/login")])
         let token = try #require(login.csrfToken)
-        func attempt(_ password: String) async throws -> Int {
+        func attempt(_ password: String) async throws -> CurlResponse {
             try await Curl.run(["-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=\(password)",
-                                fixture.url("/login")]).status
+                                fixture.url("/login")])
         }
-        for guess in 0..<10 {
-            #expect(try await attempt("guess \(guess)") == 401)
+        for guess in 0..<5 {
+            #expect(try await attempt("guess \(guess)").status == 401, "the first five wrong passwords are only slowed")
         }
-        #expect(try await attempt("guess 11") == 429)
-        #expect(try await attempt("right") == 429, "not even the right one for the rest of the minute")
+        // From now on each wrong password makes the address wait twice as long: guess again each
+        // time the wait is over, until it is several seconds.
+        var waits: [Int] = [], wrong = 5
+        for guess in 5..<20 {
+            let response = try await attempt("guess \(guess)")
+            if response.status == 401 {
+                wrong += 1
+                continue
+            }
+            #expect(response.status == 429)
+            #expect(response.text.contains("Too many wrong passwords"))
+            let wait = try #require(Int(response.header("Retry-After") ?? ""))
+            waits.append(wait)
+            if wait >= 6 { break }
+            try await Task.sleep(for: .milliseconds(wait * 1_000 + 100))
+        }
+        #expect(waits == waits.sorted() && (waits.last ?? 0) >= 6, "\(waits)")
+        #expect(wrong <= 10, "waits of 1, 2, 4, 8 s: the 8th wrong password already costs 8 s (\(wrong) wrong ones)")
+        #expect(try await attempt("right").status == 429, "not even the right one while this address waits")
     }
 
     @Test func redirectsNeverLeaveTheSite() async throws {
@@ -172,4 +210,10 @@ import Testing
             #expect(response.header("Location") == "/", "\(back)")
         }
     }
+}
+
+/// The policy every response must carry.
+enum SecurityHeadersExpectation {
+    static let policy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; connect-src 'self'; "
+        + "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 }

@@ -25,8 +25,13 @@ typedef struct {
     uint16_t port;
     /* Most connections served at once; more are refused. */
     unsigned int connection_limit;
+    /* Most connections from one client address at once; more are closed as soon as they are
+     * accepted. 0 means no limit. */
+    unsigned int per_address_connection_limit;
     /* Seconds a connection may stay idle before it is closed; 0 means never. */
     unsigned int connection_timeout;
+    /* Polling threads (each with its own epoll set); at least 1. */
+    unsigned int polling_threads;
     /* Bytes of memory per connection for its headers and read buffer. */
     size_t connection_memory_limit;
     /* Called for each request (several times: headers, each body chunk, end of body). */
@@ -35,11 +40,16 @@ typedef struct {
     /* Called once when a request ends, successfully or not (client gone, timeout, shutdown). */
     MHD_RequestCompletedCallback completed_handler;
     void *completed_handler_cls;
+    /* Called when a connection is accepted and when it is closed; may be NULL. */
+    MHD_NotifyConnectionCallback connection_handler;
+    void *connection_handler_cls;
 } cmhd_daemon_options;
 
 /*
- * Starts a daemon with one thread per connection (internal polling thread, poll(2), so sockets
- * beyond FD_SETSIZE work), bound to the IPv4 address and port of `options`.
+ * Starts a daemon polling its sockets with epoll(7) on `polling_threads` internal threads (poll(2)
+ * where epoll is missing), with suspend/resume allowed, bound to the IPv4 address and port of
+ * `options`. Every callback runs on a polling thread, so none may block: the caller suspends a
+ * connection while its request is handled elsewhere, and resumes it when the answer is ready.
  *
  * The request URL is handed to the access handler exactly as sent (not percent-decoded), and so
  * are GET argument names and values (libmicrohttpd only turns '+' into ' ' in them): the caller
@@ -64,5 +74,12 @@ int cmhd_daemon_address(struct MHD_Daemon *daemon, char *buffer, size_t buffer_s
  * "::1". Returns 0 on success, -1 on failure.
  */
 int cmhd_connection_client_address(struct MHD_Connection *connection, char *buffer, size_t buffer_size);
+
+/* The socket of a connection, or -1. */
+int cmhd_connection_socket(struct MHD_Connection *connection);
+
+/* The size in bytes of the request line and header fields of the connection's current request as
+ * received (blank line included), or 0 if unknown. */
+size_t cmhd_connection_head_size(struct MHD_Connection *connection);
 
 #endif

@@ -1,0 +1,114 @@
+import Foundation
+import KeepsakeHTTP
+import Testing
+
+/// Requests whose framing a proxy in front of the server could read differently (smuggling) are
+/// refused with 400 and the connection closed, over raw sockets (curl will not send these).
+@Suite struct FramingTests {
+    /// A server that records every path it is asked for.
+    private static func recordingServer() throws -> (ServerFixture, Recorder<String>) {
+        let seen = Recorder<String>()
+        let fixture = try ServerFixture { request in
+            seen.record(request.path)
+            return .text("handled \(request.path)")
+        }
+        return (fixture, seen)
+    }
+
+    @Test func contentLengthWithTransferEncodingIsRefusedAndItsTailIsNeverAnswered() throws {
+        let (fixture, seen) = try Self.recordingServer()
+        let smuggling = "POST /form HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 5\r\nTransfer-Encoding: chunked\r\n\r\n"
+            + "0\r\n\r\nGET /smuggled HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+        let answer = try exchange(port: fixture.server.port, smuggling)
+        #expect(statusCodes(in: answer.text) == [400], "one answer only: \(answer.text)")
+        #expect(answer.text.contains("both Content-Length and Transfer-Encoding"))
+        #expect(answer.text.contains("Connection: close"))
+        #expect(answer.closed)
+        #expect(seen.values.isEmpty, "neither the request nor its tail reached the handler")
+    }
+
+    @Test func conflictingContentLengthsAreRefused() throws {
+        let (fixture, seen) = try Self.recordingServer()
+        // (libmicrohttpd refuses a value that is not a plain number itself, with 400 too.)
+        for lengths in [["0", "50"], ["50", "0"], ["5, 6"], ["-1"], ["12abc"], [""]] {
+            let fields = lengths.map { "Content-Length: \($0)\r\n" }.joined()
+            let request = "POST /form HTTP/1.1\r\nHost: 127.0.0.1\r\n\(fields)\r\n" + String(repeating: "x", count: 50)
+                + "GET /smuggled HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+            let answer = try exchange(port: fixture.server.port, request)
+            // (libmicrohttpd's own refusal repeats its status line; nothing is ever answered 200.)
+            let codes = statusCodes(in: answer.text)
+            #expect(!codes.isEmpty && codes.allSatisfy { $0 == 400 }, "\(lengths): \(answer.text)")
+            #expect(answer.closed)
+        }
+        #expect(seen.values.isEmpty)
+        // The same length twice is one length (RFC 9110 §8.6).
+        let same = try exchange(port: fixture.server.port,
+                                "POST /same HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: 3\r\nContent-Length: 3\r\n\r\nabc")
+        #expect(statusCodes(in: same.text) == [200])
+    }
+
+    @Test func anHTTP11RequestNeedsExactlyOneHost() throws {
+        let (fixture, seen) = try Self.recordingServer()
+        let none = try exchange(port: fixture.server.port, "GET /page HTTP/1.1\r\nConnection: close\r\n\r\n")
+        #expect(statusCodes(in: none.text) == [400])
+        #expect(none.text.contains("no Host field"))
+        #expect(none.closed)
+        let two = try exchange(port: fixture.server.port,
+                               "GET /page HTTP/1.1\r\nHost: 127.0.0.1\r\nHost: evil.example\r\nConnection: close\r\n\r\n")
+        #expect(statusCodes(in: two.text) == [400])
+        #expect(two.text.contains("2 Host fields"))
+        #expect(two.closed)
+        #expect(seen.values.isEmpty)
+        // HTTP/1.0 did not have Host.
+        let old = try exchange(port: fixture.server.port, "GET /old HTTP/1.0\r\n\r\n")
+        #expect(statusCodes(in: old.text) == [200])
+        #expect(seen.values == ["/old"])
+    }
+
+    @Test func aNULByteInTheHeadIsRefused() throws {
+        let (fixture, seen) = try Self.recordingServer()
+        let heads: [[UInt8]] = [
+            // libmicrohttpd would drop "bcd" and report "X-A: a".
+            Array("GET /nul HTTP/1.1\r\nHost: 127.0.0.1\r\nX-A: a".utf8) + [0] + Array("bcd\r\nConnection: close\r\n\r\n".utf8),
+            // The rest of a Host field hidden behind a NUL.
+            Array("GET /nul HTTP/1.1\r\nHost: 127.0.0.1".utf8) + [0] + Array(".evil.example\r\nConnection: close\r\n\r\n".utf8),
+            // A NUL just before the line end hides nothing but is still a NUL.
+            Array("GET /nul HTTP/1.1\r\nHost: 127.0.0.1\r\nX-B: b".utf8) + [0] + Array("\r\nConnection: close\r\n\r\n".utf8),
+            Array("GET /nul HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nX-Last: z".utf8) + [0] + Array("\r\n\r\n".utf8),
+            // In the request target.
+            Array("GET /nul".utf8) + [0] + Array("hidden HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n".utf8),
+        ]
+        for head in heads {
+            let answer = try exchange(port: fixture.server.port, head)
+            #expect(statusCodes(in: answer.text) == [400], "\(String(decoding: head, as: UTF8.self).debugDescription)")
+            #expect(answer.closed)
+        }
+        #expect(seen.values.isEmpty)
+    }
+
+    @Test func anUnknownTransferCodingIs501InsteadOfAHang() throws {
+        let (fixture, seen) = try Self.recordingServer()
+        for coding in ["gzip, chunked", "chunked, chunked", "identity"] {
+            let answer = try exchange(port: fixture.server.port,
+                                      "POST /form HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: \(coding)\r\n\r\n0\r\n\r\n", timeout: 3)
+            #expect(statusCodes(in: answer.text) == [501], "\(coding)")
+            #expect(answer.closed)
+        }
+        #expect(seen.values.isEmpty)
+        let chunked = try exchange(port: fixture.server.port,
+                                   "POST /chunked HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n3\r\nabc\r\n0\r\n\r\n")
+        #expect(statusCodes(in: chunked.text) == [200])
+    }
+
+    @Test func ordinaryHeadsStillPass() throws {
+        let (fixture, seen) = try Self.recordingServer()
+        // Pipelined requests on one connection, odd but valid spacing, empty values, a busy query,
+        // bare LF line ends.
+        let requests = "GET /one?&&a=&b=1&&c HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Empty:\r\nX-Tight:v\r\nX-Wide:   w  \t\r\n\r\n"
+            + "GET /two HTTP/1.1\r\nHost: 127.0.0.1\r\nCookie: a=1; b=2\r\n\r\n"
+            + "GET /three HTTP/1.1\nHost: 127.0.0.1\nConnection: close\n\n"
+        let answer = try exchange(port: fixture.server.port, requests)
+        #expect(statusCodes(in: answer.text) == [200, 200, 200])
+        #expect(seen.values == ["/one", "/two", "/three"])
+    }
+}

@@ -1,0 +1,38 @@
+import Foundation
+import KeepsakeWeb
+import Testing
+
+/// The login throttle works per source address: a guessing address waits, the owner does not.
+@Suite struct LoginThrottleTests {
+    @Test func theRightPasswordFromAnotherAddressWorksWhileOneAddressIsThrottled() async throws {
+        // Listening on 127.0.0.1; the guesser connects from 127.0.0.2, the owner from 127.0.0.3.
+        let fixture = try WebFixture(password: "correct horse")
+        let guesserJar = fixture.directory.appending("guesser.txt").path, ownerJar = fixture.directory.appending("owner.txt").path
+        func post(_ password: String, from address: String, jar: String) async throws -> CurlResponse {
+            let page = try await Curl.run(["--interface", address, "-b", jar, "-c", jar, fixture.url("/login")])
+            let token = try #require(page.csrfToken)
+            return try await Curl.run(["--interface", address, "-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)",
+                                       "--data-urlencode", "password=\(password)", "--data-urlencode", "next=/diary", fixture.url("/login")])
+        }
+        // The guesser keeps guessing, waiting out each wait, until it has to wait several seconds.
+        var statuses: [Int] = []
+        for guess in 0..<20 {
+            let response = try await post("guess \(guess)", from: "127.0.0.2", jar: guesserJar)
+            statuses.append(response.status)
+            guard response.status == 429 else { continue }
+            let wait = Int(response.header("Retry-After") ?? "") ?? 0
+            if wait == 0 || wait >= 6 { break }
+            try await Task.sleep(for: .milliseconds(wait * 1_000 + 100))
+        }
+        #expect(Array(statuses.prefix(5)) == [401, 401, 401, 401, 401], "\(statuses)")
+        #expect(statuses.filter { $0 == 401 }.count <= 10, "\(statuses)")
+        #expect(statuses.last == 429, "the guessing address is throttled")
+
+        let owner = try await post("correct horse", from: "127.0.0.3", jar: ownerJar)
+        #expect(owner.status == 303, "the owner logs in from another address while the guesser waits")
+        #expect(owner.header("Location") == "/diary")
+        let page = try await Curl.run(["--interface", "127.0.0.3", "-b", ownerJar, fixture.url("/diary")])
+        #expect(page.status == 200)
+        #expect(try await post("correct horse", from: "127.0.0.2", jar: guesserJar).status == 429)
+    }
+}

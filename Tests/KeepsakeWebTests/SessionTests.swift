@@ -1,0 +1,122 @@
+import Foundation
+import KeepsakeStore
+import KeepsakeTestSupport
+import KeepsakeWeb
+import Testing
+
+/// Sessions live in signed cookies: a flood of requests without a cookie ends nobody's session,
+/// several servers sharing a secret accept each other's cookies and form tokens, and logging out
+/// on one of them ends the session on all.
+@Suite struct SessionTests {
+    /// `count` requests without any cookie, 32 at a time, from one curl; their statuses.
+    static func cookielessFlood(_ fixture: WebFixture, count: Int) throws -> [Int] {
+        let output = fixture.directory.appending("flood")
+        try FileManager.default.createDirectory(at: output, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-sS", "-Z", "--parallel-max", "32", "--output-dir", output.path, "-o", "r#1", "-w", "%{http_code}\n",
+                             fixture.url("/changes?n=[1-\(count)]")]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(at: output)
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { Int($0) }
+    }
+
+    @Test func aFloodOfRequestsWithoutACookieEndsNoSession() async throws {
+        let fixture = try WebFixture()
+        let token = try await fixture.csrfToken()  // an open compose form
+        let before = try #require(sessionCookie(in: fixture.cookieJar))
+        let statuses = try Self.cookielessFlood(fixture, count: 1_500)
+        #expect(statuses.count == 1_500)
+        #expect(statuses.allSatisfy { $0 == 200 })
+        // The form opened before the flood still saves.
+        let saved = try await fixture.curl(["-F", "_csrf=\(token)", "-F", "title=After the flood", "-F", "emotion=joy",
+                                            "-F", "intensity=3", "-F", "text=still here", fixture.url("/diary/new")])
+        #expect(saved.status == 303)
+        #expect(try fixture.store.status().totalRecords == 1)
+        #expect(sessionCookie(in: fixture.cookieJar) == before)
+    }
+
+    @Test func aFloodOfRequestsWithoutACookieDoesNotLogAnyoneOut() async throws {
+        let fixture = try WebFixture(password: "secret words")
+        try await Self.logIn(fixture, password: "secret words")
+        #expect(try Self.cookielessFlood(fixture, count: 1_500).allSatisfy { $0 == 401 })
+        #expect(try await fixture.get("/diary").status == 200, "still logged in")
+    }
+
+    /// Logs the fixture's cookie jar in.
+    static func logIn(_ fixture: WebFixture, password: String, server: String? = nil) async throws {
+        let base = server ?? "http://127.0.0.1:\(fixture.server.port)"
+        let page = try await fixture.curl(["\(base)/login"])
+        let token = try #require(page.csrfToken)
+        let done = try await fixture.curl(["--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=\(password)", "\(base)/login"])
+        #expect(done.status == 303)
+    }
+
+    @Test func serversSharingASecretShareSessionsAndALogoutEndsTheSessionOnAll() async throws {
+        let secret = SessionSecret.random()
+        let fixture = try WebFixture(password: "pw", sessionSecret: secret)
+        // A second server on the same store with the same secret, as two `keepsake serve` would be.
+        let secondApp = try WebApp(store: fixture.store, configuration: WebConfiguration(port: 0, password: "pw", changePollSeconds: 0,
+                                                                                         sessionSecret: secret))
+        let second = try WebServer(app: secondApp)
+        defer { second.stop() }
+        let other = "http://127.0.0.1:\(second.port)"
+
+        try await Self.logIn(fixture, password: "pw")
+        let loggedIn = try #require(sessionCookie(in: fixture.cookieJar))
+        #expect(try await fixture.curl(["\(other)/diary"]).status == 200, "the cookie from the first server works on the second")
+        // A form opened on the first server saves on the second.
+        let token = try await fixture.csrfToken()
+        let saved = try await fixture.curl(["-F", "_csrf=\(token)", "-F", "title=Shared", "-F", "emotion=calm", "-F", "intensity=2",
+                                            "-F", "text=two servers", "\(other)/diary/new"])
+        #expect(saved.status == 303)
+
+        // Logging out on the second server ends the session on the first too.
+        let logout = try await fixture.curl(["-F", "_csrf=\(token)", "\(other)/logout"])
+        #expect(logout.status == 303)
+        for base in [fixture.url(""), other] {
+            let reused = try await Curl.run(["-H", "Cookie: keepsake_session=\(loggedIn)", "\(base)/diary"])
+            #expect(reused.status == 401, "\(base): a logged-out cookie is refused")
+        }
+        // A server with another secret accepts none of these cookies.
+        let stranger = try WebFixture(password: "pw")
+        #expect(try await Curl.run(["-H", "Cookie: keepsake_session=\(loggedIn)", stranger.url("/diary")]).status == 401)
+    }
+
+    @Test func aLogoutEndsTheSessionEvenForACopyOfItsCookie() async throws {
+        let fixture = try WebFixture(password: "pw")
+        try await Self.logIn(fixture, password: "pw")
+        let copy = try #require(sessionCookie(in: fixture.cookieJar))
+        let token = try await fixture.csrfToken()
+        #expect(try await fixture.curl(["-F", "_csrf=\(token)", fixture.url("/logout")]).status == 303)
+        let reused = try await Curl.run(["-H", "Cookie: keepsake_session=\(copy)", fixture.url("/diary")])
+        #expect(reused.status == 401)
+        let list = try String(contentsOf: fixture.store.location.dataDirectory.appendingPathComponent("web-session-revocations"), encoding: .utf8)
+        #expect(list.split(separator: "\n").count == 1)
+    }
+
+    @Test func anAlteredCookieIsNotASession() async throws {
+        let fixture = try WebFixture(password: "pw")
+        try await Self.logIn(fixture, password: "pw")
+        let cookie = try #require(sessionCookie(in: fixture.cookieJar))
+        var parts = cookie.split(separator: ".").map(String.init)
+        try #require(parts.count == 5)
+        #expect(parts[3] == "a")
+        let signature = parts[4]
+        parts[4] = String(signature.dropLast()) + (signature.hasSuffix("0") ? "1" : "0")
+        let forged = parts.joined(separator: ".")
+        parts[4] = signature
+        parts[2] = String((Int(parts[2]) ?? 0) + 3600)  // "issued later", to outlive its lifetime
+        let postponed = parts.joined(separator: ".")
+        for value in [forged, postponed, "1.\(String(repeating: "0", count: 32)).0.a.\(String(repeating: "0", count: 64))", ""] {
+            let response = try await Curl.run(["-H", "Cookie: keepsake_session=\(value)", fixture.url("/diary")])
+            #expect(response.status == 401, "\(value)")
+        }
+        #expect(try await Curl.run(["-H", "Cookie: keepsake_session=\(cookie)", fixture.url("/diary")]).status == 200)
+    }
+}
