@@ -30,6 +30,8 @@ struct BankRow {
     var refusal: String?
     /// Notes about the row.
     var notes: [String] = []
+    /// Where the amount is, when that is not ``location`` (an OFX `TRNAMT` line).
+    var amountLocation: String?
     /// The account the row belongs to, when the file says (an OFX statement's account); the
     /// builder's scope otherwise.
     var account: String?
@@ -111,7 +113,7 @@ struct BankPlanBuilder {
                 notes.append("the amount \(signed) \(currency.code) was rounded to \(money.amountString) (\(rounding.rawValue))")
             }
         } catch {
-            return refuse(error.description)
+            return .failure(.refuse(ImportIssue(location: row.amountLocation ?? row.location, sourceID: row.sourceID, reason: error.description)))
         }
         let kind = row.kind ?? (signed.isNegative ? .expense : .income)
 

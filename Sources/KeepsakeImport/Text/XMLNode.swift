@@ -58,9 +58,14 @@ final class XMLNode {
         let builder = Builder(parser: parser)
         parser.delegate = builder
         parser.shouldResolveExternalEntities = false
-        guard parser.parse(), let root = builder.root else {
+        let parsed = parser.parse()
+        guard parsed, let root = builder.root else {
             let reason = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "it is not well-formed XML"
             throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(file)) cannot be read as XML near line \(parser.lineNumber): \(reason).")
+        }
+        // libxml2 can stop at the end of a truncated document without calling it an error.
+        if let open = builder.stack.last {
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(file)) cannot be read as XML near line \(parser.lineNumber): it ends before the <\(open.name)> of line \(open.line) is closed (is the file cut short?).")
         }
         return root
     }

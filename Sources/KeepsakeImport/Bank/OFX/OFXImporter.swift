@@ -153,6 +153,7 @@ public struct OFXImporter: Importer {
         }
         var row = BankRow(location: location, day: day, amount: amount)
         row.sourceID = text("FITID")
+        row.amountLocation = amountLocation
         row.identity = ["DTPOSTED", "TRNAMT", "NAME", "MEMO", "CHECKNUM", "TRNTYPE"].map { values[$0]?.value ?? "" }.joined(separator: "\u{1F}")
         row.currencyCode = currency
         row.memo = [text("NAME"), text("MEMO"), text("CHECKNUM").map { "check \($0)" }].compactMap { $0 }

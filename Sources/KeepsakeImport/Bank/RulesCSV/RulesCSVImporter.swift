@@ -155,7 +155,8 @@ public struct RulesCSVImporter: Importer {
         return fields[number - 1].trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// `template` with `%name` replaced by the field's value and `%N` by column N.
+    /// `template` with `%name` replaced by the field's value and `%N` by column N; what an empty
+    /// field leaves behind (`()`, a dangling `:`, doubled spaces) is removed.
     static func render(_ template: String, values: [String: String], columns: [String]) -> String {
         var result = ""
         var rest = template[...]
@@ -172,6 +173,11 @@ public struct RulesCSVImporter: Importer {
             rest = after.dropFirst(name.count)
         }
         result += rest
-        return result.trimmingCharacters(in: .whitespaces)
+        // Fields that were empty leave no traces: no `()`, no doubled spaces, no dangling `:`.
+        for empty in ["()", "[]", "( )", "[ ]"] { result = result.replacingOccurrences(of: empty, with: "") }
+        result = result.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        while let last = result.last, [":", ",", ";", "-", "—", "/", " "].contains(last) { result.removeLast() }
+        while let first = result.first, [":", ",", ";", "—", "/", " "].contains(first) { result.removeFirst() }
+        return result
     }
 }
