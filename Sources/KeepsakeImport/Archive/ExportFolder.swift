@@ -38,21 +38,24 @@ public final class ExportFolder: Sendable {
     /// - Throws: ``KeepsakeError`` `.notFound` when nothing is there, `.invalidArgument` for a file that
     ///   is neither a folder nor a zip, or for a damaged or truncated zip (nothing is imported from it).
     ///   `maxBytes` caps what a zip may unpack to (a zip bomb stops there, and nothing is imported).
-    public static func open(_ url: URL, maxBytes: Int64 = ExportFolder.defaultMaxUnpackedBytes, extract: (String) -> Bool) throws -> ExportFolder {
+    ///   `displayName` is how messages name the export (its path unless given).
+    public static func open(_ url: URL, displayName: String? = nil, maxBytes: Int64 = ExportFolder.defaultMaxUnpackedBytes,
+                            extract: (String) -> Bool) throws -> ExportFolder {
+        let shown = displayName ?? url.path
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-            throw KeepsakeError(.notFound, "\(KeepsakeError.printable(url.path)) does not exist; give the path of the export.", path: url.path)
+            throw KeepsakeError(.notFound, "\(KeepsakeError.printable(shown)) does not exist; give the path of the export.", path: url.path)
         }
         if isDirectory.boolValue {
-            return ExportFolder(root: url, displayName: url.path, isZip: false, unsafeEntries: [])
+            return ExportFolder(root: url, displayName: shown, isZip: false, unsafeEntries: [])
         }
         guard try isZipFile(url) else {
-            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(url.path)) is neither a folder nor a zip file.", path: url.path)
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(shown)) is neither a folder nor a zip file.", path: url.path)
         }
         let folder = try temporaryFolder()
         do {
-            let unsafe = try ZipExtractor(path: url.path).extract(into: folder, maxTotalBytes: maxBytes, accepting: extract)
-            return ExportFolder(root: folder, displayName: url.path, isZip: true, unsafeEntries: unsafe)
+            let unsafe = try ZipExtractor(path: url.path, displayName: shown).extract(into: folder, maxTotalBytes: maxBytes, accepting: extract)
+            return ExportFolder(root: folder, displayName: shown, isZip: true, unsafeEntries: unsafe)
         } catch {
             try? FileManager.default.removeItem(at: folder)
             throw error

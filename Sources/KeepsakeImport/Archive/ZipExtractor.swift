@@ -13,16 +13,19 @@ final class ZipExtractor {
 
     private let handle: OpaquePointer
     private let path: String
+    /// How messages name the zip.
+    private let shown: String
 
-    init(path: String) throws {
+    init(path: String, displayName: String) throws {
         guard let handle = archive_read_new() else { throw KeepsakeError(.io, "libarchive could not allocate a reader.") }
         self.handle = handle
         self.path = path
+        self.shown = KeepsakeError.printable(displayName)
         archive_read_support_format_zip(handle)
         guard archive_read_open_filename(handle, path, 64 * 1024) == ARCHIVE_OK else {
             // deinit frees the handle: every stored property is set, so it runs after this throw.
             let message = Self.message(handle)
-            throw KeepsakeError(.invalidArgument, "Cannot open the zip \(KeepsakeError.printable(path)): \(message).", path: path)
+            throw KeepsakeError(.invalidArgument, "Cannot open the zip \(KeepsakeError.printable(displayName)): \(message).", path: path)
         }
     }
 
@@ -67,7 +70,7 @@ final class ZipExtractor {
                 written += Int64(count)
                 total += Int64(count)
                 guard written <= Self.maxEntryBytes, total <= maxTotalBytes else {
-                    throw KeepsakeError(.limitExceeded, "The zip \(KeepsakeError.printable(path)) unpacks to more than the limit (\(Self.maxEntryBytes) bytes per file, \(maxTotalBytes) in all); nothing was imported.", path: path)
+                    throw KeepsakeError(.limitExceeded, "The zip \(shown) unpacks to more than the limit (\(Self.maxEntryBytes) bytes per file, \(maxTotalBytes) in all); nothing was imported.", path: path)
                 }
                 do {
                     try output.write(contentsOf: Data(buffer[0..<count]))
@@ -91,7 +94,7 @@ final class ZipExtractor {
 
     private func damaged(entry: String? = nil) -> KeepsakeError {
         let within = entry.map { " (while reading \(KeepsakeError.printable($0)))" } ?? ""
-        return KeepsakeError(.invalidArgument, "The zip \(KeepsakeError.printable(path)) is damaged or truncated\(within): \(Self.message(handle)). Nothing was imported; export it again.", path: path)
+        return KeepsakeError(.invalidArgument, "The zip \(shown) is damaged or truncated\(within): \(Self.message(handle)). Nothing was imported; export it again.", path: path)
     }
 
     static func message(_ handle: OpaquePointer) -> String {

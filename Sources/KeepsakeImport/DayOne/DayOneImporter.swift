@@ -46,7 +46,7 @@ public struct DayOneImporter: Importer {
             folder = try ExportFolder.open(export.deletingLastPathComponent(), extract: { _ in false })
             journals = [export.lastPathComponent]  // its photos/ folder is beside it
         } else {
-            folder = try ExportFolder.open(export, maxBytes: options.maxUnpackedBytes) { name in
+            folder = try ExportFolder.open(export, displayName: displayName, maxBytes: options.maxUnpackedBytes) { name in
                 let lower = name.lowercased()
                 return lower.hasSuffix(".json") || lower.split(separator: "/").dropLast().contains("photos")
             }
@@ -155,9 +155,15 @@ public struct DayOneImporter: Importer {
         var media: [String: String] = [:]
         for (key, noun) in [("videos", "video"), ("audios", "audio recording"), ("pdfAttachments", "PDF")] {
             for item in (JSONValue.array(entry[key]) ?? []).compactMap(JSONValue.object) {
-                let md5 = JSONValue.string(item["md5"]) ?? "?"
-                let type = JSONValue.string(item["type"]) ?? JSONValue.string(item["format"]) ?? (key == "pdfAttachments" ? "pdf" : "")
-                let name = type.isEmpty ? md5 : "\(md5).\(type)"
+                let md5 = JSONValue.string(item["md5"]) ?? "without an md5"
+                let name: String
+                if let type = JSONValue.string(item["type"]) ?? (key == "pdfAttachments" ? "pdf" : nil) {
+                    name = "\(md5).\(type)"
+                } else if let format = JSONValue.string(item["format"]) {
+                    name = "\(md5) (\(format))"
+                } else {
+                    name = md5
+                }
                 if let identifier = JSONValue.string(item["identifier"]) { media[identifier] = "\(noun) not imported: \(name)" }
                 notes.append("the \(noun) \(name) was not imported: Keepsake keeps photos only")
             }

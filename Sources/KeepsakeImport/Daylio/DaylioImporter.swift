@@ -150,7 +150,7 @@ public struct DaylioImporter: Importer {
     // MARK: - Backup
 
     private func backupPlan() throws -> ImportPlan {
-        let folder = try ExportFolder.open(file, maxBytes: options.maxUnpackedBytes) { name in
+        let folder = try ExportFolder.open(file, displayName: displayName, maxBytes: options.maxUnpackedBytes) { name in
             let lower = name.lowercased()
             return lower.hasSuffix("backup.daylio") || (lower.hasPrefix("assets/") && !lower.contains("/audio"))
         }
@@ -264,7 +264,9 @@ public struct DaylioImporter: Importer {
         var notes = notes
         let (mapping, known) = options.moods.mapping(name: mood, group: group)
         let moodName = MoodTable.key(mood)
-        if !known {
+        if moodName.isEmpty {
+            notes.append("the entry has no mood; it came over as \(mapping)")
+        } else if !known {
             notes.append("the mood \(Quoted.text(moodName)) is not in the mood table; it came over as \(mapping) (say what it means in a mood file, --moods)")
         }
         let text = HTMLText.looksLikeHTML(note) ? HTMLText.markdown(note) : note.trimmingCharacters(in: .whitespacesAndNewlines)

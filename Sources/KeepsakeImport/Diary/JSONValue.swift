@@ -4,10 +4,16 @@ import Foundation
 enum JSONValue {
     static func string(_ value: Any?) -> String? { value as? String }
 
+    /// Whether a number is JSON's `true` or `false` (Foundation gives both as `NSNumber`; a boolean's
+    /// type code is `c`, while `0` and `1` would also cast to `Bool`).
+    static func isBoolean(_ value: Any?) -> Bool {
+        guard let number = value as? NSNumber else { return false }
+        return String(cString: number.objCType) == "c"
+    }
+
     static func double(_ value: Any?) -> Double? {
-        if value is Bool { return nil }
-        if let number = value as? NSNumber { return number.doubleValue }
-        return nil
+        guard !isBoolean(value), let number = value as? NSNumber else { return nil }
+        return number.doubleValue
     }
 
     static func int(_ value: Any?) -> Int? {
@@ -16,8 +22,8 @@ enum JSONValue {
     }
 
     static func bool(_ value: Any?) -> Bool? {
-        if let bool = value as? Bool { return bool }
-        return nil
+        guard isBoolean(value) else { return nil }
+        return (value as? NSNumber)?.boolValue
     }
 
     static func object(_ value: Any?) -> [String: Any]? { value as? [String: Any] }
@@ -31,8 +37,7 @@ enum JSONValue {
         case is String: "a string"
         case is [String: Any]: "an object"
         case is [Any]: "an array"
-        case is Bool: "true or false"
-        case is NSNumber: "a number"
+        case let number as NSNumber: isBoolean(number) ? "true or false" : "a number"
         default: "a value of another kind"
         }
     }

@@ -41,7 +41,7 @@ public struct JourneyImporter: Importer {
     ///
     /// - Throws: ``KeepsakeError`` when the export is missing, a damaged zip, or holds no Journey entry.
     public func plan() throws -> ImportPlan {
-        let folder = try ExportFolder.open(export, maxBytes: options.maxUnpackedBytes) { name in
+        let folder = try ExportFolder.open(export, displayName: displayName, maxBytes: options.maxUnpackedBytes) { name in
             let ext = (name as NSString).pathExtension.lowercased()
             return ext == "json" || Self.photoExtensions.contains(ext)
         }
