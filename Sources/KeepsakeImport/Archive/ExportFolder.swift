@@ -63,9 +63,15 @@ public final class ExportFolder: Sendable {
     }
 
     /// Whether the file at `url` starts like a zip (`PK\3\4`, or `PK\5\6` for an empty one).
-    public static func isZipFile(_ url: URL) throws -> Bool {
+    ///
+    /// - Throws: ``KeepsakeError`` `.notFound` when there is no such file (named as `displayName`).
+    public static func isZipFile(_ url: URL, displayName: String? = nil) throws -> Bool {
+        let shown = KeepsakeError.printable(displayName ?? url.path)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            throw KeepsakeError(.notFound, "\(shown) does not exist; check the path.", path: url.path)
+        }
         guard let handle = FileHandle(forReadingAtPath: url.path) else {
-            throw KeepsakeError(.notFound, "Cannot read \(KeepsakeError.printable(url.path)); check that it exists and is readable.", path: url.path)
+            throw KeepsakeError(.readOnly, "Cannot read \(shown): check that it is readable by this user.", path: url.path)
         }
         defer { try? handle.close() }
         let head = [UInt8]((try? handle.read(upToCount: 4)) ?? Data())

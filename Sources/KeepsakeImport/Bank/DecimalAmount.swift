@@ -100,7 +100,7 @@ struct DecimalAmount: Sendable, Hashable, CustomStringConvertible {
             if extra.contains(where: { $0 != 0 }) {
                 guard let rounding else {
                     let allowed = places == 0 ? "\(currency.code) amounts are whole numbers" : "\(currency.code) amounts have \(places) decimal place\(places == 1 ? "" : "s")"
-                    throw AmountProblem("\(self) has \(scale) decimal places but \(allowed); round it with --round half-up, half-even or down, or fix the file")
+                    throw AmountProblem("\(self) has \(scale) decimal place\(scale == 1 ? "" : "s") but \(allowed); round it with --round half-up, half-even or down, or fix the file")
                 }
                 rounded = true
                 let first = extra[0]

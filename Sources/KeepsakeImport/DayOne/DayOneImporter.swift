@@ -42,7 +42,7 @@ public struct DayOneImporter: Importer {
         var journals: [String]
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: export.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-           !(try ExportFolder.isZipFile(export)) {
+           !(try ExportFolder.isZipFile(export, displayName: displayName)) {
             folder = try ExportFolder.open(export.deletingLastPathComponent(), extract: { _ in false })
             journals = [export.lastPathComponent]  // its photos/ folder is beside it
         } else {

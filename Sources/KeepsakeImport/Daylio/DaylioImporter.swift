@@ -42,7 +42,7 @@ public struct DaylioImporter: Importer {
     /// - Throws: ``KeepsakeError`` `.invalidArgument` for a file that is neither a Daylio CSV nor a
     ///   Daylio backup, or a damaged backup.
     public func plan() throws -> ImportPlan {
-        if try ExportFolder.isZipFile(file) { return try backupPlan() }
+        if try ExportFolder.isZipFile(file, displayName: displayName) { return try backupPlan() }
         return try csvPlan()
     }
 
