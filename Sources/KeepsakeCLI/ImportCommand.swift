@@ -45,6 +45,10 @@ enum ImportCommand {
             }
             throw UsageError(description: "import needs a source (dayone, daylio, journey) and its export, or an archive FILE; see keepsake import --help.")
         }
+        if first == "help" {
+            print(help)
+            return 0
+        }
         guard diarySources.contains(first) else { return try ArchiveImportCommand.run(arguments) }
         return try await group.run(arguments)
     }

@@ -136,17 +136,3 @@ struct DecimalAmount: Sendable, Hashable, CustomStringConvertible {
         return (Money(minorUnits: units, currency: currency), rounded)
     }
 }
-
-/// Why a text is not an amount that can be stored.
-struct AmountProblem: Error, Sendable, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}
-
-extension String {
-    /// The text with the first occurrence of `target` replaced.
-    func replacingFirst(_ target: String, with replacement: String) -> String {
-        guard let range = range(of: target) else { return self }
-        return replacingCharacters(in: range, with: replacement)
-    }
-}

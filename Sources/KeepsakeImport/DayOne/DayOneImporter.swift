@@ -76,7 +76,9 @@ public struct DayOneImporter: Importer {
             readAny = true
             let photosFolder = (journal as NSString).deletingLastPathComponent
             let photoFiles = Self.photoIndex(folder, under: photosFolder.isEmpty ? "photos" : photosFolder + "/photos")
-            let journalName = ((journal as NSString).lastPathComponent as NSString).deletingPathExtension
+            // A lone JSON file is named as the user named it (an upload's staged name means nothing).
+            let journalName = ((journals.count == 1 && !folder.isZip && journal == export.lastPathComponent ? displayName : journal) as NSString)
+                .lastPathComponent.replacingOccurrences(of: ".json", with: "", options: [.caseInsensitive, .anchored, .backwards])
             for (index, value) in entries.enumerated() {
                 let uuid = JSONValue.string(JSONValue.object(value)?["uuid"])
                 let location = "\(journalName) entry \(index + 1)" + (uuid.map { " (\($0.prefix(8))…)" } ?? "")

@@ -55,7 +55,12 @@ struct DiaryCandidate {
         }
         if missing { tags.append(ImportWriter.missingPhotoTag) }
 
-        var title = title?.trimmingCharacters(in: .whitespacesAndNewlines)
+        // A title is one line without control characters (a tab becomes a space).
+        var title = title.map { raw in
+            String(String.UnicodeScalarView(raw.trimmingCharacters(in: .whitespacesAndNewlines).unicodeScalars.map { scalar in
+                scalar.properties.generalCategory == .control && !"\n\r".unicodeScalars.contains(scalar) ? " " : scalar
+            }))
+        }
         var text = self.text
         if let long = title, long.count > DiaryLimits.maxTitleLength || long.contains(where: \.isNewline) {
             text.parts.insert(.text(long + "\n\n"), at: 0)

@@ -49,7 +49,7 @@ public struct CamtImporter: Importer {
             let account = container.value("Acct", "Id", "IBAN") ?? container.value("Acct", "Id", "Othr", "Id") ?? ""
             let accountCurrency = container.value("Acct", "Ccy")
             for entry in container.all("Ntry") {
-                rows.append(row(entry, account: options.account ?? account, accountCurrency: accountCurrency))
+                rows.append(row(entry, account: account.isEmpty ? options.account ?? "" : account, accountCurrency: accountCurrency))
             }
         }
         let builder = BankPlanBuilder(source: .camt, ledger: ledger, options: options, scope: options.account ?? "")
