@@ -49,12 +49,12 @@ extension WebApp {
             <p class="hint">\(text.sizeLimit(formats.bytes(Int64(configuration.limits.maxFileBytes))))</p>
             <fieldset><legend>\(text.diaryOptions)</legend>
             <label>\(text.emotion) <select name="emotion">\(emotions)</select></label>
-            <label>\(text.timeZone) <input name="timeZone" value="\(request.field("timeZone").isEmpty ? TimeZone.current.identifier : request.field("timeZone"))"></label>
+            <label>\(text.timeZone) <input type="text" name="timeZone" value="\(request.field("timeZone").isEmpty ? TimeZone.current.identifier : request.field("timeZone"))"></label>
             <label class="check"><input type="checkbox" name="keepLocation" value="1"\(request.field("keepLocation") == "1" ? " checked" : "")> \(text.keepLocation)</label>
             </fieldset>
             <fieldset><legend>\(text.ledgerOptions)</legend>
             <label>\(text.rules) <input type="file" name="rules"></label>
-            <label>\(text.currency) <input name="currency" value="\(request.field("currency"))" maxlength="3" placeholder="USD"></label>
+            <label>\(text.currency) <input type="text" name="currency" value="\(request.field("currency"))" maxlength="3" placeholder="USD"></label>
             <label>\(text.round) <select name="round">\(rounding)</select></label>
             <label class="check"><input type="checkbox" name="skipInvalid" value="1"\(request.field("skipInvalid") == "1" ? " checked" : "")> \(t[.skipInvalidRows])</label>
             </fieldset>
