@@ -176,7 +176,7 @@ enum ImportCommand {
             }
         }
         if source == .csv, parsed.value("--rules") == nil, format == "auto" {
-            throw CommandFailure(message: "\(path) is a CSV that is neither Keepsake's ledger CSV nor a Firefly III export; describe its columns in a rules file and add --rules FILE (docs/IMPORT.md has the format and examples).")
+            throw CommandFailure(message: "\(path) is a CSV whose header is neither Keepsake's ledger CSV header (\(Ledger.csvHeader.joined(separator: ","))) nor a Firefly III export's; if it is a bank's CSV, describe its columns in a rules file and add --rules FILE (docs/IMPORT.md has the format and examples).")
         }
         var options = LedgerImportOptions()
         if let code = parsed.value("--currency") {

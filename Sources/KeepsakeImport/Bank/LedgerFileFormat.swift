@@ -43,7 +43,7 @@ public enum LedgerFileFormat: Sendable, Hashable {
         case .camt: return CamtImporter(file: file, ledger: ledger, options: options, displayName: displayName)
         case .csv:
             guard let rules else {
-                throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(displayName ?? file.path)) is a CSV that is neither Keepsake's ledger CSV nor a Firefly III export; describe its columns in a rules file and give it with --rules FILE (see docs/IMPORT.md).")
+                throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(displayName ?? file.path)) is a CSV whose header is neither Keepsake's ledger CSV header nor a Firefly III export's; if it is a bank's CSV, describe its columns in a rules file and give it with --rules FILE (see docs/IMPORT.md).")
             }
             return RulesCSVImporter(file: file, rules: rules, ledger: ledger, options: options, displayName: displayName)
         case .dayone, .daylio, .journey:
