@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "KeepsakeImageCache", targets: ["KeepsakeImageCache"]),
         .library(name: "KeepsakeViewModels", targets: ["KeepsakeViewModels"]),
         .library(name: "KeepsakeTransfer", targets: ["KeepsakeTransfer"]),
+        .library(name: "KeepsakeImport", targets: ["KeepsakeImport"]),
         .library(name: "KeepsakeWeb", targets: ["KeepsakeWeb"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
@@ -57,18 +58,24 @@ let package = Package(
         // The local web app (`keepsake serve`): server-rendered pages over the view models.
         .target(name: "KeepsakeWeb",
                 dependencies: ["KeepsakeHTTP", "KeepsakeViewModels", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger",
-                               "KeepsakeFeed", "KeepsakeImageCache"],
+                               "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeImport"],
                 swiftSettings: strictSettings),
 
         // Export and import of a whole store as one archive (libarchive).
         .systemLibrary(name: "CArchiveSystem", path: "Sources/CArchiveSystem", pkgConfig: "libarchive",
                        providers: [.apt(["libarchive-dev"])]),
         .target(name: "KeepsakeTransfer", dependencies: ["KeepsakeStore", "CArchiveSystem"], swiftSettings: strictSettings),
+        // Imports from other apps: Day One, Daylio, Journey into the diary; OFX/QFX, QIF, Firefly III,
+        // camt.053 and bank CSV (through a rules file) into the ledger (docs/IMPORT.md).
+        .target(name: "KeepsakeImport",
+                dependencies: ["KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "CArchiveSystem", "COpenSSL"],
+                swiftSettings: strictSettings),
 
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
                 dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
-                               "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeWeb"],
+                               "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeWeb",
+                               "KeepsakeImport"],
                 resources: [.copy("Resources/DemoImages")],
                 swiftSettings: strictSettings),
         .executableTarget(name: "keepsake", dependencies: ["KeepsakeCLI"], swiftSettings: strictSettings),
@@ -108,5 +115,9 @@ let package = Package(
         .testTarget(name: "KeepsakeWebTests", dependencies: ["KeepsakeWeb", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeHTTPTests", dependencies: ["KeepsakeHTTP"], swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeImportTests",
+                    dependencies: ["KeepsakeImport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeLedger",
+                                   "KeepsakeTestSupport", "CArchiveSystem"],
+                    swiftSettings: strictSettings),
     ]
 )

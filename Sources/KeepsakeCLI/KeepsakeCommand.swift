@@ -17,6 +17,9 @@ public enum KeepsakeCommand {
                                  The household ledger: expenses and income with exact amounts and receipts.
           feed post|list|show|edit|delete|restore
                                  The review feed: posts with a title, text and up to 10 photos.
+          import dayone|daylio|journey EXPORT
+                                 Bring a diary over from Day One, Daylio or Journey, with its photos
+                                 (bank statements: keepsake ledger import).
           demo [--force]         Fill the store with sample records and real sample photos.
           serve                  The local web app for all three, in your browser (keepsake serve --help).
 
@@ -47,6 +50,7 @@ public enum KeepsakeCommand {
           keepsake demo
           keepsake diary list
           keepsake ledger report --month 2026-11
+          keepsake import dayone ~/Downloads/DayOne-Export.zip --dry-run
           keepsake --store /tmp/demo fsck --repair
           keepsake status --json
         """
@@ -75,7 +79,7 @@ public enum KeepsakeCommand {
             case "trash": return try TrashCommand.run(rest)
             case "thumbnails": return try ThumbnailsCommand.run(rest)
             case "export": return try ExportCommand.run(rest)
-            case "import": return try ImportCommand.run(rest)
+            case "import": return try await ImportCommand.run(rest)
             case "help":
                 print(overview)
                 return 0

@@ -26,7 +26,8 @@ enum LedgerCommand {
           report                 Income, expense and balance per currency and per category, for a
                                  month or a year.
           export FILE            Write every transaction as CSV (- for standard output).
-          import FILE            Read such a CSV (- for standard input); nothing is imported if a row
+          import FILE            Read such a CSV, or a bank statement (OFX/QFX, QIF, Firefly III CSV,
+                                 camt.053, any bank's CSV with --rules); nothing is imported if a row
                                  is invalid, unless --skip-invalid.
 
         Amounts are plain decimals with the currency's number of decimals: 12.50 USD, 12000 KRW.
@@ -380,22 +381,42 @@ enum LedgerCommand {
     }
 
     static var importCSV: CommandGroup.Action {
-        CommandGroup.Action(name: "import", switchFlags: ["--skip-invalid", "--dry-run"], help: """
-            Usage: keepsake [--store DIR] ledger import FILE [--skip-invalid] [--dry-run] [--json]
+        CommandGroup.Action(name: "import", valueFlags: ImportCommand.statementValueFlags, switchFlags: ["--skip-invalid", "--dry-run"], help: """
+            Usage: keepsake [--store DIR] ledger import FILE [--format FORMAT] [--rules FILE] [--currency CODE]
+                                               [--category NAME] [--encoding NAME] [--round MODE] [--account NAME]
+                                               [--date-order mdy|dmy|ymd] [--decimal-mark .|,]
+                                               [--skip-invalid] [--dry-run] [--json]
 
-            Reads transactions from a CSV laid out as ledger export writes it (columns
-            \(Ledger.csvHeader.joined(separator: ","))). Every row is checked first. If any row is
-            invalid, nothing is imported and every bad row is listed with its line number, unless
-            --skip-invalid (then the valid rows are imported and the bad ones listed). Rows whose id is
-            already in the store are skipped, so importing a file twice adds nothing; a row with an
-            empty id gets a new one. FILE - reads standard input. --dry-run checks without importing.
+            Reads transactions from a file, whose format is told by its content (or --format):
+              keepsake   The CSV ledger export writes (columns \(Ledger.csvHeader.joined(separator: ","))).
+              ofx        OFX/QFX statements, SGML 1.x and XML 2.x; FITID keeps each transaction's id.
+              qif        Quicken QIF (needs --currency; --date-order for non-US dates).
+              firefly    Firefly III's CSV export.
+              camt       ISO 20022 camt.053 (and camt.052/054) XML statements.
+              csv        Any bank's CSV, described by a rules file (--rules; docs/IMPORT.md).
+            Every row is checked first. If any row is invalid (a date that cannot be read, an amount with
+            more decimals than its currency has), nothing is imported and every bad row is listed with its
+            line number, unless --skip-invalid (then the rest is imported). Rows already in the store are
+            skipped, so importing a file twice adds nothing; identical rows of a statement are all kept.
+            FILE - reads a Keepsake CSV from standard input. --dry-run shows what would come over.
+
+              --rules FILE       How to read a bank CSV: columns, date format, decimal mark, currency,
+                                 and if-blocks that set the category or memo.
+              --currency CODE    For statements that do not say theirs (QIF, a CSV without a currency).
+              --category NAME    For rows without a category (default Uncategorized).
+              --encoding NAME    utf-8, utf-16, windows-1252, iso-8859-1, euc-kr or cp949 (default: detected).
+              --round MODE       Round amounts with too many decimals: half-up, half-even or down.
+              --account NAME     The account the file belongs to, when it does not say (QIF, CSV).
 
             Examples:
               keepsake ledger import ledger.csv
-              keepsake ledger import bank.csv --skip-invalid --json
-              keepsake ledger import ledger.csv --dry-run
+              keepsake ledger import statement.ofx --dry-run
+              keepsake ledger import export.qif --currency USD
+              keepsake ledger import kb-bank.csv --rules kb.rules --json
+              keepsake ledger import card.qfx --round half-even --skip-invalid
             """) { parsed in
             try parsed.expectPositionals(1...1, usage: "ledger import needs one FILE (- for standard input); see keepsake ledger import --help.")
+            if let status = try ImportCommand.ledgerStatement(parsed) { return status }
             let path = parsed.positionals[0]
             let data: Data
             if path == "-" {

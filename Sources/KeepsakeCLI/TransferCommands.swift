@@ -35,8 +35,8 @@ enum ExportCommand {
     }
 }
 
-/// `keepsake import FILE`.
-enum ImportCommand {
+/// `keepsake import FILE`: a Keepsake archive (`keepsake import dayone|daylio|journey` is ``ImportCommand``).
+enum ArchiveImportCommand {
     static let help = """
         Usage: keepsake [--store DIR] import FILE [--json]
 

@@ -80,6 +80,7 @@ struct Strings: Sendable {
         case balance, count, transactions, kind, category, categoryPlaceholder, memo, amount, receipt, attachReceipt
         case replaceReceipt, removeReceipt, importExplanation, csvFile, skipInvalidRows, chooseCSVFile, csvNotUTF8
         case imageStorage, database, imaging, inFlight, collection, live, trashed, images, size, total
+        case importFromOtherApps
         case repairToo, checkStore, checkExplanation, checkResult, storeClean, danglingReferences, orphanFiles
         case hashMismatches, missingThumbnails, orphanThumbnails, unexpectedEntries, repairs, unrepairable
 
@@ -204,6 +205,7 @@ struct Strings: Sendable {
             case .total: "Total"
             case .repairToo: "Repair what can be repaired (orphans go to lost+found, nothing referenced is lost)"
             case .checkStore: "Check the store"
+            case .importFromOtherApps: "Import from other apps (Day One, Daylio, Journey, bank statements)"
             case .checkExplanation: "Checks every reference, file, content hash and thumbnail (keepsake fsck)."
             case .checkResult: "Check result"
             case .storeClean: "The store is clean: every reference has its file, every file is referenced and every hash matches."
@@ -339,6 +341,7 @@ struct Strings: Sendable {
             case .total: "합계"
             case .repairToo: "고칠 수 있는 문제는 고치기 (참조 없는 파일은 lost+found로 옮기며, 참조되는 것은 잃지 않습니다)"
             case .checkStore: "저장소 검사"
+            case .importFromOtherApps: "다른 앱에서 가져오기 (Day One, Daylio, Journey, 은행 거래내역)"
             case .checkExplanation: "모든 참조, 파일, 내용 해시, 썸네일을 검사합니다 (keepsake fsck)."
             case .checkResult: "검사 결과"
             case .storeClean: "저장소에 문제가 없습니다. 모든 참조에 파일이 있고, 모든 파일이 참조되며, 모든 해시가 맞습니다."

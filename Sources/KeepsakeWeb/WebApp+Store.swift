@@ -11,6 +11,7 @@ extension WebApp {
         case ([], let method) where method.isGetOrHead: return await storePage(request, check: false)
         case (["check"], .post): return await storePage(request, check: true)
         case (["check"], _): return methodNotAllowed([.post])
+        case (["import"], _): return await importRoute(request)
         default: return notFound(request)
         }
     }
@@ -52,6 +53,7 @@ extension WebApp {
             <div class="form-actions"><button type="submit" class="primary">\(t[.checkStore])</button></div>
             <p class="hint">\(t[.checkExplanation])</p>
             </form>
+            <p><a class="button" href="/store/import">\(t[.importFromOtherApps])</a></p>
             """
         return render(Page(title: t[.store], section: .store, body: body), for: request)
     }

@@ -1,0 +1,44 @@
+import Foundation
+import KeepsakeLedger
+import KeepsakeStore
+
+/// A transaction read from a statement, before the ledger's rules: each ledger importer fills one per
+/// row and ``BankPlanBuilder`` turns them into an ``ImportPlan``.
+struct BankRow {
+    /// Where it is (`line 12`).
+    var location: String
+    /// The bank's own id of the transaction (OFX `FITID`, camt `AcctSvcrRef`, Firefly's journal id).
+    var sourceID: String?
+    /// For a row without an id: what it says, to tell it from other rows (rows saying the same are
+    /// told apart by their order).
+    var identity: String = ""
+    /// The day, or why it could not be read.
+    var day: Result<LedgerDay, ImportIssue>
+    /// The signed amount (below zero: money went out), or why it could not be read.
+    var amount: Result<DecimalAmount, ImportIssue>
+    /// The currency code the row gives, if any.
+    var currencyCode: String?
+    /// Expense or income when the source says so apart from the sign.
+    var kind: TransactionKind?
+    /// The category the source gives.
+    var category: String?
+    /// The parts of the memo (payee, description, notes), joined with ` — `.
+    var memo: [String] = []
+    /// Why the row is left out on purpose (a transfer, an opening balance, a pending booking).
+    var skipReason: String?
+    /// Why the row cannot be imported, beyond its day and amount.
+    var refusal: String?
+    /// Notes about the row.
+    var notes: [String] = []
+    /// Where the amount is, when that is not ``location`` (an OFX `TRNAMT` line).
+    var amountLocation: String?
+    /// The account the row belongs to, when the file says (an OFX statement's account); the
+    /// builder's scope otherwise.
+    var account: String?
+
+    init(location: String, day: Result<LedgerDay, ImportIssue>, amount: Result<DecimalAmount, ImportIssue>) {
+        self.location = location
+        self.day = day
+        self.amount = amount
+    }
+}

@@ -1,0 +1,209 @@
+public import Foundation
+public import KeepsakeDiary
+import KeepsakeStore
+
+/// Reads a Day One JSON export (the zip Day One writes, its unpacked folder, or one journal's JSON
+/// file with its `photos/` folder beside it) into diary entries.
+///
+/// Each entry keeps its text (Markdown, with Day One's backslash escapes undone and a first-line
+/// heading as the title), its creation date in its own time zone, its tags (plus `starred` and
+/// `pinned`), and its photos in `orderInEntry` order, found by MD5 in `photos/` and checked against
+/// it. `dayone-moment://` links become `[photo N]`; links to videos, audio and PDFs become a note in
+/// the text (those are not imported: Keepsake keeps photos), links to nothing are removed. A photo
+/// missing from the export is named in the report, and the entry comes over tagged `missing-photo`.
+/// Day One has no mood: every entry gets ``DiaryImportOptions/emotion``. Place and weather become
+/// fields only with ``DiaryImportOptions/keepLocation``.
+public struct DayOneImporter: Importer {
+    /// `.dayone`.
+    public var source: ImportSource { .dayone }
+    /// The zip, folder or JSON file.
+    public let export: URL
+    /// Checks the entries.
+    public let diary: Diary
+    /// Choices.
+    public let options: DiaryImportOptions
+    /// The name shown in reports.
+    public let displayName: String
+
+    /// An importer of `export`.
+    public init(export: URL, diary: Diary, options: DiaryImportOptions = DiaryImportOptions(), displayName: String? = nil) {
+        self.export = export
+        self.diary = diary
+        self.options = options
+        self.displayName = displayName ?? export.path
+    }
+
+    /// Reads the export.
+    ///
+    /// - Throws: ``KeepsakeError`` when the export is missing, a damaged zip, or holds no Day One
+    ///   journal (a JSON file with `entries`).
+    public func plan() throws -> ImportPlan {
+        let folder: ExportFolder
+        var journals: [String]
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: export.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+           !(try ExportFolder.isZipFile(export, displayName: displayName)) {
+            folder = try ExportFolder.open(export.deletingLastPathComponent(), extract: { _ in false })
+            journals = [export.lastPathComponent]  // its photos/ folder is beside it
+        } else {
+            folder = try ExportFolder.open(export, displayName: displayName, maxBytes: options.maxUnpackedBytes) { name in
+                let lower = name.lowercased()
+                return lower.hasSuffix(".json") || lower.split(separator: "/").dropLast().contains("photos")
+            }
+            journals = folder.files().filter { $0.lowercased().hasSuffix(".json") && !$0.lowercased().split(separator: "/").contains("photos") }
+        }
+        var plan = ImportPlan(source: .dayone, file: displayName, resources: [folder])
+        for name in folder.unsafeEntries {
+            plan.notes.append(ImportIssue(location: name, reason: "the zip entry has an unsafe name (an absolute path, `..` or a link) and was left out"))
+        }
+        var readAny = false
+        var problems: [String] = []
+        for journal in journals {
+            let url = folder.url(journal)
+            let object: Any
+            do {
+                object = try JSONSerialization.jsonObject(with: try ImportFile.read(url))
+            } catch let error as KeepsakeError {
+                throw error
+            } catch {
+                problems.append("\(journal) is not valid JSON (\(error.localizedDescription))")
+                continue
+            }
+            guard let root = JSONValue.object(object), let entries = JSONValue.array(root["entries"]) else {
+                problems.append("\(journal) has no \"entries\" list")
+                continue
+            }
+            readAny = true
+            let photosFolder = (journal as NSString).deletingLastPathComponent
+            let photoFiles = Self.photoIndex(folder, under: photosFolder.isEmpty ? "photos" : photosFolder + "/photos")
+            // A lone JSON file is named as the user named it (an upload's staged name means nothing).
+            let journalName = ((journals.count == 1 && !folder.isZip && journal == export.lastPathComponent ? displayName : journal) as NSString)
+                .lastPathComponent.replacingOccurrences(of: ".json", with: "", options: [.caseInsensitive, .anchored, .backwards])
+            for (index, value) in entries.enumerated() {
+                let uuid = JSONValue.string(JSONValue.object(value)?["uuid"])
+                let location = "\(journalName) entry \(index + 1)" + (uuid.map { " (\($0.prefix(8))…)" } ?? "")
+                switch candidate(value, location: location, folder: folder, photoFiles: photoFiles).flatMap({ $0.item(in: diary) }) {
+                case .success(let item): plan.items.append(item)
+                case .failure(let issue): plan.refused.append(issue)
+                }
+            }
+        }
+        guard readAny else {
+            let detail = problems.isEmpty ? "it holds no JSON file" : problems.joined(separator: "; ")
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(displayName)) is not a Day One JSON export: \(detail).")
+        }
+        for problem in problems { plan.notes.append(ImportIssue(location: displayName, reason: problem + "; it was not imported")) }
+        return plan
+    }
+
+    /// The files of a `photos/` folder by the stem of their names (the MD5).
+    private static func photoIndex(_ folder: ExportFolder, under path: String) -> [String: [String]] {
+        var index: [String: [String]] = [:]
+        for file in folder.files(under: path) where file.hasPrefix(path + "/") {
+            let name = (file as NSString).lastPathComponent
+            let stem = (name as NSString).deletingPathExtension.lowercased()
+            index[stem, default: []].append(file)
+        }
+        return index
+    }
+
+    private func candidate(_ value: Any, location: String, folder: ExportFolder, photoFiles: [String: [String]]) -> Result<DiaryCandidate, ImportIssue> {
+        func refuse(_ reason: String, _ id: String? = nil) -> Result<DiaryCandidate, ImportIssue> {
+            .failure(ImportIssue(location: location, sourceID: id, reason: reason))
+        }
+        guard let entry = JSONValue.object(value) else { return refuse("the entry is \(JSONValue.kind(value)), not an object") }
+        guard let uuid = JSONValue.string(entry["uuid"]), !uuid.isEmpty else { return refuse("the entry has no uuid") }
+        let rawText: String
+        switch entry["text"] {
+        case nil, is NSNull: rawText = ""
+        case let text as String: rawText = text
+        case let other: return refuse("its text is \(JSONValue.kind(other)), not text", uuid)
+        }
+        guard let moment = JSONValue.date(entry["creationDate"]) else {
+            return refuse("its creationDate \(Quoted.text(JSONValue.string(entry["creationDate"]) ?? JSONValue.kind(entry["creationDate"]))) is not an ISO 8601 date", uuid)
+        }
+        var notes: [String] = []
+        let zoneName = JSONValue.string(entry["timeZone"])
+        let timeZone: TimeZone
+        if let zoneName, let zone = TimeZone(identifier: zoneName) {
+            timeZone = zone
+        } else {
+            timeZone = options.timeZone
+            notes.append(zoneName.map { "the time zone \(Quoted.text($0)) is unknown; the entry was placed in \(options.timeZone.identifier)" }
+                         ?? "the entry has no time zone; it was placed in \(options.timeZone.identifier)")
+        }
+
+        // Photos in orderInEntry order (the export lists them in any order).
+        let photoObjects = (JSONValue.array(entry["photos"]) ?? []).compactMap(JSONValue.object)
+        let ordered = photoObjects.enumerated().sorted {
+            (JSONValue.int($0.element["orderInEntry"]) ?? Int.max, $0.offset) < (JSONValue.int($1.element["orderInEntry"]) ?? Int.max, $1.offset)
+        }.map(\.element)
+        var photos: [ImportPhoto] = []
+        for photo in ordered {
+            let identifier = JSONValue.string(photo["identifier"])
+            guard let md5 = JSONValue.string(photo["md5"])?.lowercased(), !md5.isEmpty else {
+                photos.append(ImportPhoto(name: "photo \(identifier ?? "\(photos.count + 1)") (no md5)", identifier: identifier, file: nil))
+                notes.append("a photo (\(identifier ?? "without an identifier")) has no md5 in the export, so its file cannot be found")
+                continue
+            }
+            let type = JSONValue.string(photo["type"])?.lowercased() ?? "jpeg"
+            let candidates = photoFiles[md5] ?? []
+            let file = candidates.first { $0.lowercased().hasSuffix("." + type) } ?? candidates.first
+            photos.append(ImportPhoto(name: file ?? "photos/\(md5).\(type)", identifier: identifier,
+                                      file: file.map(folder.url), expectedMD5: md5))
+        }
+
+        // Videos, audio and PDFs are named in the text and the report, not imported.
+        var media: [String: String] = [:]
+        for (key, noun) in [("videos", "video"), ("audios", "audio recording"), ("pdfAttachments", "PDF")] {
+            for item in (JSONValue.array(entry[key]) ?? []).compactMap(JSONValue.object) {
+                let md5 = JSONValue.string(item["md5"]) ?? "without an md5"
+                let name: String
+                if let type = JSONValue.string(item["type"]) ?? (key == "pdfAttachments" ? "pdf" : nil) {
+                    name = "\(md5).\(type)"
+                } else if let format = JSONValue.string(item["format"]) {
+                    name = "\(md5) (\(format))"
+                } else {
+                    name = md5
+                }
+                if let identifier = JSONValue.string(item["identifier"]) { media[identifier] = "\(noun) not imported: \(name)" }
+                notes.append("the \(noun) \(name) was not imported: Keepsake keeps photos only")
+            }
+        }
+
+        let converted = DayOneText.convert(rawText, photos: Set(photos.compactMap(\.identifier)), media: media)
+        if converted.danglingLinks > 0 {
+            notes.append("\(converted.danglingLinks) link\(converted.danglingLinks == 1 ? "" : "s") in the text named no photo of the entry and \(converted.danglingLinks == 1 ? "was" : "were") removed")
+        }
+        var tags = (JSONValue.array(entry["tags"]) ?? []).compactMap(JSONValue.string)
+        if JSONValue.bool(entry["starred"]) == true { tags.append("starred") }
+        if JSONValue.bool(entry["isPinned"]) == true { tags.append("pinned") }
+
+        var fields: [String: FieldValue] = [:]
+        if options.keepLocation {
+            if let place = JSONValue.object(entry["location"]) {
+                let words = ["placeName", "localityName", "administrativeArea", "country"].compactMap { JSONValue.string(place[$0]) }.filter { !$0.isEmpty }
+                var unique: [String] = []
+                for word in words where !unique.contains(word) { unique.append(word) }
+                if !unique.isEmpty { fields["location"] = .string(unique.joined(separator: ", ")) }
+                if let latitude = JSONValue.double(place["latitude"]), let longitude = JSONValue.double(place["longitude"]) {
+                    fields["latitude"] = .string(String(latitude))
+                    fields["longitude"] = .string(String(longitude))
+                }
+            }
+            if let weather = JSONValue.object(entry["weather"]) {
+                let words = [JSONValue.string(weather["conditionsDescription"]),
+                             JSONValue.double(weather["temperatureCelsius"]).map { Self.celsius($0) }].compactMap { $0 }
+                if !words.isEmpty { fields["weather"] = .string(words.joined(separator: ", ")) }
+            }
+        }
+        return .success(DiaryCandidate(source: .dayone, sourceID: uuid, location: location, moment: moment, timeZone: timeZone,
+                                       emotion: options.emotion, intensity: options.intensity, title: converted.title,
+                                       text: converted.text, tags: tags, photos: photos, extraFields: fields, notes: notes))
+    }
+
+    /// `26 °C` (one decimal when it has one).
+    static func celsius(_ value: Double) -> String {
+        value.rounded() == value ? "\(Int(value)) °C" : String(format: "%.1f °C", value)
+    }
+}
