@@ -35,7 +35,7 @@ public struct Diary: Sendable {
         let valid = try draft.normalized(maxImages: maxImages)
         let fields = DiaryEntry.fields(moment: valid.moment, timeZone: valid.timeZone, emotion: valid.emotion,
                                        intensity: valid.intensity, title: valid.title, text: valid.text, tags: valid.tags)
-        let record = try store.create(RecordDraft(collection: Self.collection, date: valid.moment, fields: fields, images: valid.images))
+        let record = try store.create(RecordDraft(collection: Self.collection, date: valid.moment, fields: fields, images: valid.images, id: valid.id))
         return try DiaryEntry(record: record)
     }
 

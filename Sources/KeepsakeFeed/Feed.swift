@@ -37,7 +37,7 @@ public struct Feed: Sendable {
         let title = try FeedDraft.checkedTitle(draft.title)
         let record = try store.create(RecordDraft(collection: FeedItem.collection, date: draft.date,
                                                   fields: FeedItem.fields(title: title, contents: draft.contents),
-                                                  images: draft.images))
+                                                  images: draft.images, id: draft.id))
         return try FeedItem(record: record)
     }
 

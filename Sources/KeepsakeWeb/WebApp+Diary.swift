@@ -5,35 +5,6 @@ import KeepsakeStore
 import KeepsakeViewModels
 
 extension WebApp {
-    /// `/diary/…`: timeline, search, calendar, chart, trash, entry, compose and edit.
-    func diaryRoute(_ request: WebRequest) async throws -> HTTPResponse {
-        let path = Array(request.segments.dropFirst())
-        let method = request.http.method
-        let get = method.isGetOrHead, post = method == .post
-        switch path.count {
-        case 0 where get: return await diaryTimeline(request)
-        case 1 where get && path[0] == "search": return await diarySearch(request)
-        case 1 where get && path[0] == "calendar": return await diaryCalendar(request)
-        case 1 where get && path[0] == "chart": return try await diaryChart(request)
-        case 1 where get && path[0] == "trash": return await diaryTrash(request)
-        case 1 where path[0] == "new" && get:
-            return await MainActor.run { diaryForm(DiaryComposeViewModel(diary: diary), request) }
-        case 1 where path[0] == "new" && post: return await saveDiaryEntry(request, editing: nil)
-        default: break
-        }
-        guard let first = path.first, let id = Self.recordID(first) else { return notFound(request) }
-        switch (path.count, path.dropFirst().first) {
-        case (1, nil) where get: return await diaryEntryPage(request, id: id)
-        case (2, "edit") where get: return await diaryEditPage(request, id: id)
-        case (2, "edit") where post: return await saveDiaryEntry(request, editing: id)
-        case (2, "delete") where post: return await changeDiaryEntry(request, id: id, restore: false)
-        case (2, "restore") where post: return await changeDiaryEntry(request, id: id, restore: true)
-        case (2, "edit"): return methodNotAllowed([.get, .head, .post])
-        case (2, "delete"), (2, "restore"): return methodNotAllowed([.post])
-        default: return notFound(request)
-        }
-    }
-
     // MARK: - Lists
 
     /// The timeline: newest entries first, filtered by emotion, tag or day, a page at a time.

@@ -64,6 +64,7 @@ public final class WebServer: Sendable {
     /// Stops listening, waits for running requests and removes the upload folder. Safe to call
     /// more than once.
     public func stop() {
+        app.stopping.store(true, ordering: .sequentiallyConsistent)  // long polls return now
         server.stop()
         if ownsUploadDirectory {
             try? FileManager.default.removeItem(at: uploadDirectory)

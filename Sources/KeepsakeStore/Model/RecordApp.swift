@@ -39,7 +39,8 @@ public protocol RecordApp: Sendable {
     func delete(_ id: RecordID, expectedVersion: Int64?) throws -> Item
     /// Takes a value out of the trash.
     func restore(_ id: RecordID, expectedVersion: Int64?) throws -> Item
-    /// Removes a value in the trash for good, with its images; `conflict` if it is not in the trash.
+    /// Removes a value for good, with its images (the diary and the feed: only from the trash,
+    /// `conflict` otherwise; the ledger: also a live one).
     func purge(_ id: RecordID) throws
 }
 
