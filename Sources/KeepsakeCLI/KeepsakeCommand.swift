@@ -22,6 +22,8 @@ public enum KeepsakeCommand {
                                  (bank statements: keepsake ledger import).
           demo [--force]         Fill the store with sample records and real sample photos.
           serve                  The local web app for all three, in your browser (keepsake serve --help).
+          token create|list|revoke
+                                 Bearer tokens for the JSON API of keepsake serve (docs/API.md).
 
         Store commands:
           status                 Counts, sizes and where the store lives.
@@ -74,6 +76,7 @@ public enum KeepsakeCommand {
             case "feed": return try await FeedCommand.run(rest)
             case "demo": return try await DemoCommand.run(rest)
             case "serve": return try await ServeCommand.run(rest)
+            case "token": return try TokenCommand.run(rest)
             case "status": return try StatusCommand.run(rest)
             case "fsck": return try FsckCommand.run(rest)
             case "trash": return try TrashCommand.run(rest)

@@ -41,6 +41,9 @@ public final class WebServer: Sendable {
                                                          port: configuration.port, limits: configuration.limits.httpLimits,
                                                          commonHeaders: SecurityHeaders.commonHeaders,
                                                          headCheck: { [app] head in app.checkHead(head) },
+                                                         refusalFormatter: { head, status, message in
+                                                             WebApp.refusal(for: head, status: status, message: message)
+                                                         },
                                                          errorLog: configuration.errorLog)
         do {
             server = try HTTPServer(configuration: httpConfiguration) { [app] request in

@@ -41,6 +41,18 @@ extension WebApp {
         return finished(problem.response)
     }
 
+    /// The HTTP layer's own refusal of a request (a body over a limit, a malformed form): as
+    /// `application/problem+json` for the API, the plain sentence for the pages.
+    static func refusal(for head: HTTPRequest, status: HTTPStatus, message: String) -> HTTPResponse {
+        guard isAPIPath(head.pathSegments) else { return .status(status, message: message) }
+        let code: KeepsakeError.Code = switch status {
+        case .contentTooLarge: .limitExceeded
+        case .serviceUnavailable: .busy
+        default: .invalidArgument
+        }
+        return APIProblem(status: status, code: code.rawValue, detail: message, remedy: status == .serviceUnavailable ? .retryLater : nil).response
+    }
+
     private func finished(_ response: HTTPResponse) -> HTTPResponse {
         var response = response
         SecurityHeaders.apply(to: &response)
