@@ -77,6 +77,9 @@ public final class WebApp: Sendable {
         tokenKey = try apiTokens.idKey()
     }
 
+    /// Every route the app answers, the pages' and the API's (`/api/v1/…`), in the order added.
+    public var routes: [RouterRoute] { router.routes }
+
     /// Whether Chart.js was found (charts are drawn; otherwise only the tables are shown).
     public var hasCharts: Bool { assets.chart != nil }
     /// Whether SortableJS was found (photos can be dragged; otherwise the arrow buttons reorder).
