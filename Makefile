@@ -21,15 +21,17 @@ run: bootstrap
 	swift build $(SWIFT_FLAGS) --product keepsake
 	.build/debug/keepsake $(ARGS)
 
-## test: installs what is missing, builds everything and runs every test (Swift, then the browser)
+## test: installs what is missing, builds everything and runs every test (Swift, then the browser,
+## then the JSON API with requests, openapi-spec-validator and a bounded schemathesis run)
 test: bootstrap
 	swift build $(SWIFT_FLAGS)
 	swift test $(SWIFT_FLAGS)
 	Tests/browser/run.sh
+	Tests/api/run.sh
 
 ## torture: crash (1,000 SIGKILLs), faults (every file-system call; a real full disk), bad input
 ## (10,000 mutated images), hostile names, load, and keepsake serve under hostile requests and load,
-## at full size, with figures; see RELIABILITY.md
+## at full size, then schemathesis long against the API, with figures; see RELIABILITY.md
 TORTURE_RUNS ?= "crash --kills 1000 --writers 3" "faults" "bad-input --count 10000" "hostile-names" "load --seconds 60" \
 	"serve --count 2000 --seconds 60"
 torture: bootstrap
@@ -41,6 +43,9 @@ torture: bootstrap
 		echo "== keepsake-torture $$run"; \
 		$$bin/keepsake-torture $$run 2>&1 | tee -a $$log; [ $${PIPESTATUS[0]} -eq 0 ] || status=1; \
 	done; \
+	echo "== schemathesis, long (every API operation, up to 200 examples each, stateful; docs/API.md)"; \
+	KEEPSAKE_BIN=$$bin/keepsake KEEPSAKE_API_FUZZ=long Tests/api/run.sh -k schemathesis 2>&1 | tee -a $$log; \
+	[ $${PIPESTATUS[0]} -eq 0 ] || status=1; \
 	echo; echo "== make torture: $$((SECONDS - started)) s on $$(nproc) cores, $$(uname -sr)"; grep '^FIGURES' $$log; \
 	grep -h '^  skipped:' $$log || true; rm -f $$log; exit $$status
 

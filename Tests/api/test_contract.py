@@ -9,6 +9,7 @@ import json
 import os
 import re
 import subprocess
+import sys
 import tempfile
 import unittest
 import uuid
@@ -48,6 +49,12 @@ class ContractTests(unittest.TestCase):
         operations = sum(len(item) for item in document["paths"].values())
         FIGURES.append("openapi: %d paths, %d operations, valid (openapi-spec-validator)" % (len(document["paths"]), operations))
 
+    def test_the_served_document_is_the_one_the_description_script_writes(self):
+        done = subprocess.run([sys.executable, str(HERE / "tools/openapi_document.py"), "--print"], capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(json.loads(done.stdout), self.document(),
+                         "Sources/KeepsakeWeb/API/APIDocument.swift is out of date: run python3 Tests/api/tools/openapi_document.py")
+
     def test_schemathesis_finds_nothing_wrong_with_any_operation(self):
         document = self.document()
         seeds = self.seed()
@@ -57,10 +64,10 @@ class ContractTests(unittest.TestCase):
             config = Path(folder) / "schemathesis.toml"
             config.write_text(self.config(seeds))
             if FUZZ == "long":
-                options = ["-n", "200", "--phases", "examples,coverage,fuzzing,stateful", "--max-time", "600"]
+                options = ["-n", "200", "--phases", "examples,coverage,fuzzing,stateful", "--max-time", os.environ.get("KEEPSAKE_API_FUZZ_SECONDS", "600")]
             else:
                 options = ["-n", "5", "--phases", "examples,coverage,fuzzing"]
-            command = ["schemathesis", "--config-file", str(config), "run", str(schema), "--url", self.server.url,
+            command = [sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run", str(schema), "--url", self.server.url,
                        "-H", "Authorization: Bearer " + self.token, "--checks",
                        "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,"
                        "response_schema_conformance,ignored_auth",

@@ -1,7 +1,7 @@
 /// The OpenAPI 3.1 document of the API, served at `/api/v1/openapi.json`: every route of
 /// ``WebApp/addAPIRoutes(to:)`` and nothing else (`APIDocumentTests` checks both ways, and
 /// `Tests/api/run.sh` validates it with openapi-spec-validator and fuzzes a live server against it
-/// with schemathesis). Edit it together with the routes and docs/API.md.
+/// with schemathesis). Written by `Tests/api/tools/openapi_document.py`: edit that, not this.
 enum APIDocument {
     /// The document, as JSON text.
     static let json = #"""
@@ -276,6 +276,44 @@ enum APIDocument {
        },
        "Location": {
         "$ref": "#/components/headers/Location"
+       }
+      },
+      "links": {
+       "Get": {
+        "operationId": "getDiaryEntry",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Update": {
+        "operationId": "updateDiaryEntry",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Trash": {
+        "operationId": "trashDiaryEntry",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Restore": {
+        "operationId": "restoreDiaryEntry",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Listimages": {
+        "operationId": "listDiaryEntryImages",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Addimages": {
+        "operationId": "addDiaryEntryImages",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
        }
       }
      },
@@ -1114,6 +1152,32 @@ enum APIDocument {
        "Location": {
         "$ref": "#/components/headers/Location"
        }
+      },
+      "links": {
+       "Get": {
+        "operationId": "getTransaction",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Update": {
+        "operationId": "updateTransaction",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Trash": {
+        "operationId": "trashTransaction",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Restore": {
+        "operationId": "restoreTransaction",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       }
       }
      },
      "default": {
@@ -1373,6 +1437,44 @@ enum APIDocument {
        },
        "Location": {
         "$ref": "#/components/headers/Location"
+       }
+      },
+      "links": {
+       "Get": {
+        "operationId": "getPost",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Update": {
+        "operationId": "updatePost",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Trash": {
+        "operationId": "trashPost",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Restore": {
+        "operationId": "restorePost",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Listimages": {
+        "operationId": "listPostImages",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
+       },
+       "Addimages": {
+        "operationId": "addPostImages",
+        "parameters": {
+         "id": "$response.body#/id"
+        }
        }
       }
      },
@@ -4358,6 +4460,5 @@ enum APIDocument {
   }
  }
 }
-
 """#
 }
