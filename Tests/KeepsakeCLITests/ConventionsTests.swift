@@ -13,7 +13,7 @@ import KeepsakeTestSupport
 
     @Test func everyCommandAndActionHasHelpWithExamples() throws {
         let cli = CLI("cli-help")
-        var invocations: [[String]] = [["--help"], ["help"], ["demo", "--help"], ["serve", "--help"], ["status", "--help"], ["fsck", "--help"], ["trash", "--help"],
+        var invocations: [[String]] = [["--help"], ["help"], ["demo", "--help"], ["serve", "--help"], ["status", "--help"], ["fsck", "--help"], ["trash", "--help"], ["token", "--help"],
                                        ["thumbnails", "--help"], ["export", "--help"], ["import", "--help"]]
         for (group, actions) in Self.actions {
             invocations.append([group, "--help"])
