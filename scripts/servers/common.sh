@@ -6,6 +6,13 @@
 
 set -euo pipefail
 
+# Descriptors inherited from the caller (a test runner's pipes, say) would be inherited in turn by
+# the daemons started here and keep those pipes open for ever: close all but 0-2 (and bash's 255).
+for inherited_fd in $(ls /proc/$$/fd); do
+  if ((inherited_fd > 2 && inherited_fd < 255)); then eval "exec $inherited_fd>&-" 2>/dev/null || true; fi
+done
+unset inherited_fd
+
 SERVERS_SCRIPTS="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 REPO_ROOT="$(cd "$SERVERS_SCRIPTS/../.." && pwd)"
 if [ -z "${KEEPSAKE_SERVERS_DIR:-}" ]; then
