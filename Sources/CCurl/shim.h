@@ -30,6 +30,10 @@ typedef int (*keepsake_curl_progress_callback)(void *context, curl_off_t downloa
 static inline CURLcode keepsake_curl_setopt_progress_callback(CURL *handle, keepsake_curl_progress_callback callback) {
     return curl_easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
 }
+typedef int (*keepsake_curl_seek_callback)(void *context, curl_off_t offset, int origin);
+static inline CURLcode keepsake_curl_setopt_seek_callback(CURL *handle, keepsake_curl_seek_callback callback) {
+    return curl_easy_setopt(handle, CURLOPT_SEEKFUNCTION, callback);
+}
 static inline CURLcode keepsake_curl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return curl_easy_getinfo(handle, info, value);
 }

@@ -11,6 +11,9 @@ public enum TestServers {
     public struct Unavailable: Error, CustomStringConvertible {
         /// What is missing and how to get it.
         public let description: String
+
+        /// Creates the error.
+        public init(description: String) { self.description = description }
     }
 
     /// The S3 settings of the test radosgw.
