@@ -52,10 +52,9 @@ struct PostgresLockSessionTests {
     @Test("a holder whose session is terminated learns it at once, stops being alive, and its lock goes to another session")
     func lostSession() throws {
         let url = try TestServers.postgresURL()
-        var configuration = try PostgresConfiguration(url: url)
-        configuration.queryTimeout = .seconds(3)
+        let configuration = try PostgresConfiguration(url: url)
         let lostAt = Mutex<ContinuousClock.Instant?>(nil)
-        let holder = try PostgresLockSession(configuration: configuration, checkInterval: .seconds(1)) { _ in
+        let holder = try PostgresLockSession(configuration: configuration, checkInterval: .seconds(1), checkTimeout: .seconds(3)) { _ in
             lostAt.withLock { $0 = .now }
         }
         defer { holder.close() }

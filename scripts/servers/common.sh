@@ -6,10 +6,14 @@
 
 set -euo pipefail
 
-# Descriptors inherited from the caller (a test runner's pipes, say) would be inherited in turn by
-# the daemons started here and keep those pipes open for ever: close all but 0-2 (and bash's 255).
+# Descriptors inherited from the caller would be inherited in turn by the daemons started here and
+# stay open as long as they run: a test runner's pipes, or the socket Foundation's Process watches to
+# learn that its child has exited (at a high number such as 269). Close all but 0-2 and the one bash
+# reads this script from.
 for inherited_fd in $(ls /proc/$$/fd); do
-  if ((inherited_fd > 2 && inherited_fd < 255)); then eval "exec $inherited_fd>&-" 2>/dev/null || true; fi
+  if ((inherited_fd > 2)) && [ "$(readlink "/proc/$$/fd/$inherited_fd" 2>/dev/null)" != "$(readlink -f "$0")" ]; then
+    eval "exec $inherited_fd>&-" 2>/dev/null || true
+  fi
 done
 unset inherited_fd
 

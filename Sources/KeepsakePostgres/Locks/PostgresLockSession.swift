@@ -21,11 +21,15 @@ public final class PostgresLockSession: Sendable {
     private let connection: PostgresConnection
     private let core: Core
 
-    /// Connects a session for locks. `configuration.queryTimeout` bounds each check (a few seconds is
-    /// sensible); `onLost` is called once, on the session's thread, when the connection is found lost.
-    public init(configuration: PostgresConfiguration, checkInterval: Duration = .seconds(1),
+    /// Connects a session for locks. Each statement on it (the checks included) must be answered
+    /// within `checkTimeout`, and a cancel within as long again, or the session counts as lost;
+    /// `onLost` is called once, on the session's thread, when the connection is found lost.
+    public init(configuration: PostgresConfiguration, checkInterval: Duration = .seconds(1), checkTimeout: Duration = .seconds(5),
                 onLost: (@Sendable (PostgresError) -> Void)? = nil) throws {
         self.checkInterval = checkInterval
+        var configuration = configuration
+        configuration.queryTimeout = checkTimeout
+        configuration.cancelGrace = checkTimeout
         connection = try PostgresConnection(configuration: configuration)
         core = Core(connection: connection, checkInterval: checkInterval, onLost: onLost)
         core.start()
