@@ -21,10 +21,11 @@ run: bootstrap
 	swift build $(SWIFT_FLAGS) --product keepsake
 	.build/debug/keepsake $(ARGS)
 
-## test: installs what is missing, builds everything and runs every test (Swift, then the browser)
+## test: installs what is missing, builds everything and runs every test (Swift, then the browser);
+## the Swift tests run with a fresh PostgreSQL and Ceph S3 gateway, started and stopped around them
 test: bootstrap
 	swift build $(SWIFT_FLAGS)
-	swift test $(SWIFT_FLAGS)
+	scripts/servers/with-servers swift test $(SWIFT_FLAGS)
 	Tests/browser/run.sh
 
 ## torture: crash (1,000 SIGKILLs), faults (every file-system call; a real full disk), bad input

@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "KeepsakeTransfer", targets: ["KeepsakeTransfer"]),
         .library(name: "KeepsakeImport", targets: ["KeepsakeImport"]),
         .library(name: "KeepsakeWeb", targets: ["KeepsakeWeb"]),
+        .library(name: "KeepsakePostgres", targets: ["KeepsakePostgres"]),
+        .library(name: "KeepsakeS3", targets: ["KeepsakeS3"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     targets: [
@@ -71,6 +73,16 @@ let package = Package(
                 dependencies: ["KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "CArchiveSystem", "COpenSSL"],
                 swiftSettings: strictSettings),
 
+        // PostgreSQL through libpq: connections, prepared statements, typed errors, a pool,
+        // LISTEN/NOTIFY and advisory-lock sessions (for the distributed metadata store).
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
+        .target(name: "KeepsakePostgres", dependencies: ["CPostgres"], swiftSettings: strictSettings),
+        // An S3 client over libcurl with its own SigV4 signer (for the distributed blob store).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "KeepsakeS3", dependencies: ["CCurl", "KeepsakeStore"], swiftSettings: strictSettings),
+
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
                 dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
@@ -118,6 +130,10 @@ let package = Package(
         .testTarget(name: "KeepsakeImportTests",
                     dependencies: ["KeepsakeImport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeLedger",
                                    "KeepsakeTestSupport", "CArchiveSystem"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakePostgresTests", dependencies: ["KeepsakePostgres", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeS3Tests", dependencies: ["KeepsakeS3", "KeepsakeStore", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
     ]
 )
