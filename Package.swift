@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "KeepsakeWeb", targets: ["KeepsakeWeb"]),
         .library(name: "KeepsakePostgres", targets: ["KeepsakePostgres"]),
         .library(name: "KeepsakeS3", targets: ["KeepsakeS3"]),
+        .library(name: "KeepsakeBackends", targets: ["KeepsakeBackends"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     targets: [
@@ -82,6 +83,9 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "KeepsakeS3", dependencies: ["CCurl", "KeepsakeStore"], swiftSettings: strictSettings),
+        // Opens a store from what a user names (folders, a PostgreSQL URL, a bucket URL): the one place
+        // that knows every backend.
+        .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3"], swiftSettings: strictSettings),
 
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
@@ -95,7 +99,7 @@ let package = Package(
         // tests SIGKILL it at random moments.
         // The crash worker's log format, shared by the worker, the crash tests and the torture tool.
         .target(name: "KeepsakeCrashLog", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
-        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog"],
+        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeBackends"],
                           path: "Sources/KeepsakeCrashWorker", swiftSettings: strictSettings),
 
         // `make bench`: Keepsake against its peers, measured in one run (BENCHMARKS.md).

@@ -6,12 +6,15 @@
 // the one operation in flight, in its predicted state: never a mix. States are
 // "absent", or "live"/"trashed" followed by the source SHA-256 of each image in order.
 import Foundation
+import KeepsakeBackends
 import KeepsakeCrashLog
 import KeepsakeImaging
 import KeepsakeStore
 
 struct Options {
     var store = ""
+    var metadata: String?
+    var blobs: String?
     var log = ""
     var images: [String] = []
     var seed: UInt64 = 1
@@ -21,7 +24,7 @@ struct Options {
 }
 
 func usage(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("keepsake-crash-worker: \(message)\nusage: keepsake-crash-worker --store DIR --log FILE --image FILE... [--seed N] [--ops N] [--records N] [--worker N]\n".utf8))
+    FileHandle.standardError.write(Data("keepsake-crash-worker: \(message)\nusage: keepsake-crash-worker --store DIR [--metadata URL] [--blobs URL] --log FILE --image FILE... [--seed N] [--ops N] [--records N] [--worker N]\n".utf8))
     exit(2)
 }
 
@@ -32,6 +35,8 @@ func parse() -> Options {
         guard let value = arguments.popFirst() else { usage("missing value for \(flag)") }
         switch flag {
         case "--store": options.store = value
+        case "--metadata": options.metadata = value
+        case "--blobs": options.blobs = value
         case "--log": options.log = value
         case "--image": options.images.append(value)
         case "--seed": options.seed = UInt64(value) ?? 1
@@ -69,7 +74,8 @@ func log(_ line: String) {
 
 do {
     var random = SplitMix(state: options.seed)
-    let store = try Store(location: StoreLocation(root: URL(fileURLWithPath: options.store)), imageProcessor: VipsImageProcessor())
+    let store = try StoreConfiguration.named(store: options.store, metadata: options.metadata, blobs: options.blobs, environment: [:])
+        .open(imageProcessor: VipsImageProcessor())
     let imageHashes = try options.images.map { SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: $0))) }
     // Each worker owns its own records (ids derived from its worker number), so it can predict their states.
     let ids = (0..<options.records).map { index -> RecordID in
