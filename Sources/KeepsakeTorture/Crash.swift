@@ -142,21 +142,10 @@ enum CrashTorture {
             if thisRound.contains("MISMATCH") || thisRound.contains("ERROR") {
                 figures.fail("round \(round): worker \(number) reported: \(thisRound.split(separator: "\n").filter { $0.hasPrefix("MISMATCH") || $0.hasPrefix("ERROR") }.prefix(3))")
             }
-            for (id, expected) in CrashLog.expectations(log) {
-                do {
-                    let actual = CrashLog.state(of: try store.recordIfPresent(try RecordID(parsing: id)))
-                    let allowed = [expected.acknowledged] + expected.inFlight
-                    figures.add("record states checked")
-                    if !allowed.contains(actual) {
-                        figures.fail("round \(round), record \(id): state \(actual), allowed \(allowed)")
-                        if actual == "absent" || actual.split(separator: " ").count < expected.acknowledged.split(separator: " ").count {
-                            figures.add("lost")
-                        }
-                    }
-                } catch {
-                    figures.fail("round \(round), record \(id): \(describe(error))")
-                }
-            }
+            let verification = CrashLog.verify(log) { id in CrashLog.state(of: try store.recordIfPresent(try RecordID(parsing: id))) }
+            figures.add("record states checked", verification.checked)
+            figures.add("lost", verification.lost)
+            for failure in verification.failures { figures.fail("round \(round), \(failure)") }
         }
     }
 
@@ -253,7 +242,7 @@ final class CLILane: @unchecked Sendable {
         self.figures = figures
         random = SplitMix(seed: seed)
         let path = logs.appendingPathComponent("cli-lane.log").path
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)
         log = FileHandle(forWritingAtPath: path)!
     }
 

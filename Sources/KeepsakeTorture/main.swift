@@ -27,6 +27,14 @@ let helpText = """
           (corrupt corpus files, bombs, N mutated images) uploaded under hostile file names, then
           S seconds of readers, a web writer and the CLI writing at once; SIGTERM at the end.
 
+      powerloss --image DIR --cuts N [--writers K] [--seed S] [--min-ms A --max-ms B]
+                [--accel auto|kvm|tcg] [--cache none|directsync|writeback|unsafe] [--skip-fsync files|folders|all]
+          Power cuts: the store on an ext4 disk image in a qemu guest (image from
+          scripts/powerloss/build-image.sh) with K crash workers; qemu is SIGKILLed at a random
+          moment after the workers start (A..B ms, default 0..4000), the next boot checks e2fsck,
+          recovery, fsck and every acknowledged operation. --skip-fsync makes a deliberately broken
+          worker (the run must then fail).
+
     Common options: --corpus DIR (default ../shared/corpus), --tmp DIR (scratch folders).
     """
 
@@ -43,6 +51,7 @@ case "hostile-names": status = HostileNamesTorture.main(arguments)
 case "load": status = LoadTorture.main(arguments)
 case "load-child": status = LoadTorture.child(arguments)
 case "serve": status = ServeTorture.main(arguments)
+case "powerloss": status = PowerLossTorture.main(arguments)
 case "--help", "-h", "help":
     print(helpText)
     status = 0
