@@ -29,6 +29,8 @@ final class PowerLossTorture: @unchecked Sendable {
     var killedDuring: [String: Int] = [:]
     var bootSeconds: [Double] = []
     var boots = 0
+    /// Stored images found damaged or missing (acknowledged bytes lost), counted once each.
+    var damaged = Set<String>()
 
     static func main(_ rawArguments: ArraySlice<String>) -> Int32 {
         PowerLossTorture(Arguments(rawArguments)).execute()
@@ -259,6 +261,10 @@ final class PowerLossTorture: @unchecked Sendable {
             if !cli.hasPrefix("0 ") { figures.fail("boot \(round): keepsake fsck: \(cli)") }
         }
         for line in lines where line.hasPrefix("CHECK-STDERR") { figures.fail("boot \(round): \(line.prefix(400))") }
+        for line in lines where line.hasPrefix("DAMAGED ") {
+            let parts = line.split(separator: " ")
+            if parts.count >= 3, damaged.insert(String(parts[2])).inserted { figures.add("lost") }
+        }
         var states: [String: String] = [:]
         for line in lines where line.hasPrefix("STATE ") {
             let parts = line.split(separator: " ", maxSplits: 2).map(String.init)

@@ -35,6 +35,13 @@ let helpText = """
           recovery, fsck and every acknowledged operation. --skip-fsync makes a deliberately broken
           worker (the run must then fail).
 
+      serve-pair [--seconds S]
+          Two `keepsake serve` processes on one store with readers and a web writer each, and the
+          CLI writing too; every posted entry and CLI command checked, each server sees the other's.
+      soak [--seconds S] [--upload-delay-ms D] [--sample-seconds I]
+          One `keepsake serve` for S seconds (default 1800) under wrk (reads at full speed, an
+          upload every D ms): resident memory and open descriptors flat, no 5xx, fsck clean.
+
     Common options: --corpus DIR (default ../shared/corpus), --tmp DIR (scratch folders).
     """
 
@@ -52,6 +59,8 @@ case "load": status = LoadTorture.main(arguments)
 case "load-child": status = LoadTorture.child(arguments)
 case "serve": status = ServeTorture.main(arguments)
 case "powerloss": status = PowerLossTorture.main(arguments)
+case "serve-pair": status = ServePairTorture.main(arguments)
+case "soak": status = SoakTorture.main(arguments)
 case "--help", "-h", "help":
     print(helpText)
     status = 0
