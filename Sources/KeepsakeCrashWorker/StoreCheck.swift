@@ -9,6 +9,7 @@ import KeepsakeStore
 ///
 ///     INTENTS <n>            intents left after opening (must be 0)
 ///     FSCK clean | FSCK <n> problems: <what>   fsck with hash checks
+///     DAMAGED <id> <path> hash mismatch | missing   one per stored image whose bytes are gone
 ///     STAGING <n>            files left in staging (must be 0)
 ///     OTHER <n>              records in other collections (the workers write none)
 ///     STATE <id> <state>     every record of the collection, in the crash log's state format
@@ -23,6 +24,8 @@ enum StoreCheck {
             log("INTENTS \(try store.intentsInFlight())")
             let report = try store.fsck()
             log(report.isClean ? "FSCK clean" : "FSCK \(report.problemCount) problems: \(describe(report))")
+            for finding in report.hashMismatches { log("DAMAGED \(finding.recordID) \(finding.path) hash mismatch") }
+            for finding in report.danglingReferences { log("DAMAGED \(finding.recordID) \(finding.path) missing") }
             let staging = files(under: store.location.dataDirectory.appendingPathComponent("staging").path)
             log("STAGING \(staging.count)\(staging.isEmpty ? "" : " " + staging.prefix(3).joined(separator: " "))")
             var others = 0
