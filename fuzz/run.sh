@@ -36,7 +36,8 @@ for target in "${targets[@]}"; do
   before=$(ls "$artifacts" | wc -l)
   echo "== fuzz $target: $seconds s"
   # Leak checks stay off: the Swift runtime and Foundation keep caches for the process's life.
-  KEEPSAKE_FUZZ_TARGET=$target "$fuzzer" -max_total_time="$seconds" -print_final_stats=1 -timeout=20 -rss_limit_mb=3072 \
+  # SWIFT_BACKTRACE off: libFuzzer, not the Swift runtime's backtracer, handles the crash.
+  SWIFT_BACKTRACE=enable=no KEEPSAKE_FUZZ_TARGET=$target "$fuzzer" -max_total_time="$seconds" -print_final_stats=1 -timeout=20 -rss_limit_mb=3072 \
     -detect_leaks=0 -artifact_prefix="$artifacts/" "$work" "$seeds" > "$log" 2>&1
   code=$?
   executions=$(awk -F: '/stat::number_of_executed_units/ {gsub(/ /, "", $4); print $4}' "$log")

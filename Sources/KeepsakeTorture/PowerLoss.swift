@@ -91,7 +91,10 @@ final class PowerLossTorture: @unchecked Sendable {
         while figures.value("kills") < cuts {
             boot(mode: "cycle")
             if figures.failures.count > 20 { break }
-            if boots % 10 == 0 { say("powerloss: boot \(boots), \(figures.value("kills")) cuts so far, \(figures.failures.count) failures") }
+            if boots % 10 == 0 {
+                let acknowledged = (1...writers).map { ((try? String(contentsOf: log($0), encoding: .utf8)) ?? "").split(separator: "\n").filter { $0.hasPrefix("OK ") }.count }.reduce(0, +)
+                say("powerloss: boot \(boots), \(figures.value("kills")) cuts, \(acknowledged) acknowledged operations, \(figures.value("record states checked")) record states checked, lost \(figures.value("lost")), \(figures.failures.count) failures, \(Int(Date().timeIntervalSince(figures.started))) s")
+            }
         }
         boot(mode: "final")
         for number in 1...writers {
