@@ -5,7 +5,8 @@ import KeepsakeStore
 
 /// `soak`: one `keepsake serve` for S seconds under wrk: readers at full speed on the pages,
 /// thumbnails and originals, and an uploader posting an entry with a photo every few hundred
-/// milliseconds. Every 10 s the server's resident memory and open file descriptors are sampled;
+/// milliseconds, all with the one session cookie of a user's browser (cookie-less readers would
+/// flood the session table and expire the uploader's form: issue 17's session-flood hole). Every 10 s the server's resident memory and open file descriptors are sampled;
 /// both must stay flat (the last fifth of the run against the fifth after warm-up), no answer may
 /// be a 5xx, every upload must be a 303, the server must stop on SIGTERM and fsck be clean.
 enum SoakTorture {
@@ -58,7 +59,7 @@ enum SoakTorture {
             local n = 0
             request = function()
               n = n + 1
-              return wrk.format("GET", paths[(n % #paths) + 1])
+              return wrk.format("GET", paths[(n % #paths) + 1], {["Cookie"] = "\(session.cookie)"})
             end
             """).write(to: readScript, atomically: true, encoding: .utf8)
         try? (counting + """
@@ -111,7 +112,8 @@ enum SoakTorture {
             if let rate = text.firstMatch(of: /Requests\/sec:\s+([0-9.]+)/) { figures.note("\(label) per second", String(rate.1)) }
             if let latency = text.firstMatch(of: /Latency\s+(\S+)\s+(\S+)\s+(\S+)/) { figures.note("\(label) latency (avg, stdev, max)", "\(latency.1), \(latency.2), \(latency.3)") }
             if fivexx > 0 { figures.fail("\(label): \(fivexx) answers were 5xx") }
-            if other > 0 { figures.fail("\(label): \(other) answers were not \(expected)") }
+            let sample = text.firstMatch(of: /WRK-FIRST-UNEXPECTED ([^\n]*)/).map { String($0.1) } ?? ""
+            if other > 0 { figures.fail("\(label): \(other) answers were not \(expected) (the first: \(sample))") }
             if errors > 0 { figures.fail("\(label): \(errors) socket errors (connect, read, write or timeout)") }
             if total == 0 { figures.fail("\(label): no request completed") }
         }
@@ -154,18 +156,22 @@ enum SoakTorture {
     static let counting = """
         local threads = {}
         setup = function(thread) table.insert(threads, thread) end
-        init = function(args) total = 0; fivexx = 0; other = 0 end
+        init = function(args) total = 0; fivexx = 0; other = 0; first = 0; firstbody = "" end
         response = function(status, headers, body)
           total = total + 1
-          if status >= 500 then fivexx = fivexx + 1
-          elseif wrk.method == "POST" and status ~= 303 then other = other + 1
-          elseif status >= 400 then other = other + 1 end
+          local unexpected = status >= 400 or (wrk.method == "POST" and status ~= 303)
+          if status >= 500 then fivexx = fivexx + 1 elseif unexpected then other = other + 1 end
+          if unexpected and first == 0 then first = status; firstbody = string.sub(body or "", 1, 160):gsub("%c", " ") end
         end
         done = function(summary, latency, requests)
-          local t, f, o = 0, 0, 0
-          for _, thread in ipairs(threads) do t = t + thread:get("total"); f = f + thread:get("fivexx"); o = o + thread:get("other") end
+          local t, f, o, first, body = 0, 0, 0, 0, ""
+          for _, thread in ipairs(threads) do
+            t = t + thread:get("total"); f = f + thread:get("fivexx"); o = o + thread:get("other")
+            if first == 0 and thread:get("first") ~= 0 then first = thread:get("first"); body = thread:get("firstbody") end
+          end
           local e = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.timeout
           io.write(string.format("WRK-RESULT total=%d fivexx=%d other=%d errors=%d\\n", t, f, o, e))
+          if first ~= 0 then io.write(string.format("WRK-FIRST-UNEXPECTED %d %s\\n", first, body)) end
         end
 
         """
