@@ -30,13 +30,15 @@ final class ServerProcess: @unchecked Sendable {
 
     var client: HTTPClient { HTTPClient(port: port) }
 
-    /// Resident memory (kB) and open file descriptors now, from /proc.
-    func usage() -> (rssKB: Int, descriptors: Int)? {
-        guard let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+    /// Resident memory (kB: all, anonymous, file-backed) and open file descriptors now, from /proc.
+    func usage() -> (rssKB: Int, anonKB: Int, fileKB: Int, descriptors: Int)? {
+        guard let status = try? String(contentsOfFile: "/proc/\(child.pid)/status", encoding: .utf8) else { return nil }
+        func field(_ name: String) -> Int? {
+            status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }).flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }
+        }
+        guard let rss = field("VmRSS") else { return nil }
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").count) ?? -1
-        return (kilobytes, descriptors)
+        return (rss, field("RssAnon") ?? rss, field("RssFile") ?? 0, descriptors)
     }
 
     /// SIGTERM; nil when it stopped with status 0 within 30 s, else what happened.

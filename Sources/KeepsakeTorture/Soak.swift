@@ -86,10 +86,10 @@ enum SoakTorture {
         }
 
         // Samples of resident memory and descriptors.
-        var samples: [(t: Double, rssKB: Int, descriptors: Int)] = []
+        var samples: [(t: Double, rssKB: Int, anonKB: Int, fileKB: Int, descriptors: Int)] = []
         let start = monotonicSeconds()
         while readers.poll() == nil || uploader.poll() == nil {
-            if let usage = server.usage() { samples.append((monotonicSeconds() - start, usage.rssKB, usage.descriptors)) } else {
+            if let usage = server.usage() { samples.append((monotonicSeconds() - start, usage.rssKB, usage.anonKB, usage.fileKB, usage.descriptors)) } else {
                 figures.fail("keepsake serve died during the soak: \(server.child.poll().map { "\($0)" } ?? "?")")
                 break
             }
@@ -98,7 +98,7 @@ enum SoakTorture {
         }
         _ = readers.wait(timeout: 60)
         _ = uploader.wait(timeout: 60)
-        if let usage = server.usage() { samples.append((monotonicSeconds() - start, usage.rssKB, usage.descriptors)) }
+        if let usage = server.usage() { samples.append((monotonicSeconds() - start, usage.rssKB, usage.anonKB, usage.fileKB, usage.descriptors)) }
 
         for (label, file, expected) in [("reads", readOut, "2xx/3xx"), ("uploads", uploadOut, "303")] {
             let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
@@ -128,7 +128,9 @@ enum SoakTorture {
             figures.note("resident memory (MB)", String(format: "start %.0f, after warm-up %.0f, end %.0f, max %.0f", Double(samples[0].rssKB) / 1024,
                                                          Double(earlyRSS) / 1024, Double(lateRSS) / 1024, Double(samples.map(\.rssKB).max()!) / 1024))
             figures.note("open descriptors", "start \(samples[0].descriptors), after warm-up \(earlyFD), end \(lateFD), max \(samples.map(\.descriptors).max()!)")
-            let curve = stride(from: 0, to: samples.count, by: max(1, samples.count / 10)).map { "\(Int($0 == 0 ? 0 : samples[$0].t))s:\(samples[$0].rssKB / 1024)MB/\(samples[$0].descriptors)fd" }
+            let curve = stride(from: 0, to: samples.count, by: max(1, samples.count / 10)).map {
+                "\(Int($0 == 0 ? 0 : samples[$0].t))s:\(samples[$0].rssKB / 1024)MB(anon \(samples[$0].anonKB / 1024), file \(samples[$0].fileKB / 1024))/\(samples[$0].descriptors)fd"
+            }
             figures.note("curve", curve.joined(separator: " "))
             if Double(lateRSS) > Double(earlyRSS) * 1.25 + 32 * 1024 { figures.fail("resident memory grew from \(earlyRSS / 1024) MB to \(lateRSS / 1024) MB") }
             if lateFD > earlyFD + 16 { figures.fail("open descriptors grew from \(earlyFD) to \(lateFD)") }
