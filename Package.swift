@@ -111,6 +111,13 @@ let package = Package(
                           dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog"],
                           path: "Sources/KeepsakeTorture", swiftSettings: strictSettings),
 
+        // `fuzz/run.sh`: libFuzzer targets of every parser that reads outside bytes (RELIABILITY.md).
+        // Built normally it lists, seeds and replays; with -sanitize=fuzzer (.build-fuzz) it fuzzes.
+        .target(name: "CFuzzing", path: "Sources/CFuzzing"),
+        .executableTarget(name: "keepsake-fuzz",
+                          dependencies: ["KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeTransfer", "CFuzzing"],
+                          path: "Sources/KeepsakeFuzz", swiftSettings: strictSettings),
+
         .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
                 path: "Tests/KeepsakeTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeStoreTests",
