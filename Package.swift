@@ -19,6 +19,9 @@ let package = Package(
         .library(name: "KeepsakeTransfer", targets: ["KeepsakeTransfer"]),
         .library(name: "KeepsakeImport", targets: ["KeepsakeImport"]),
         .library(name: "KeepsakeWeb", targets: ["KeepsakeWeb"]),
+        .library(name: "KeepsakePostgres", targets: ["KeepsakePostgres"]),
+        .library(name: "KeepsakeS3", targets: ["KeepsakeS3"]),
+        .library(name: "KeepsakeBackends", targets: ["KeepsakeBackends"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     targets: [
@@ -71,6 +74,19 @@ let package = Package(
                 dependencies: ["KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "CArchiveSystem", "COpenSSL"],
                 swiftSettings: strictSettings),
 
+        // PostgreSQL through libpq: connections, prepared statements, typed errors, a pool,
+        // LISTEN/NOTIFY and advisory-lock sessions (for the distributed metadata store).
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
+        .target(name: "KeepsakePostgres", dependencies: ["CPostgres"], swiftSettings: strictSettings),
+        // An S3 client over libcurl with its own SigV4 signer (for the distributed blob store).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "KeepsakeS3", dependencies: ["CCurl", "KeepsakeStore"], swiftSettings: strictSettings),
+        // Opens a store from what a user names (folders, a PostgreSQL URL, a bucket URL): the one place
+        // that knows every backend.
+        .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3"], swiftSettings: strictSettings),
+
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
                 dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
@@ -83,7 +99,7 @@ let package = Package(
         // tests SIGKILL it at random moments.
         // The crash worker's log format, shared by the worker, the crash tests and the torture tool.
         .target(name: "KeepsakeCrashLog", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
-        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog"],
+        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeBackends"],
                           path: "Sources/KeepsakeCrashWorker", swiftSettings: strictSettings),
 
         // `make bench`: Keepsake against its peers, measured in one run (BENCHMARKS.md).
@@ -94,6 +110,13 @@ let package = Package(
         .executableTarget(name: "keepsake-torture",
                           dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog"],
                           path: "Sources/KeepsakeTorture", swiftSettings: strictSettings),
+
+        // `fuzz/run.sh`: libFuzzer targets of every parser that reads outside bytes (RELIABILITY.md).
+        // Built normally it lists, seeds and replays; with -sanitize=fuzzer (.build-fuzz) it fuzzes.
+        .target(name: "CFuzzing", path: "Sources/CFuzzing"),
+        .executableTarget(name: "keepsake-fuzz",
+                          dependencies: ["KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeTransfer", "CFuzzing"],
+                          path: "Sources/KeepsakeFuzz", swiftSettings: strictSettings),
 
         .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
                 path: "Tests/KeepsakeTestSupport", swiftSettings: strictSettings),
@@ -118,6 +141,10 @@ let package = Package(
         .testTarget(name: "KeepsakeImportTests",
                     dependencies: ["KeepsakeImport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeLedger",
                                    "KeepsakeTestSupport", "CArchiveSystem"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakePostgresTests", dependencies: ["KeepsakePostgres", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeS3Tests", dependencies: ["KeepsakeS3", "KeepsakeStore", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
     ]
 )
