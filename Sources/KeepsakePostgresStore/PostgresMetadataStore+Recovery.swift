@@ -9,7 +9,8 @@ extension PostgresMetadataStore {
     /// intents and staging are left alone, even while it is frozen.
     public func claimDeadInstances() throws -> [any InstanceClaim] {
         try mappingErrors(location: location) {
-            let owners = try pool.transaction(isolation: .repeatableRead, readOnly: true) { connection in
+            // One statement: one snapshot without a transaction around it.
+            let owners = try pool.withConnection { connection in
                 try connection.query("SELECT owner FROM intent WHERE owner <> $1 UNION SELECT id FROM instance WHERE id <> $1", [instanceID])
                     .map { try $0.decode(String.self, at: 0) }
             }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 public import KeepsakeStore
 import KeepsakePostgres
@@ -71,31 +72,38 @@ public final class PostgresMetadataStore: MetadataStore {
         }
         let pool = PostgresPool(configuration: configuration(""), maxConnections: url.poolSize,
                                 acquireTimeout: .milliseconds(max(Int(busyTimeoutMilliseconds), 1000)))
-        var session: PostgresLockSession?
+        // The liveness session connects while the schema is checked: opening costs one connection's
+        // time, not two (a crash-recovering process opens often).
+        let connecting = Mutex<Result<PostgresLockSession, any Error>?>(nil)
+        let connected = DispatchSemaphore(value: 0)
+        let livenessConfiguration = configuration("liveness ")
+        Thread {
+            connecting.withLock { $0 = Result { try PostgresLockSession(configuration: livenessConfiguration, checkInterval: .seconds(1), checkTimeout: .seconds(5)) } }
+            connected.signal()
+        }.start()
+        let migrated = Result { try pool.withConnection { try PostgresSchema.migrate($0, schema: url.schema, location: location) } }
+        connected.wait()
+        let sessionResult = connecting.withLock { $0! }
         let liveness: PostgresLiveness
         do {
-            liveness = try mappingErrors(location: location) {
-                try pool.withConnection { try PostgresSchema.migrate($0, schema: url.schema, location: location) }
-                let lockSession = try PostgresLockSession(configuration: configuration("liveness "), checkInterval: .seconds(1), checkTimeout: .seconds(5))
-                session = lockSession
-                let key = keys.instance(id)
-                guard try lockSession.tryLock(key) else {
-                    throw KeepsakeError(.busy, "Another session holds the liveness lock this new instance drew in \(location); nothing was changed.", remedy: .retryLater)
-                }
-                let start = try pool.withConnection { connection in
-                    try connection.query("SELECT (extract(epoch FROM backend_start) * 1000000)::int8 FROM pg_stat_activity WHERE pid = $1::int4",
-                                         [lockSession.backendPID]).scalar(Int64.self)
-                }
-                _ = try pool.transaction { connection in
-                    try connection.execute("INSERT INTO instance (id, host, process_id, liveness_pid) VALUES ($1, $2, $3::int4, $4::int4)",
-                                           [id, Self.hostName, Int32(getpid()), lockSession.backendPID])
-                }
-                return PostgresLiveness(session: lockSession, key: key, backendStart: start, location: location)
+            try migrated.get()
+            let lockSession = try sessionResult.get()
+            let key = keys.instance(id)
+            guard try lockSession.tryLock(key) else {
+                throw KeepsakeError(.busy, "Another session holds the liveness lock this new instance drew in \(location); nothing was changed.", remedy: .retryLater)
             }
+            // Registered once the lock is held, so a recoverer that sees the row finds the lock taken.
+            let start = try pool.withConnection { connection in
+                try connection.query("""
+                    INSERT INTO instance (id, host, process_id, liveness_pid) VALUES ($1, $2, $3::int4, $4::int4)
+                    RETURNING (SELECT (extract(epoch FROM backend_start) * 1000000)::int8 FROM pg_stat_activity WHERE pid = $4::int4)
+                    """, [id, Self.hostName, Int32(getpid()), lockSession.backendPID]).scalar(Int64.self)
+            }
+            liveness = PostgresLiveness(session: lockSession, key: key, backendStart: start, location: location)
         } catch {
-            session?.close()
+            (try? sessionResult.get())?.close()
             pool.close()
-            throw error
+            throw (error as? PostgresError)?.keepsakeError(location: location) ?? error
         }
         instanceID = id
         self.location = location
