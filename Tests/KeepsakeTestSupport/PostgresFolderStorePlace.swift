@@ -14,9 +14,10 @@ public struct PostgresFolderStorePlace: StorePlace {
     /// The folder side: damage, removal and planting act on files, as for the embedded pair.
     private let folder: EmbeddedStorePlace
 
-    /// A place with a fresh schema on the test server (``TestServers/postgresURL()``) and a fresh folder.
-    public init(label: String) throws {
-        let base = try TestServers.postgresURL()
+    /// A place with a fresh schema on the test server (``TestServers/postgresURL()``), or on the server
+    /// at `serverURL` (a private one), and a fresh folder.
+    public init(label: String, serverURL: String? = nil) throws {
+        let base = try serverURL ?? TestServers.postgresURL()
         directory = PlaceFolders.make(label)
         folder = EmbeddedStorePlace(directory: directory)
         schema = TestSchemas.make()
