@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "KeepsakeWeb", targets: ["KeepsakeWeb"]),
         .library(name: "KeepsakePostgres", targets: ["KeepsakePostgres"]),
         .library(name: "KeepsakeS3", targets: ["KeepsakeS3"]),
+        .library(name: "KeepsakePostgresStore", targets: ["KeepsakePostgresStore"]),
         .library(name: "KeepsakeBackends", targets: ["KeepsakeBackends"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
@@ -79,13 +80,15 @@ let package = Package(
         .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
                        providers: [.apt(["libpq-dev"])]),
         .target(name: "KeepsakePostgres", dependencies: ["CPostgres"], swiftSettings: strictSettings),
+        // The engine's metadata store on PostgreSQL (schema, migrations, liveness, change notifications).
+        .target(name: "KeepsakePostgresStore", dependencies: ["KeepsakeStore", "KeepsakePostgres"], swiftSettings: strictSettings),
         // An S3 client over libcurl with its own SigV4 signer (for the distributed blob store).
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "KeepsakeS3", dependencies: ["CCurl", "KeepsakeStore"], swiftSettings: strictSettings),
         // Opens a store from what a user names (folders, a PostgreSQL URL, a bucket URL): the one place
         // that knows every backend.
-        .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3", "KeepsakePostgresStore"], swiftSettings: strictSettings),
 
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
@@ -118,7 +121,7 @@ let package = Package(
                           dependencies: ["KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeTransfer", "CFuzzing"],
                           path: "Sources/KeepsakeFuzz", swiftSettings: strictSettings),
 
-        .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
+        .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakePostgres", "KeepsakePostgresStore"],
                 path: "Tests/KeepsakeTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeStoreTests",
                     dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport", "KeepsakeCrashLog"],
@@ -143,6 +146,10 @@ let package = Package(
                                    "KeepsakeTestSupport", "CArchiveSystem"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakePostgresTests", dependencies: ["KeepsakePostgres", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakePostgresStoreTests",
+                    dependencies: ["KeepsakePostgresStore", "KeepsakePostgres", "KeepsakeStore", "KeepsakeBackends", "KeepsakeTestSupport",
+                                   "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeS3Tests", dependencies: ["KeepsakeS3", "KeepsakeStore", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),

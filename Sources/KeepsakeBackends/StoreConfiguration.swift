@@ -82,6 +82,7 @@ public struct StoreConfiguration: Sendable, Hashable {
             return try SQLiteMetadataStore(dataDirectory: location.dataDirectory, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         }
         switch url.scheme?.lowercased() {
+        case "postgresql", "postgres": return try openPostgres(url, options: options)
         default:
             throw KeepsakeError(.invalidArgument, "Keepsake does not know the metadata store \(KeepsakeError.printable(url.absoluteString)): use sqlite: (the default) or postgresql://host/database.")
         }

@@ -24,13 +24,16 @@ public struct StoreBackend: Sendable, CustomStringConvertible {
 
     /// SQLite + a folder: the embedded default.
     public static let embedded = StoreBackend(name: "sqlite+folder") { EmbeddedStorePlace(directory: PlaceFolders.make($0)) }
+
+    /// PostgreSQL (a fresh schema of the test server per place) + a folder.
+    public static let postgresFolder = StoreBackend(name: "postgres+folder") { try PostgresFolderStorePlace(label: $0) }
 }
 
 /// The pairs the conformance suite runs on.
 public enum StoreBackends {
     /// Every pair: the embedded one, and each distributed pair (whose tests fail, saying how to
     /// start the servers, when the test servers are not running; they never skip).
-    public static let all: [StoreBackend] = [.embedded]
+    public static let all: [StoreBackend] = [.embedded, .postgresFolder]
 }
 
 /// One store's place on a pair of backends (a folder; or a database and a bucket prefix), which
