@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "KeepsakeWeb", targets: ["KeepsakeWeb"]),
         .library(name: "KeepsakePostgres", targets: ["KeepsakePostgres"]),
         .library(name: "KeepsakeS3", targets: ["KeepsakeS3"]),
+        .library(name: "KeepsakeS3Store", targets: ["KeepsakeS3Store"]),
         .library(name: "KeepsakeBackends", targets: ["KeepsakeBackends"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
@@ -83,9 +84,11 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "KeepsakeS3", dependencies: ["CCurl", "KeepsakeStore"], swiftSettings: strictSettings),
+        // The blob store in an S3 bucket (S3BlobStore), over KeepsakeS3.
+        .target(name: "KeepsakeS3Store", dependencies: ["KeepsakeStore", "KeepsakeS3"], swiftSettings: strictSettings),
         // Opens a store from what a user names (folders, a PostgreSQL URL, a bucket URL): the one place
         // that knows every backend.
-        .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3", "KeepsakeS3Store"], swiftSettings: strictSettings),
 
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
@@ -111,7 +114,7 @@ let package = Package(
                           dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog"],
                           path: "Sources/KeepsakeTorture", swiftSettings: strictSettings),
 
-        .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
+        .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeS3", "KeepsakeS3Store"],
                 path: "Tests/KeepsakeTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeStoreTests",
                     dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport", "KeepsakeCrashLog"],
@@ -138,6 +141,9 @@ let package = Package(
         .testTarget(name: "KeepsakePostgresTests", dependencies: ["KeepsakePostgres", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeS3Tests", dependencies: ["KeepsakeS3", "KeepsakeStore", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeS3StoreTests",
+                    dependencies: ["KeepsakeS3Store", "KeepsakeS3", "KeepsakeBackends", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
     ]
 )
