@@ -143,7 +143,8 @@ let package = Package(
         .testTarget(name: "KeepsakeS3Tests", dependencies: ["KeepsakeS3", "KeepsakeStore", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeS3StoreTests",
-                    dependencies: ["KeepsakeS3Store", "KeepsakeS3", "KeepsakeBackends", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport"],
+                    dependencies: ["KeepsakeS3Store", "KeepsakeS3", "KeepsakeBackends", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport",
+                                   "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
     ]
 )

@@ -79,10 +79,14 @@ public final class S3BlobStore: BlobStore {
     /// The bucket key of a store key.
     func objectKey(_ key: RelativePath) -> String { prefix + key.string }
 
-    /// The bucket key of a key as found in a listing (not necessarily a valid ``RelativePath``).
+    /// The bucket key of a key as found in a listing (not necessarily a valid ``RelativePath``), for
+    /// moving or removing an odd entry. A key with an empty, `.` or `..` part is refused: the object
+    /// store takes it literally, but an HTTP proxy on the way may resolve it to another object.
     func objectKey(raw key: String) throws -> String {
-        guard !key.isEmpty, !key.hasPrefix("/") else {
-            throw KeepsakeError(.unsafePath, "\(KeepsakeError.printable(key)) is not a key inside the store.", path: key)
+        let parts = key.split(separator: "/", omittingEmptySubsequences: false)
+        let inner = key.hasSuffix("/") ? parts.dropLast() : parts[...]  // a trailing `/` (a folder marker) is kept
+        guard !key.isEmpty, !inner.isEmpty, inner.allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." }) else {
+            throw KeepsakeError(.unsafePath, "Refused to move or remove the object \(KeepsakeError.printable(key)) in \(location): it has an empty, '.' or '..' part, which a proxy on the way could resolve to another object. Remove it with the object store's own tools, then check the store again.", path: key)
         }
         return prefix + key
     }
