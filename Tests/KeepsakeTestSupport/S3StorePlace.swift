@@ -26,22 +26,24 @@ public struct S3StorePlace: StorePlace {
 
     var location: StoreLocation { StoreLocation(root: directory.url) }
 
-    /// The client settings for the test radosgw (path-style), with quick retries.
-    public func configuration(endpoint: String? = nil) throws -> S3Configuration {
+    /// The client settings for the test radosgw (path-style), or another endpoint in front of it (a
+    /// fault proxy, a private gateway), with quick retries unless told.
+    public func configuration(endpoint: String? = nil, timeouts: S3Timeouts? = nil, retry: S3RetryPolicy? = nil) throws -> S3Configuration {
         var configuration = try S3Configuration(endpoint: endpoint ?? server.endpoint, region: server.region, bucket: server.bucket, addressing: .path,
                                                 credentials: S3Credentials(accessKeyID: server.accessKeyID, secretAccessKey: server.secretAccessKey))
-        configuration.retry = S3RetryPolicy(maxAttempts: 4, initialDelay: .milliseconds(20), maxDelay: .milliseconds(200))
+        configuration.retry = retry ?? S3RetryPolicy(maxAttempts: 4, initialDelay: .milliseconds(20), maxDelay: .milliseconds(200))
+        if let timeouts { configuration.timeouts = timeouts }
         return configuration
     }
 
-    /// The blob store URL a process gives `--blobs` to open this place (no credentials: those go
-    /// in ``storeEnvironment``).
-    public var blobsURL: String {
+    /// The blob store URL a process gives `--blobs` to open this place, through `endpoint` if given
+    /// (no credentials: those go in ``storeEnvironment``).
+    public func blobsURL(endpoint: String? = nil) -> String {
         let redirect = if case .redirect(let expires) = delivery { "&redirect=\(expires.components.seconds)" } else { "" }
-        return "s3://\(server.bucket)/\(prefix)?endpoint=\(server.endpoint)&region=\(server.region)&addressing=path\(redirect)"
+        return "s3://\(server.bucket)/\(prefix)?endpoint=\(endpoint ?? server.endpoint)&region=\(server.region)&addressing=path\(redirect)"
     }
 
-    public var storeArguments: [String] { ["--store", directory.path, "--blobs", blobsURL] }
+    public var storeArguments: [String] { ["--store", directory.path, "--blobs", blobsURL()] }
 
     /// The credentials, as the AWS conventions pass them to a process.
     public var storeEnvironment: [String: String] {
@@ -51,9 +53,10 @@ public struct S3StorePlace: StorePlace {
     /// A client of the test bucket, for acting behind the store's back.
     public func client() throws -> S3Client { S3Client(configuration: try configuration()) }
 
-    /// A blob store of this place, through `endpoint` (a fault proxy) if given.
-    public func blobStore(endpoint: String? = nil) throws -> S3BlobStore {
-        try S3BlobStore(client: S3Client(configuration: try configuration(endpoint: endpoint)), prefix: prefix, delivery: delivery)
+    /// A blob store of this place, through `endpoint` (a fault proxy, a private gateway) if given.
+    public func blobStore(endpoint: String? = nil, timeouts: S3Timeouts? = nil, retry: S3RetryPolicy? = nil) throws -> S3BlobStore {
+        try S3BlobStore(client: S3Client(configuration: try configuration(endpoint: endpoint, timeouts: timeouts, retry: retry)), prefix: prefix,
+                        delivery: delivery)
     }
 
     public func open(options: StoreOptions, clock: @escaping @Sendable () -> Date, faults: FaultPlan?) throws -> Store {
