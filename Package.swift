@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "KeepsakePostgres", targets: ["KeepsakePostgres"]),
         .library(name: "KeepsakeS3", targets: ["KeepsakeS3"]),
         .library(name: "KeepsakePostgresStore", targets: ["KeepsakePostgresStore"]),
+        .library(name: "KeepsakeS3Store", targets: ["KeepsakeS3Store"]),
         .library(name: "KeepsakeBackends", targets: ["KeepsakeBackends"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
@@ -86,9 +87,11 @@ let package = Package(
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
         .target(name: "KeepsakeS3", dependencies: ["CCurl", "KeepsakeStore"], swiftSettings: strictSettings),
+        // The blob store in an S3 bucket (S3BlobStore), over KeepsakeS3.
+        .target(name: "KeepsakeS3Store", dependencies: ["KeepsakeStore", "KeepsakeS3"], swiftSettings: strictSettings),
         // Opens a store from what a user names (folders, a PostgreSQL URL, a bucket URL): the one place
         // that knows every backend.
-        .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3", "KeepsakePostgresStore"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3", "KeepsakePostgresStore", "KeepsakeS3Store"], swiftSettings: strictSettings),
 
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
@@ -121,7 +124,7 @@ let package = Package(
                           dependencies: ["KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeTransfer", "CFuzzing"],
                           path: "Sources/KeepsakeFuzz", swiftSettings: strictSettings),
 
-        .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakePostgres", "KeepsakePostgresStore"],
+        .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakePostgres", "KeepsakePostgresStore", "KeepsakeS3", "KeepsakeS3Store"],
                 path: "Tests/KeepsakeTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeStoreTests",
                     dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport", "KeepsakeCrashLog"],
@@ -152,6 +155,10 @@ let package = Package(
                                    "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeS3Tests", dependencies: ["KeepsakeS3", "KeepsakeStore", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeS3StoreTests",
+                    dependencies: ["KeepsakeS3Store", "KeepsakeS3", "KeepsakeBackends", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport",
+                                   "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
     ]
 )

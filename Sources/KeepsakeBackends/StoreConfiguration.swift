@@ -94,6 +94,7 @@ public struct StoreConfiguration: Sendable, Hashable {
             return try FolderBlobStore(location: location, reserveBytes: options.reserveBytes)
         }
         switch url.scheme?.lowercased() {
+        case "s3": return try Self.openS3Blobs(url)
         default:
             throw KeepsakeError(.invalidArgument, "Keepsake does not know the blob store \(KeepsakeError.printable(url.absoluteString)): use folder: (the default) or s3://bucket/prefix.")
         }
