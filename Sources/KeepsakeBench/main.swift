@@ -10,6 +10,8 @@
 //   child-list --store DIR --iterations N
 //   child-interrupt --store DIR --ops N --photo FILE
 //   populate --store DIR --records N --photo FILE FILE FILE
+//   photo --file FILE [--policy lossless|reencode|original] [--repeat N] [--thumbnails no]
+//     (one photo through the processor N times: timing, and the target of perf / callgrind)
 import Foundation
 
 let commandLine = CommandLine.arguments
@@ -28,6 +30,7 @@ do {
     case "child-interrupt": try childInterrupt(arguments)
     case "populate": try populate(arguments)
     case "populate-diary": try populateDiary(arguments)
+    case "photo": try photo(arguments)
     default:
         note("keepsake-bench: unknown command \(commandLine[1])")
         exit(2)
