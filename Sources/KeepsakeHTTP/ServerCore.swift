@@ -83,6 +83,11 @@ final class ServerCore: Sendable {
             }
             made = MHD_create_response_from_fd64(UInt64(size), descriptor)
             if made == nil { close(descriptor) }
+        case .openFile(let file):
+            // libmicrohttpd sends it with sendfile(2) and closes the descriptor with the response.
+            guard let descriptor = file.take() else { return prepare(.notFound()) }
+            made = MHD_create_response_from_fd64(UInt64(file.size), descriptor)
+            if made == nil { close(descriptor) }
         }
         guard let made else {
             // Only on memory exhaustion; a bare 500 carries no body to allocate.
