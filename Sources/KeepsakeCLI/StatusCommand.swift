@@ -6,8 +6,8 @@ enum StatusCommand {
     static let help = """
         Usage: keepsake [--store DIR] status [--json]
 
-        Shows where the store lives, how many records and images each collection holds, their size,
-        and how many operations are in flight.
+        Shows where the store lives, how photos are stored (the encoding policy), how many records
+        and images each collection holds, their size, and how many operations are in flight.
 
         Examples:
           keepsake status
@@ -31,6 +31,7 @@ enum StatusCommand {
         print("Cache:     \(status.cacheDirectory)")
         print("Database:  \(status.databasePath) (\(KeepsakeCommand.formatBytes(status.databaseBytes)), schema \(status.schemaVersion))")
         print("Imaging:   \(status.imageProcessor)")
+        print("Photos:    stored as \(store.options.encodingPolicy) (--reencode or --lossless on a command overrides it)")
         if status.collections.isEmpty {
             print("Records:   none yet")
         } else {

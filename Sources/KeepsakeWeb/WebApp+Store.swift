@@ -36,6 +36,7 @@ extension WebApp {
                 <dt>\(t[.cacheFolder])</dt><dd><code>\(status.cacheDirectory)</code></dd>
                 <dt>\(t[.database])</dt><dd><code>\(status.databasePath)</code> (\(formats.bytes(status.databaseBytes)), schema \(status.schemaVersion))</dd>
                 <dt>\(t[.imaging])</dt><dd>\(status.imageProcessor)</dd>
+                <dt>\(t[.photoStorageLabel])</dt><dd class="photo-storage">\(t.photoStorage(store.options.encodingPolicy))</dd>
                 <dt>\(t[.inFlight])</dt><dd>\(status.intentsInFlight)</dd>
                 </dl>
                 <table class="data"><thead><tr><th scope="col">\(t[.collection])</th><th scope="col">\(t[.live])</th><th scope="col">\(t[.trashed])</th>\
