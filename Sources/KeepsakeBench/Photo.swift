@@ -24,6 +24,7 @@ func photo(_ arguments: Arguments) throws {
     let sizes = arguments.string("thumbnails", default: "yes") == "no" ? [] : ThumbnailSize.standard
     let input = ImageInput(bytes: try Data(contentsOf: URL(fileURLWithPath: path)), name: (path as NSString).lastPathComponent)
     let processor = VipsImageProcessor()
+    let before = peakRSSKiB()
     var result = try processor.process(input, policy: policy, thumbnailSizes: sizes)  // warm-up
     var wall: [Double] = []
     let cpu0 = processCPUSeconds()
@@ -36,7 +37,7 @@ func photo(_ arguments: Arguments) throws {
     emit(["file": path, "policy": policy.description, "repeats": repeats, "wall_ms_p50": Summary(wall).p50,
           "process_cpu_ms_per_photo": cpu, "stored_bytes": result.bytes.count, "input_bytes": input.bytes.count,
           "stored_format": result.format.rawValue, "width": result.width, "height": result.height,
-          "thumbnails": result.thumbnails.map { "\($0.width)x\($0.height)" }, "peak_rss_kib": peakRSSKiB()])
+          "thumbnails": result.thumbnails.map { "\($0.width)x\($0.height)" }, "rss_before_kib": before, "peak_rss_kib": peakRSSKiB()])
 }
 
 /// CPU time (user + system) of the whole process, in seconds.

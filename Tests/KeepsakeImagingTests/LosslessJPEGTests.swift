@@ -135,12 +135,12 @@ extension ImagingTests {
         }
 
         @Test func thumbnailsComeFromTheSmallestDCTScaleThatStillCoversTheLargestSize() {
-            #expect(VipsImageProcessor.shrinkOnLoad(longestEdge: 4032, largest: 1024) == 2)
+            #expect(VipsImageProcessor.shrinkOnLoad(longestEdge: 4032, largest: 1024) == 2)   // 1008 at 1/4 would be too small
             #expect(VipsImageProcessor.shrinkOnLoad(longestEdge: 4096, largest: 1024) == 4)
             #expect(VipsImageProcessor.shrinkOnLoad(longestEdge: 8192, largest: 1024) == 8)
             #expect(VipsImageProcessor.shrinkOnLoad(longestEdge: 1800, largest: 1024) == 1)
-            #expect(VipsImageProcessor.shrinkOnLoad(longestEdge: 2049, largest: 1024) == 2)  // 1025 covers 1024
-            #expect(VipsImageProcessor.shrinkOnLoad(longestEdge: 4032, largest: 1) == 8)     // no thumbnails: check only
+            #expect(VipsImageProcessor.shrinkOnLoad(longestEdge: 2049, largest: 1024) == 2)   // 1025 covers 1024
+            #expect(VipsImageProcessor.shrinkOnLoad(longestEdge: 4032, largest: 1) == 8)      // no thumbnails: the check only
         }
 
         @Test func aDamagedJPEGIsRefusedOnTheLosslessPathLikeOnTheReEncodePath() throws {
