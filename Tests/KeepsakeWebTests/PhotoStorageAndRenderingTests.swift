@@ -53,13 +53,20 @@ import Testing
     }
 
     @Test func excerptsOfPlainASCIIAreTheSameAsTheGeneralPathGives() {
-        let texts = ["A walk by the river, coffee, and photos of the light on the water. Entry 12.", "  padded  ", "short",
+        let texts = ["A walk by the river, coffee, and photos of the light on the water. Entry 12.", "  padded  ", "short", " x", "y ",
                      String(repeating: "x", count: 60), String(repeating: "y", count: 61), "two\nlines", "tab\there", "한국어 텍스트",
                      "", "   "]
         for text in texts {
             for length in [0, 5, 60, 200] {
                 #expect(WebApp.excerpt(text, length: length) == Self.referenceExcerpt(text, length: length), "\(text.debugDescription), \(length)")
             }
+        }
+    }
+
+    @Test func queryValuesArePercentEncodedAsFoundationEncodesThem() {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        for text in ["family", "", "a b", "한강", "#tag", "100%", "a&b=c", "e\u{301}", "🍙", "~._-", "slash/and?query", "\u{0}"] {
+            #expect(WebRequest.encode(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved), "\(text.debugDescription)")
         }
     }
 
