@@ -49,7 +49,7 @@ struct CommandGroup {
                                               switchFlags: action.switchFlags.union(["--json", "--help"])
                                                 .union(action.addsPhotos ? EncodingFlags.switches : []))
         if parsed.has("--help") {
-            print(action.addsPhotos ? action.help + "\n\n" + EncodingFlags.help : action.help)
+            print(action.addsPhotos ? EncodingFlags.insert(into: action.help) : action.help)
             return 0
         }
         return try await action.run(parsed)

@@ -12,8 +12,15 @@ enum EncodingFlags {
           --lossless         JPEG photos as the camera wrote them: not re-encoded, turned upright
                              without loss, metadata such as GPS removed, colour profile kept. Other
                              formats are stored as JPEG quality 80. (--keep-original is the same.)
-          --reencode         Every photo re-encoded as JPEG quality 80 (often smaller), metadata removed.
+          --reencode         Every photo re-encoded as JPEG quality 80 (smaller for photos saved at
+                             high quality), metadata removed.
         """
+
+    /// `help` with ``help`` added before its examples.
+    static func insert(into help: String) -> String {
+        guard let examples = help.range(of: "\nExamples:\n") else { return help + "\n\n" + self.help }
+        return String(help[..<examples.lowerBound]) + "\n" + self.help + "\n" + String(help[examples.lowerBound...])
+    }
 
     /// The policy the switches in `arguments` ask for, or `nil` for the store's default.
     static func policy(_ arguments: CommandLineArguments) throws -> ImageEncodingPolicy? {
