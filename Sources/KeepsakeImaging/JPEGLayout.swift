@@ -132,8 +132,10 @@ struct JPEGLayout {
                     pending.forEach { output.append($0) }
                     pending = []
                 }
-                if let kept = Self.kept(raw, part, keep: keep) {
-                    output.append(kept)
+                switch Self.decision(raw, part, keep: keep) {
+                case .keep: output.append(contentsOf: raw[part.range])  // no copy in between (the scan data is most of the file)
+                case .replace(let segment): output.append(segment)
+                case .drop: break
                 }
             }
         }
@@ -148,30 +150,41 @@ struct JPEGLayout {
             parts.compactMap { part -> Data? in
                 guard (0xE0...0xEF).contains(part.marker) || part.marker == 0xFE else { return nil }
                 if part.marker == 0xE0 || (part.marker == 0xEE && Self.has(raw, part, prefix: Self.adobe)) { return nil }
-                return Self.kept(raw, part, keep: keep)
+                switch Self.decision(raw, part, keep: keep) {
+                case .keep: return Data(raw[part.range])
+                case .replace(let segment): return segment
+                case .drop: return nil
+                }
             }
         }
     }
 
-    /// The bytes of `part` to write per `keep`, or `nil` to drop it.
-    private static func kept(_ raw: UnsafeRawBufferPointer, _ part: Part, keep: Keep) -> Data? {
-        let whole = Data(raw[part.range])
+    /// What happens to one part.
+    private enum Decision {
+        case keep
+        case replace(Data)
+        case drop
+    }
+
+    /// Whether `part` is written as it is, written changed or dropped, per `keep`.
+    private static func decision(_ raw: UnsafeRawBufferPointer, _ part: Part, keep: Keep) -> Decision {
         switch part.marker {
         case 0xE0:
-            return nil  // JFIF elsewhere than first, JFXX thumbnails, others
+            return .drop  // JFIF elsewhere than first, JFXX thumbnails, others
         case 0xE2 where has(raw, part, prefix: iccProfile):
-            return whole
+            return .keep
         case 0xE2 where has(raw, part, prefix: mpf):
-            return nil
+            return .drop
         case 0xEE where has(raw, part, prefix: adobe):
-            return whole
+            return .keep
         case 0xE1 where has(raw, part, prefix: exif):
-            guard keep == .allMetadata else { return nil }
-            return EXIFOrientation.settingToOne(segment: whole)  // nil (dropped) if it cannot be read
+            guard keep == .allMetadata else { return .drop }
+            // Dropped if it cannot be read: a tag left at 6 would turn the upright photo again.
+            return EXIFOrientation.settingToOne(segment: Data(raw[part.range])).map(Decision.replace) ?? .drop
         case 0xE1...0xEF, 0xFE:
-            return keep == .allMetadata ? whole : nil
+            return keep == .allMetadata ? .keep : .drop
         default:
-            return whole
+            return .keep
         }
     }
 
