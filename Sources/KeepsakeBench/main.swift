@@ -12,6 +12,8 @@
 //   populate --store DIR --records N --photo FILE FILE FILE
 //   photo --file FILE [--policy lossless|reencode|original] [--repeat N] [--thumbnails no]
 //     (one photo through the processor N times: timing, and the target of perf / callgrind)
+//   pipeline-ingest --out DIR --records N --mode serial|pipeline --photo FILE...
+//     (ImageBatchProcessor and a file-writing commit, without the engine: what its hook would give)
 import Foundation
 
 let commandLine = CommandLine.arguments
@@ -31,6 +33,7 @@ do {
     case "populate": try populate(arguments)
     case "populate-diary": try populateDiary(arguments)
     case "photo": try photo(arguments)
+    case "pipeline-ingest": try pipelineIngest(arguments)
     default:
         note("keepsake-bench: unknown command \(commandLine[1])")
         exit(2)

@@ -62,6 +62,24 @@ extension ImagingTests {
             #expect(counting.started.count == 12)
         }
 
+        @Test func aBatchWhoseWorkIsTakenIsNotKeptAliveByTheQueueWhileLaterBatchesRun() throws {
+            // A finished batch holds its inputs and results; the queue must let go of it at once,
+            // not when it next runs empty (a pipeline's queue never does: memory grew per record).
+            let counting = RecordingProcessor()
+            let batch = ImageBatchProcessor(processor: counting, workers: 1)
+            var first: PendingImageBatch? = batch.start(try Self.inputs(["exif/Landscape_1.jpg"]), policy: .default, thumbnailSizes: [])
+            let later = batch.start(try Self.inputs(Array(repeating: "exif/Landscape_2.jpg", count: 12)), policy: .reencode,
+                                    thumbnailSizes: ImagingTests.sizes)
+            _ = try first!.wait()
+            weak let released = first
+            first = nil
+            let deadline = Date().addingTimeInterval(30)
+            while released != nil, counting.started.count < 13, Date() < deadline { usleep(1_000) }
+            let stillRunning = counting.started.count < 13
+            #expect(released == nil && stillRunning, "the first batch was kept until the queue ran empty")
+            _ = try later.wait()
+        }
+
         @Test func thePipelineCommitsInOrderWhileTheNextItemIsBeingProcessed() throws {
             let counting = RecordingProcessor()
             let batch = ImageBatchProcessor(processor: counting, workers: 2)

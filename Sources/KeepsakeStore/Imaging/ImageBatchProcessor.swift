@@ -105,7 +105,9 @@ public final class ImageBatchProcessor: Sendable {
 /// The queue of an ``ImageBatchProcessor`` and its threads.
 private final class WorkQueue: Sendable {
     private struct State {
-        var pending: [(PendingImageBatch, PendingImageBatch.Task)] = []
+        /// Tasks in order; a taken one is set to `nil` at once, so the queue never keeps a batch
+        /// (its inputs and results) alive after its last task was taken.
+        var pending: [(PendingImageBatch, PendingImageBatch.Task)?] = []
         var head = 0
         var running = 0
     }
@@ -146,12 +148,13 @@ private final class WorkQueue: Sendable {
                 return nil
             }
             let task = state.pending[state.head]
+            state.pending[state.head] = nil
             state.head += 1
             if state.head > 64, state.head * 2 > state.pending.count {
                 state.pending.removeFirst(state.head)
                 state.head = 0
             }
-            return task
+            return task!
         }
     }
 }
