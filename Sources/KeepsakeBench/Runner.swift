@@ -433,9 +433,11 @@ final class Runner {
             let result = try child("child-ingest", ["--store", folder + "/reencode-" + kind, "--records", kind == "12mp" ? "34" : "10",
                                                     "--policy", "reencode"] + photos(kind).flatMap { ["--photo", $0] })
             memoryDetails["reencode_" + kind] = result
-            let bound = 120 + 12 * (kind == "12mp" ? 12 : 24)
+            // The documented bound (BENCHMARKS.md): two photos in flight, each decoded once and read
+            // by the encoder and the thumbnails at the same time.
+            let bound = 140 + 13 * (kind == "12mp" ? 12 : 24)
             rows.append(Row(scenario: "4", measure: "peak RSS, re-encode ingest of \(int(result, "images")) photos of \(kind.dropLast(2)) MP",
-                            keepsake: mib(int(result, "peak_rss_kib")), target: "≤ 120 MiB + 12 MiB/MP = \(bound) MiB",
+                            keepsake: mib(int(result, "peak_rss_kib")), target: "≤ 140 MiB + 13 MiB/MP = \(bound) MiB",
                             met: int(result, "peak_rss_kib") <= bound * 1024))
         }
         if let size = storeSizes.last {
