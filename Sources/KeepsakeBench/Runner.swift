@@ -440,9 +440,9 @@ final class Runner {
             memoryDetails["reencode_" + kind] = result
             // The documented bound (BENCHMARKS.md): two photos in flight, each decoded once and read
             // by the encoder and the thumbnails at the same time.
-            let bound = 140 + 13 * (kind == "12mp" ? 12 : 24)
+            let bound = 150 + 13 * (kind == "12mp" ? 12 : 24)
             rows.append(Row(scenario: "4", measure: "peak RSS, re-encode ingest of \(int(result, "images")) photos of \(kind.dropLast(2)) MP",
-                            keepsake: mib(int(result, "peak_rss_kib")), target: "≤ 140 MiB + 13 MiB/MP = \(bound) MiB",
+                            keepsake: mib(int(result, "peak_rss_kib")), target: "≤ 150 MiB + 13 MiB/MP = \(bound) MiB",
                             met: int(result, "peak_rss_kib") <= bound * 1024))
         }
         if let size = storeSizes.last {
