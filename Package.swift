@@ -38,11 +38,14 @@ let package = Package(
                        providers: [.apt(["libvips-dev"])]),
         // Non-variadic C wrappers over the libvips calls Keepsake needs.
         .target(name: "CVips", dependencies: ["CVipsSystem"], path: "Sources/CVips"),
+        // libjpeg-turbo's TurboJPEG API: lossless JPEG transforms (orientation without re-encoding).
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
 
         // The store engine: records with ordered image attachments, SQLite metadata, files on disk.
         .target(name: "KeepsakeStore", dependencies: ["CSQLite", "COpenSSL"], swiftSettings: strictSettings),
         // libvips-backed image processing that plugs into the engine.
-        .target(name: "KeepsakeImaging", dependencies: ["KeepsakeStore", "CVips"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeImaging", dependencies: ["KeepsakeStore", "CVips", "CTurboJPEG"], swiftSettings: strictSettings),
 
         // The apps, each a library on the engine.
         .target(name: "KeepsakeDiary", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),

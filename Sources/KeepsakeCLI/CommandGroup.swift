@@ -8,6 +8,8 @@ struct CommandGroup {
     struct Action {
         /// Its name (`add`).
         let name: String
+        /// Whether it adds photos, so it also takes ``EncodingFlags`` and lists them in its help.
+        var addsPhotos = false
         /// Options that take a value, besides `--store`.
         var valueFlags: Set<String> = []
         /// Switches, besides `--json` and `--help`.
@@ -44,9 +46,10 @@ struct CommandGroup {
             throw UsageError(description: "Unknown \(name) action \(CommandLineArguments.quoted(actionName)); use one of \(actions.map(\.name).joined(separator: ", ")).")
         }
         let parsed = try CommandLineArguments(rest, valueFlags: action.valueFlags.union(["--store"]),
-                                              switchFlags: action.switchFlags.union(["--json", "--help"]))
+                                              switchFlags: action.switchFlags.union(["--json", "--help"])
+                                                .union(action.addsPhotos ? EncodingFlags.switches : []))
         if parsed.has("--help") {
-            print(action.help)
+            print(action.addsPhotos ? EncodingFlags.insert(into: action.help) : action.help)
             return 0
         }
         return try await action.run(parsed)

@@ -10,13 +10,14 @@ import KeepsakeViewModels
 /// through the same compose view models as `diary add`, `ledger add` and `feed post`.
 enum DemoCommand {
     static let help = """
-        Usage: keepsake [--store DIR] demo [--force] [--json]
+        Usage: keepsake [--store DIR] demo [--force] [--lossless | --reencode] [--json]
 
         Fills the store with sample records and real sample photos, to try Keepsake out: three weeks
         of diary entries (Korean and English, with emotions, tags and photos), two months of ledger
         transactions in KRW and USD (two with receipts), and feed posts with several photos each.
         Dates are relative to today, in your time zone. A store that already has records is refused
-        unless --force (then the samples are added beside them).
+        unless --force (then the samples are added beside them). --lossless and --reencode choose
+        how the sample photos are stored, as for diary add.
 
         Examples:
           keepsake --store /tmp/keepsake-demo demo
@@ -100,7 +101,7 @@ enum DemoCommand {
     /// Runs `keepsake demo`.
     @MainActor
     static func run(_ arguments: [String]) async throws -> Int32 {
-        let parsed = try CommandLineArguments(arguments, valueFlags: ["--store"], switchFlags: ["--json", "--help", "--force"])
+        let parsed = try CommandLineArguments(arguments, valueFlags: ["--store"], switchFlags: Set(["--json", "--help", "--force"]).union(EncodingFlags.switches))
         if parsed.has("--help") {
             print(help)
             return 0

@@ -53,7 +53,7 @@ enum DiaryCommand {
     // MARK: - add
 
     static var add: CommandGroup.Action {
-        CommandGroup.Action(name: "add", valueFlags: entryFlags, help: """
+        CommandGroup.Action(name: "add", addsPhotos: true, valueFlags: entryFlags, help: """
             Usage: keepsake [--store DIR] diary add --emotion NAME [--intensity 1-5] [--title TEXT] [--text TEXT]
                                            [--tag TAG]... [--at DATE] [--time-zone ZONE] [--image FILE]... [--json]
 
@@ -195,7 +195,7 @@ enum DiaryCommand {
     // MARK: - edit
 
     static var edit: CommandGroup.Action {
-        CommandGroup.Action(name: "edit", valueFlags: entryFlags, help: """
+        CommandGroup.Action(name: "edit", addsPhotos: true, valueFlags: entryFlags, help: """
             Usage: keepsake [--store DIR] diary edit ID [--emotion NAME] [--intensity N] [--title TEXT] [--text TEXT]
                                             [--tag TAG]... [--at DATE] [--time-zone ZONE] [--image FILE|@N]... [--json]
 
@@ -242,7 +242,7 @@ enum DiaryCommand {
     // MARK: - images
 
     static var images: CommandGroup.Action {
-        CommandGroup.Action(name: "images", help: """
+        CommandGroup.Action(name: "images", addsPhotos: true, help: """
             Usage: keepsake [--store DIR] diary images ID add FILE...
                    keepsake [--store DIR] diary images ID replace N FILE
                    keepsake [--store DIR] diary images ID remove N

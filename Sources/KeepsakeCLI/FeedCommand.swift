@@ -39,7 +39,7 @@ enum FeedCommand {
     }
 
     static var post: CommandGroup.Action {
-        CommandGroup.Action(name: "post", valueFlags: ["--title", "--contents", "--date", "--image"], help: """
+        CommandGroup.Action(name: "post", addsPhotos: true, valueFlags: ["--title", "--contents", "--date", "--image"], help: """
             Usage: keepsake [--store DIR] feed post --title TEXT [--contents TEXT] [--date DATE] [--image FILE]... [--json]
 
             Publishes a post. The photos (up to 10, in the order given) are stored with it in one
@@ -128,7 +128,7 @@ enum FeedCommand {
     }
 
     static var edit: CommandGroup.Action {
-        CommandGroup.Action(name: "edit", valueFlags: ["--title", "--contents", "--date", "--image"], switchFlags: ["--no-images"], help: """
+        CommandGroup.Action(name: "edit", addsPhotos: true, valueFlags: ["--title", "--contents", "--date", "--image"], switchFlags: ["--no-images"], help: """
             Usage: keepsake [--store DIR] feed edit ID [--title TEXT] [--contents TEXT] [--date DATE]
                                             [--image FILE|@N]... [--no-images] [--json]
 

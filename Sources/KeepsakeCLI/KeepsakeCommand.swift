@@ -140,7 +140,9 @@ public enum KeepsakeCommand {
         } else {
             location = try StoreLocation.defaultLocation()
         }
-        return try Store(location: location, imageProcessor: VipsImageProcessor())
+        var options = StoreOptions()
+        if let policy = try EncodingFlags.policy(arguments) { options.encodingPolicy = policy }
+        return try Store(location: location, options: options, imageProcessor: VipsImageProcessor())
     }
 
     /// Prints a value as pretty JSON on standard output.

@@ -57,7 +57,7 @@ enum LedgerCommand {
     // MARK: - add
 
     static var add: CommandGroup.Action {
-        CommandGroup.Action(name: "add", valueFlags: transactionFlags, switchFlags: ["--expense", "--income"], help: """
+        CommandGroup.Action(name: "add", addsPhotos: true, valueFlags: transactionFlags, switchFlags: ["--expense", "--income"], help: """
             Usage: keepsake [--store DIR] ledger add --amount AMOUNT --category NAME [--expense | --income | --kind KIND]
                                              [--currency CODE] [--date YYYY-MM-DD] [--memo TEXT] [--receipt FILE] [--json]
 
@@ -149,7 +149,7 @@ enum LedgerCommand {
     // MARK: - edit
 
     static var edit: CommandGroup.Action {
-        CommandGroup.Action(name: "edit", valueFlags: transactionFlags, switchFlags: ["--expense", "--income", "--remove-receipt"], help: """
+        CommandGroup.Action(name: "edit", addsPhotos: true, valueFlags: transactionFlags, switchFlags: ["--expense", "--income", "--remove-receipt"], help: """
             Usage: keepsake [--store DIR] ledger edit ID [--date YYYY-MM-DD] [--expense | --income | --kind KIND]
                                               [--amount AMOUNT] [--currency CODE] [--category NAME] [--memo TEXT]
                                               [--receipt FILE | --remove-receipt] [--json]
@@ -192,7 +192,7 @@ enum LedgerCommand {
     // MARK: - receipt
 
     static var receipt: CommandGroup.Action {
-        CommandGroup.Action(name: "receipt", help: """
+        CommandGroup.Action(name: "receipt", addsPhotos: true, help: """
             Usage: keepsake [--store DIR] ledger receipt attach ID FILE [--json]
                    keepsake [--store DIR] ledger receipt remove ID [--json]
 

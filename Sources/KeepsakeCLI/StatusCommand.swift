@@ -7,8 +7,8 @@ enum StatusCommand {
         Usage: keepsake [--store DIR] status [--json]
 
         Shows where the store lives (its database and its image storage, each with its own figures),
-        how many records and images each collection holds, their size, and how many operations are
-        in flight.
+        how photos are stored (the encoding policy), how many records and images each collection holds,
+        their size, and how many operations are in flight.
 
         Examples:
           keepsake status
@@ -31,6 +31,7 @@ enum StatusCommand {
         print("Database:  \(describe(status.metadata))")
         print("Images:    \(describe(status.blobs))")
         print("Imaging:   \(status.imageProcessor)")
+        print("Photos:    stored as \(store.options.encodingPolicy) (--reencode or --lossless on a command overrides it)")
         if status.collections.isEmpty {
             print("Records:   none yet")
         } else {

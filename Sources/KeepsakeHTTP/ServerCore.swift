@@ -194,8 +194,10 @@ final class ServerCore: Sendable {
             }
             made = MHD_create_response_from_fd64(UInt64(size), descriptor)
             if made == nil { close(descriptor) }
-        case .fileDescriptor(let descriptor, let size):
-            made = MHD_create_response_from_fd64(UInt64(max(0, size)), descriptor)
+        case .openFile(let file):
+            // libmicrohttpd sends it with sendfile(2) and closes the descriptor with the response.
+            guard let descriptor = file.take() else { return prepare(.notFound()) }
+            made = MHD_create_response_from_fd64(UInt64(file.size), descriptor)
             if made == nil { close(descriptor) }
         }
         guard let made else {

@@ -91,6 +91,22 @@ enum PostgresSchema {
             started_at timestamptz NOT NULL DEFAULT now()
         );
         """,
+        // 2: idempotency keys of the web API: the first request made with a key and its answer
+        // (SQLite's migration 4).
+        """
+        CREATE TABLE idempotency (
+            scope text COLLATE "C" NOT NULL,
+            key text COLLATE "C" NOT NULL,
+            fingerprint text NOT NULL,
+            target text,
+            lease_until double precision NOT NULL,
+            response bytea,
+            created_at double precision NOT NULL,
+            expires_at double precision NOT NULL,
+            PRIMARY KEY (scope, key)
+        );
+        CREATE INDEX idempotency_by_expiry ON idempotency (expires_at);
+        """,
     ]
 
     /// The schema version this program writes.

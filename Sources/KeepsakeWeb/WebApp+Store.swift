@@ -24,6 +24,7 @@ extension WebApp {
                 <dt>\(t[.database])</dt><dd>\(backend(status.metadata, formats))</dd>
                 <dt>\(t[.imageStorage])</dt><dd>\(backend(status.blobs, formats))</dd>
                 <dt>\(t[.imaging])</dt><dd>\(status.imageProcessor)</dd>
+                <dt>\(t[.photoStorageLabel])</dt><dd class="photo-storage">\(t.photoStorage(store.options.encodingPolicy))</dd>
                 <dt>\(t[.inFlight])</dt><dd>\(status.intentsInFlight)</dd>
                 </dl>
                 <table class="data"><thead><tr><th scope="col">\(t[.collection])</th><th scope="col">\(t[.live])</th><th scope="col">\(t[.trashed])</th>\

@@ -30,6 +30,10 @@ public struct StoreBackend: Sendable, CustomStringConvertible {
 
     /// SQLite + an S3 bucket: the blob store in the test radosgw, under a fresh prefix per place.
     public static let s3 = StoreBackend(name: "sqlite+s3") { try S3StorePlace(directory: PlaceFolders.make($0)) }
+
+    /// PostgreSQL + an S3 bucket: the distributed pair several servers share (a fresh schema and a
+    /// fresh bucket prefix per place).
+    public static let distributed = StoreBackend(name: "postgres+s3") { try PostgresS3StorePlace(label: $0) }
 }
 
 /// The pairs the conformance suite runs on.
@@ -38,7 +42,7 @@ public enum StoreBackends {
     /// start the servers, when the test servers are not running; they never skip). Setting
     /// `KEEPSAKE_TEST_BACKENDS` to names (`sqlite+s3,sqlite+folder`) runs the suite on those only,
     /// to work on or time one pair.
-    public static let all: [StoreBackend] = chosen([.embedded, .postgresFolder, .s3])
+    public static let all: [StoreBackend] = chosen([.embedded, .postgresFolder, .s3, .distributed])
 
     static func chosen(_ pairs: [StoreBackend]) -> [StoreBackend] {
         guard let names = ProcessInfo.processInfo.environment["KEEPSAKE_TEST_BACKENDS"], !names.isEmpty else { return pairs }

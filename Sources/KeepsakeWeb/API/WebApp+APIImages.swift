@@ -169,7 +169,7 @@ extension WebApp {
             switch body {
             case .file(let file): total = file.size
             case .bytes(let data): total = Int64(data.count)
-            case .redirect: return Self.response(for: body, contentType: contentType)
+            case .redirect: return try Self.response(for: body, contentType: contentType)
             }
             if let range = try Self.byteRange(request.http, total: total, etag: validators.etagHeaderValue ?? "") {
                 var data = Data()
@@ -178,7 +178,7 @@ extension WebApp {
                 partial.headers.set("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(total)")
                 return partial
             }
-            return Self.response(for: body, contentType: contentType)
+            return try Self.response(for: body, contentType: contentType)
         }
         response.headers.set("Accept-Ranges", "bytes")
         response.headers.set("Cache-Control", "private, max-age=31536000, immutable")
