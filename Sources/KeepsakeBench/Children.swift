@@ -14,9 +14,10 @@ func openStore(_ root: String, fileSystem: any FileSystem = PosixFileSystem(), o
 }
 
 /// `child-ingest --store DIR --records N [--per-record 3] [--policy lossless|reencode] [--diary yes]
-/// --photo FILE...`: creates N records of `--per-record` photos each (taken round-robin) through
-/// `Store.create` (or, with `--diary yes`, as diary entries through `Diary.create`), exactly as an
-/// app does, with the store's default encoding policy unless `--policy` names one. Prints the time
+/// [--batch yes] --photo FILE...`: creates N records of `--per-record` photos each (taken
+/// round-robin) through `Store.create` (or, with `--diary yes`, as diary entries through
+/// `Diary.create`; with `--batch yes`, all of them in one `Store.create(_:)` of drafts, the
+/// pipelined batch an import uses), exactly as an app does, with the store's default encoding policy unless `--policy` names one. Prints the time
 /// from the first create to the last, the process's CPU time over the same span (CPU / wall is
 /// the number of cores kept busy), and the peak RSS before and after.
 func childIngest(_ arguments: Arguments) throws {
@@ -30,10 +31,19 @@ func childIngest(_ arguments: Arguments) throws {
     if let policy = arguments.string("policy", default: "").nilIfEmpty { options.encodingPolicy = try benchPolicy(policy) }
     let store = try openStore(root, options: options)
     let diary = arguments.string("diary", default: "no") == "yes" ? Diary(store: store) : nil
+    let batch = arguments.string("batch", default: "no") == "yes"
     let opened = peakRSSKiB()
     var images = 0
     let cpu0 = processCPUSeconds()
     let (_, seconds) = try timed {
+        if batch {
+            let drafts = (0..<records).map { r in
+                RecordDraft(collection: benchCollection, fields: ["title": .string("Record \(r)")],
+                            images: (0..<perRecord).map { ImageSource.file(photos[(r * perRecord + $0) % photos.count]) })
+            }
+            images = try store.create(drafts).reduce(0) { $0 + $1.images.count }
+            return
+        }
         for r in 0..<records {
             let sources = (0..<perRecord).map { ImageSource.file(photos[(r * perRecord + $0) % photos.count]) }
             if let diary {

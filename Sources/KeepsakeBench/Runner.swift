@@ -59,6 +59,8 @@ final class Runner {
             let sub = folder + "/round\(round)"
             var results: [String: [String: Any]] = [:]
             results["keepsake"] = try child("child-ingest", ["--store", sub + "/keepsake", "--records", "\(count)"] + photoArguments)
+            results["keepsake_batch"] = try child("child-ingest", ["--store", sub + "/keepsake-batch", "--records", "\(count)", "--batch", "yes"]
+                                                  + photoArguments)
             results["keepsake_reencode"] = try child("child-ingest", ["--store", sub + "/keepsake-reencode", "--records", "\(count)",
                                                                       "--policy", "reencode"] + photoArguments)
             results["pillow"] = try run([python, scripts + "/pillow_ingest.py", "--out", sub + "/pillow", "--records", "\(count)"] + photos).jsonObject()
@@ -74,7 +76,7 @@ final class Runner {
         func total(_ name: String) -> [String: Any] {
             ["images": totals[name]?.images ?? 0, "seconds": totals[name]?.seconds ?? .nan, "cpu_seconds": totals[name]?.cpu ?? .nan]
         }
-        let keepsake = total("keepsake"), reencode = total("keepsake_reencode"), pillow = total("pillow"), pillow2 = total("pillow2"), copy = total("copy")
+        let keepsake = total("keepsake"), batch = total("keepsake_batch"), reencode = total("keepsake_reencode"), pillow = total("pillow"), pillow2 = total("pillow2"), copy = total("copy")
         func rate(_ o: [String: Any]) -> Double { double(o, "images") / double(o, "seconds") }
         func cores(_ o: [String: Any]) -> String {
             ms(double(o, "cpu_seconds") / double(o, "images") * 1000) + " CPU per image, "
@@ -84,13 +86,18 @@ final class Runner {
         func cpu(_ o: [String: Any]) -> String { " (" + ms(double(o, "cpu_seconds") / double(o, "images") * 1000) + " CPU per image)" }
         let k = rate(keepsake), kr = rate(reencode), p = rate(pillow), p2 = rate(pillow2), c = rate(copy)
         let images = int(keepsake, "images")
-        details["ingest"] = ["keepsake_lossless": keepsake, "keepsake_reencode": reencode, "pillow": pillow, "pillow_2_processes": pillow2,
+        details["ingest"] = ["keepsake_lossless": keepsake, "keepsake_lossless_batch": batch, "keepsake_reencode": reencode, "pillow": pillow, "pillow_2_processes": pillow2,
                              "copy_fsync": copy, "rounds": perRound, "photo_bytes": photos.map(fileSize)]
         let work = "(decode, upright, strip, 256+1024 thumbnails, SHA-256, fsync, commit)"
         rows.append(Row(scenario: "1", measure: "ingest, \(images) photos of 12 MP, 3 per record, lossless JPEG (the default) \(work)",
                         keepsake: format(k) + " images/s (\(cores(keepsake)))", peer: "copy the same bytes + fsync (floor)",
                         peerValue: format(c) + " images/s", ratio: k / c, ratioMeaning: "share of the floor's speed",
                         target: "≥ 0.30x", met: k / c >= 0.30))
+        let kb = rate(batch)
+        rows.append(Row(scenario: "1", measure: "ingest, same, lossless, every record in one Store.create(_:) of drafts (pipelined: the next record's photos decode while one commits)",
+                        keepsake: format(kb) + " images/s (\(cores(batch)))", peer: "copy the same bytes + fsync (floor)",
+                        peerValue: format(c) + " images/s", ratio: kb / c, ratioMeaning: "share of the floor's speed",
+                        target: "≥ 0.30x", met: kb / c >= 0.30))
         rows.append(Row(scenario: "1", measure: "ingest, same, lossless JPEG", keepsake: format(k) + " images/s", peer: "Pillow + sqlite3 (re-encode q80), 1 process",
                         peerValue: format(p) + " images/s" + cpu(pillow), ratio: k / p, ratioMeaning: Row.faster(k / p, peer: "Pillow")))
         rows.append(Row(scenario: "1", measure: "ingest, same photos re-encoded as JPEG q80 (the --reencode option) \(work)",

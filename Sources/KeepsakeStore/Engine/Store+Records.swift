@@ -3,7 +3,8 @@ public import Foundation
 extension Store {
     /// Creates a record with its images, all or nothing.
     ///
-    /// The images are decoded and encoded first (two at a time); any bad image fails the whole call
+    /// The images are decoded and encoded first (``StoreOptions/processingConcurrency`` at a time,
+    /// through the instance's batch processor); any bad image fails the whole call
     /// before anything is written.
     @discardableResult
     public func create(_ draft: RecordDraft) throws -> Record {
@@ -11,6 +12,31 @@ extension Store {
         try checkImageCount(draft.images.count)
         try Self.checkFields(draft.fields)
         let staged = try process(try loadInputs(draft.images), policy: draft.policy ?? options.encodingPolicy)
+        return try create(draft, id: id, staged: staged)
+    }
+
+    /// Creates several records, one operation each, in order: the images of the next record are
+    /// decoded while the current one is written and committed, so a batch (an import, the demo)
+    /// keeps every core busy. Each record is all or nothing; the batch is not.
+    ///
+    /// - Throws: The first failure. The records before it are created (and stay); the failing
+    ///   one and those after it are not. Every draft is checked (fields, image count) before any
+    ///   is processed, so a bad draft anywhere fails the batch before anything is written.
+    @discardableResult
+    public func create(_ drafts: [RecordDraft]) throws -> [Record] {
+        for draft in drafts {
+            try checkImageCount(draft.images.count)
+            try Self.checkFields(draft.fields)
+        }
+        let ids = drafts.map { $0.id ?? RecordID() }
+        return try batchProcessor.pipeline(Array(zip(ids, drafts)), inputs: { try loadInputs($0.1.images) },
+                                           policy: { $0.1.policy ?? options.encodingPolicy }, thumbnailSizes: options.thumbnailSizes) { item, images in
+            try create(item.1, id: item.0, staged: images.map(StagedImage.init))
+        }
+    }
+
+    /// Writes a checked draft whose images are processed.
+    private func create(_ draft: RecordDraft, id: RecordID, staged: [StagedImage]) throws -> Record {
         let date = (draft.date ?? clock()).timeIntervalSince1970
         let record = try perform(kind: .create, id: id, collection: draft.collection, creating: true, staged: staged) { _ in
             (RecordTarget(date: date, fields: draft.fields, trashedAt: nil, images: staged.indices.map(ImageRef.new)), .inserted)
