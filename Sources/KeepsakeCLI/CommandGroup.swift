@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeStore
 
 /// A command with actions (`keepsake diary add|list|…`): finds the action, parses its options with
 /// ``CommandLineArguments`` (every action also takes `--store`, `--json` and `--help`), prints the
@@ -41,7 +42,7 @@ struct CommandGroup {
             return 0
         }
         guard let action = actions.first(where: { $0.name == actionName }) else {
-            throw UsageError(description: "Unknown \(name) action \(CommandLineArguments.quoted(actionName)); use one of \(actions.map(\.name).joined(separator: ", ")).")
+            throw UsageError(description: "Unknown \(name) action \(KeepsakeError.quoted(actionName)); use one of \(actions.map(\.name).joined(separator: ", ")).")
         }
         let parsed = try CommandLineArguments(rest, valueFlags: action.valueFlags.union(["--store"]),
                                               switchFlags: action.switchFlags.union(["--json", "--help"]))

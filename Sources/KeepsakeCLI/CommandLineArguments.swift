@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeStore
 
 /// A usage error: wrong flag, missing value, malformed argument. Exit code 2.
 struct UsageError: Error, CustomStringConvertible {
@@ -95,7 +96,7 @@ struct CommandLineArguments {
     func integer(_ flag: String, in range: ClosedRange<Int>) throws -> Int? {
         guard let text = value(flag) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw UsageError(description: "\(flag) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \(Self.quoted(text)).")
+            throw UsageError(description: "\(flag) takes a whole number from \(range.lowerBound) to \(range.upperBound), not \(KeepsakeError.quoted(text)).")
         }
         return number
     }
@@ -108,14 +109,5 @@ struct CommandLineArguments {
     /// Checks that there are between `range` positionals; otherwise a usage error saying `usage`.
     func expectPositionals(_ range: ClosedRange<Int>, usage: String) throws {
         guard range.contains(positionals.count) else { throw UsageError(description: usage) }
-    }
-
-    /// `text` quoted for a message: at most 40 characters, control characters escaped, one line.
-    static func quoted(_ text: String) -> String {
-        let short = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        let escaped = short.unicodeScalars.map { scalar -> String in
-            scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }.joined()
-        return "\"" + escaped + "\""
     }
 }

@@ -24,7 +24,7 @@ enum CommandSupport {
     /// An emotion by its name (`joy`, `Joy` or `기쁨`).
     static func emotion(_ name: String) throws -> Emotion {
         guard let emotion = Emotion(name: name) else {
-            throw UsageError(description: "\(CommandLineArguments.quoted(name)) is not an emotion; use one of \(Emotion.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw UsageError(description: "\(KeepsakeError.quoted(name)) is not an emotion; use one of \(Emotion.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
         return emotion
     }
@@ -33,7 +33,7 @@ enum CommandSupport {
     static func timeZone(_ identifier: String?) throws -> TimeZone {
         guard let identifier else { return .current }
         guard let zone = TimeZone(identifier: identifier) else {
-            throw UsageError(description: "\(CommandLineArguments.quoted(identifier)) is not a time zone; use an identifier such as Asia/Seoul or UTC.")
+            throw UsageError(description: "\(KeepsakeError.quoted(identifier)) is not a time zone; use an identifier such as Asia/Seoul or UTC.")
         }
         return zone
     }
@@ -41,7 +41,7 @@ enum CommandSupport {
     /// A photo position (0 is the first photo).
     static func position(_ text: String) throws -> Int {
         guard let value = Int(text), value >= 0 else {
-            throw UsageError(description: "\(CommandLineArguments.quoted(text)) is not a photo position; positions are whole numbers counted from 0, as show lists them.")
+            throw UsageError(description: "\(KeepsakeError.quoted(text)) is not a photo position; positions are whole numbers counted from 0, as show lists them.")
         }
         return value
     }
@@ -49,18 +49,14 @@ enum CommandSupport {
     /// A whole number of any size (range checks are the view model's).
     static func number(_ text: String, flag: String) throws -> Int {
         guard let value = Int(text) else {
-            throw UsageError(description: "\(flag) takes a whole number, not \(CommandLineArguments.quoted(text)).")
+            throw UsageError(description: "\(flag) takes a whole number, not \(KeepsakeError.quoted(text)).")
         }
         return value
     }
 
-    /// `YYYY-MM` as year and month.
-    static func month(_ text: String) throws -> (year: Int, month: Int) {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})/), let year = Int(match.1), let month = Int(match.2),
-              (1...9999).contains(year), (1...12).contains(month) else {
-            throw UsageError(description: "\(CommandLineArguments.quoted(text)) is not a month: write it as YYYY-MM, for example 2026-11.")
-        }
-        return (year, month)
+    /// A `YYYY-MM` month; a malformed one is a usage error.
+    static func month(_ text: String) throws -> CalendarMonth {
+        do { return try CalendarMonth(parsing: text) } catch let error as KeepsakeError { throw UsageError(description: error.message) }
     }
 
     /// Photos given as files on the command line.

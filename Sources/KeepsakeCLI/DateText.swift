@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeStore
 
 /// Dates as the CLI shows and reads them: ISO 8601 in the user's time zone.
 enum DateText {
@@ -38,7 +39,7 @@ enum DateText {
                 return date
             }
         }
-        throw UsageError(description: "\(CommandLineArguments.quoted(text)) is not a date: use YYYY-MM-DD, YYYY-MM-DDTHH:MM or a full ISO 8601 date such as 2026-11-29T14:03:00+09:00.")
+        throw UsageError(description: "\(KeepsakeError.quoted(text)) is not a date: use YYYY-MM-DD, YYYY-MM-DDTHH:MM or a full ISO 8601 date such as 2026-11-29T14:03:00+09:00.")
     }
 
     /// The end of a range given as `text`, excluded from the range: a bare day (`2026-11-30`) means

@@ -135,7 +135,7 @@ enum DiaryCommand {
             if let tag = parsed.value("--tag") { filters.append(.tag(tag)) }
             if let text = parsed.value("--month") {
                 let month = try CommandSupport.month(text)
-                filters.append(.month(year: month.year, month: month.month))
+                filters.append(.month(month))
             }
             if let text = parsed.value("--day") {
                 do { filters.append(.day(try DiaryDay(text))) } catch let error as KeepsakeError { throw UsageError(description: error.message) }
@@ -289,7 +289,7 @@ enum DiaryCommand {
                 try expect(1...Int.max, "reorder I J K...")
                 await model.reorderImages(try arguments.map(CommandSupport.position))
             default:
-                throw UsageError(description: "Unknown photo operation \(CommandLineArguments.quoted(operation)); use add, replace, remove, move or reorder.")
+                throw UsageError(description: "Unknown photo operation \(KeepsakeError.quoted(operation)); use add, replace, remove, move or reorder.")
             }
             try CommandSupport.check(model.error)
             guard let entry = model.entry else { throw KeepsakeError(.notFound, "No diary entry with id \(id) exists.") }
@@ -371,7 +371,7 @@ enum DiaryCommand {
             model.filter = .search(text)
             await model.load()
             try CommandSupport.check(model.error)
-            try printEntries(model.entries, nextCursor: nil, parsed, empty: "No entries match \(CommandLineArguments.quoted(text)).")
+            try printEntries(model.entries, nextCursor: nil, parsed, empty: "No entries match \(KeepsakeError.quoted(text)).")
             return 0
         }
     }
@@ -391,21 +391,14 @@ enum DiaryCommand {
               keepsake diary calendar 2026-11 --json
             """) { parsed in
             try parsed.expectPositionals(0...1, usage: "diary calendar takes at most one month, YYYY-MM; see keepsake diary calendar --help.")
-            let month: (year: Int, month: Int)
-            if let text = parsed.positionals.first {
-                month = try CommandSupport.month(text)
-            } else {
-                let today = DiaryDay(containing: Date(), in: .current)
-                month = (today.year, today.month)
-            }
+            let month = try parsed.positionals.first.map(CommandSupport.month) ?? CalendarMonth(containing: Date(), in: .current)
             let diary = Diary(store: try KeepsakeCommand.openStore(parsed))
-            let days = try diary.calendar(year: month.year, month: month.month)
+            let days = try diary.calendar(of: month)
             if parsed.has("--json") {
                 try KeepsakeCommand.printJSON(days)
                 return 0
             }
-            let label = String(format: "%04d-%02d", month.year, month.month)
-            print("\(label): \(CommandSupport.count(days.count, "day")) with entries")
+            print("\(month): \(CommandSupport.count(days.count, "day")) with entries")
             let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
             for day in days {
                 print("  \(day.day)  \(weekdays[day.day.weekday - 1])  \(CommandSupport.count(day.count, "entry", plural: "entries"))  "
@@ -434,7 +427,7 @@ enum DiaryCommand {
             """) { parsed in
             try parsed.expectPositionals(0...0, usage: "diary stats takes options only; see keepsake diary stats --help.")
             guard let period = DiaryStatisticsPeriod(rawValue: parsed.value("--per") ?? "week") else {
-                throw UsageError(description: "--per takes week or month, not \(CommandLineArguments.quoted(parsed.value("--per") ?? "")).")
+                throw UsageError(description: "--per takes week or month, not \(KeepsakeError.quoted(parsed.value("--per") ?? "")).")
             }
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = .current

@@ -158,7 +158,7 @@ enum ImportCommand {
         let format = parsed.value("--format")?.lowercased() ?? "auto"
         let known = ["auto", "keepsake"] + ImportSource.ledgerSources.map(\.rawValue)
         guard known.contains(format) else {
-            throw UsageError(description: "--format is one of \(known.joined(separator: ", ")), not \(CommandLineArguments.quoted(format)).")
+            throw UsageError(description: "--format is one of \(known.joined(separator: ", ")), not \(KeepsakeError.quoted(format)).")
         }
         if format == "keepsake" { return nil }
         if path == "-" {
@@ -185,24 +185,24 @@ enum ImportCommand {
         if let category = parsed.value("--category") { options.category = category }
         if let name = parsed.value("--encoding") {
             guard let encoding = TextEncoding(name: name) else {
-                throw UsageError(description: "--encoding is one of \(TextEncoding.acceptedNames), not \(CommandLineArguments.quoted(name)).")
+                throw UsageError(description: "--encoding is one of \(TextEncoding.acceptedNames), not \(KeepsakeError.quoted(name)).")
             }
             options.encoding = encoding
         }
         if let name = parsed.value("--round") {
             guard let rounding = AmountRounding(rawValue: name.lowercased()) else {
-                throw UsageError(description: "--round is half-up, half-even or down, not \(CommandLineArguments.quoted(name)).")
+                throw UsageError(description: "--round is half-up, half-even or down, not \(KeepsakeError.quoted(name)).")
             }
             options.rounding = rounding
         }
         if let order = parsed.value("--date-order") {
             guard let value = QIFDateOrder(rawValue: order.lowercased()) else {
-                throw UsageError(description: "--date-order is mdy, dmy or ymd, not \(CommandLineArguments.quoted(order)).")
+                throw UsageError(description: "--date-order is mdy, dmy or ymd, not \(KeepsakeError.quoted(order)).")
             }
             options.qifDateOrder = value
         }
         if let mark = parsed.value("--decimal-mark") {
-            guard mark == "." || mark == "," else { throw UsageError(description: "--decimal-mark is . or ,, not \(CommandLineArguments.quoted(mark)).") }
+            guard mark == "." || mark == "," else { throw UsageError(description: "--decimal-mark is . or ,, not \(KeepsakeError.quoted(mark)).") }
             options.decimalMark = mark.first!
         }
         options.account = parsed.value("--account")

@@ -84,7 +84,7 @@ public enum KeepsakeCommand {
                 print(overview)
                 return 0
             default:
-                throw UsageError(description: "Unknown command \(CommandLineArguments.quoted(command)); see keepsake --help.")
+                throw UsageError(description: "Unknown command \(KeepsakeError.quoted(command)); see keepsake --help.")
             }
         } catch let error as UsageError {
             printError(error.description)

@@ -292,7 +292,7 @@ enum LedgerCommand {
             if let text = parsed.value("--month") {
                 if let year {
                     guard let number = Int(text), (1...12).contains(number) else {
-                        throw UsageError(description: "With --year, --month takes a month number 1 to 12, not \(CommandLineArguments.quoted(text)).")
+                        throw UsageError(description: "With --year, --month takes a month number 1 to 12, not \(KeepsakeError.quoted(text)).")
                     }
                     month = try LedgerMonth(year: year, month: number)
                 } else {

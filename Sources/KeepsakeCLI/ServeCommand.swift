@@ -58,7 +58,7 @@ enum ServeCommand {
         let password = [parsed.value("--password"), environmentPassword].compactMap { $0 }.first { !$0.isEmpty }
         let octets = host.split(separator: ".", omittingEmptySubsequences: false)
         guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }) else {
-            throw UsageError(description: "--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not \(CommandLineArguments.quoted(host)).")
+            throw UsageError(description: "--host takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not \(KeepsakeError.quoted(host)).")
         }
         if host != WebConfiguration.loopbackHost && password == nil {
             throw UsageError(description: "Listening on \(host) makes Keepsake reachable from other machines, so a password is required: "

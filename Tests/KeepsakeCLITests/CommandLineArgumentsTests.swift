@@ -78,11 +78,6 @@ import Testing
         #expect(CommandLineArguments.splitCommand([], valueFlags: ["--store"]) == nil)
     }
 
-    @Test func quotedTextStaysOnOneLine() {
-        #expect(CommandLineArguments.quoted("a\nb") == "\"a\\u{a}b\"")
-        #expect(CommandLineArguments.quoted(String(repeating: "x", count: 50)).count == 43)
-    }
-
     @Test func datesAreReadInTheGivenTimeZoneAndBareDaysEndAtTheNextMidnight() throws {
         let seoul = TimeZone(identifier: "Asia/Seoul")!
         #expect(try DateText.parse("2026-11-29T23:30", timeZone: seoul).timeIntervalSince1970 == 1_795_962_600)
