@@ -58,6 +58,8 @@ import KeepsakeStore
         let springForward = try CalendarDay(parsing: "2026-03-08")
         #expect(springForward.start(in: newYork) == date("2026-03-08T00:00:00-05:00"))
         #expect(springForward.adding(days: 1).start(in: newYork) == date("2026-03-09T00:00:00-04:00"))
+        #expect(CalendarDay(containing: date("2026-03-08T23:59:59-04:00"), in: newYork) == springForward)
+        #expect(try CalendarDay(parsing: "2026-11-30").start(in: seoul) == date("2026-11-30T00:00:00+09:00"))
         #expect(CalendarDay(containing: Date(timeIntervalSince1970: .nan), in: utc).string == "1970-01-01", "absurd instants cannot trap")
     }
 

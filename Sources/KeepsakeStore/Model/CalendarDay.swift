@@ -7,7 +7,7 @@ public import Foundation
 /// independent of any time zone, so stepping from day to day never trips over daylight-saving
 /// changes; a time zone enters only where a day meets an instant (``init(containing:in:)``,
 /// ``start(in:)``). Its string form is also its `Codable` form.
-public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct CalendarDay: Sendable, Hashable, Comparable, TextCodable, CustomStringConvertible {
     /// The year (1...9999 for days made from text or from parts).
     public let year: Int
     /// The month, 1...12.
@@ -133,21 +133,5 @@ public struct CalendarDay: Sendable, Hashable, Comparable, Codable, CustomString
     /// Earlier days first.
     public static func < (lhs: CalendarDay, rhs: CalendarDay) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
-    }
-
-    /// Decodes the `yyyy-MM-dd` string form; any other text is a `DecodingError`.
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch let error as KeepsakeError {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
-        }
-    }
-
-    /// Encodes the `yyyy-MM-dd` string form.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(string)
     }
 }

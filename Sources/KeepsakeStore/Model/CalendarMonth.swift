@@ -5,7 +5,7 @@ public import Foundation
 ///
 /// Like ``CalendarDay`` it is pure arithmetic; a time zone enters only where it meets instants
 /// (``start(in:)``, ``end(in:)``). Its string form is also its `Codable` form.
-public struct CalendarMonth: Sendable, Hashable, Comparable, Codable, CustomStringConvertible {
+public struct CalendarMonth: Sendable, Hashable, Comparable, TextCodable, CustomStringConvertible {
     /// The years a month can be made in from text or parts.
     public static let years = 1...9999
 
@@ -93,20 +93,4 @@ public struct CalendarMonth: Sendable, Hashable, Comparable, Codable, CustomStri
 
     /// Earlier months first.
     public static func < (lhs: CalendarMonth, rhs: CalendarMonth) -> Bool { (lhs.year, lhs.month) < (rhs.year, rhs.month) }
-
-    /// Decodes the `yyyy-MM` string form; any other text is a `DecodingError`.
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        do {
-            try self.init(parsing: text)
-        } catch let error as KeepsakeError {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.message))
-        }
-    }
-
-    /// Encodes the `yyyy-MM` string form.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(string)
-    }
 }
