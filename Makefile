@@ -26,25 +26,44 @@ run: bootstrap
 	swift build $(SWIFT_FLAGS) $(WARNINGS_AS_ERRORS) --product keepsake
 	.build/debug/keepsake $(ARGS)
 
-## test: installs what is missing, builds everything and runs every test (Swift, then the browser)
+## test: installs what is missing, builds everything and runs every test (Swift, then the browser,
+## then the JSON API with requests, openapi-spec-validator and a bounded schemathesis run);
+## the Swift tests run with a fresh PostgreSQL and Ceph S3 gateway, started and stopped around them
 test: bootstrap
 	swift build $(SWIFT_FLAGS) $(WARNINGS_AS_ERRORS)
-	swift test $(SWIFT_FLAGS) $(WARNINGS_AS_ERRORS)
+	scripts/servers/with-servers swift test $(SWIFT_FLAGS) $(WARNINGS_AS_ERRORS)
 	Tests/browser/run.sh
+	Tests/api/run.sh
 
 ## torture: crash (1,000 SIGKILLs), faults (every file-system call; a real full disk), bad input
-## (10,000 mutated images), hostile names, load, and keepsake serve under hostile requests and load,
-## at full size, with figures; see RELIABILITY.md
+## (10,000 mutated images), hostile names, load, keepsake serve under hostile requests and load, two
+## servers on one store, a 30-minute soak under wrk, 200 power cuts of a qemu guest, then libFuzzer on
+## every parser (FUZZ_SECONDS each), the ASan/UBSan and TSan lanes and schemathesis long against the
+## JSON API; with figures; see RELIABILITY.md
 TORTURE_RUNS ?= "crash --kills 1000 --writers 3" "faults" "bad-input --count 10000" "hostile-names" "load --seconds 60" \
-	"serve --count 2000 --seconds 60"
+	"serve --count 2000 --seconds 60" "serve-pair --seconds 60" "soak --seconds 1800" \
+	"powerloss --image .build-powerloss/image --cuts 200"
+TORTURE_LANES ?= fuzz sanitizers api
+FUZZ_SECONDS ?= 60
 torture: bootstrap
 	swift build -c release $(SWIFT_FLAGS) --product keepsake
 	swift build -c release $(SWIFT_FLAGS) --product keepsake-crash-worker
 	swift build -c release $(SWIFT_FLAGS) --product keepsake-torture
+	@command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends wrk >/dev/null; }
 	@bin=$$(swift build -c release $(SWIFT_FLAGS) --show-bin-path); log=$$(mktemp); status=0; started=$$SECONDS; \
+	case '$(TORTURE_RUNS)' in *powerloss*) scripts/powerloss/build-image.sh $$bin .build-powerloss/image || exit 1 ;; esac; \
 	for run in $(TORTURE_RUNS); do \
 		echo "== keepsake-torture $$run"; \
 		$$bin/keepsake-torture $$run 2>&1 | tee -a $$log; [ $${PIPESTATUS[0]} -eq 0 ] || status=1; \
+	done; \
+	for lane in $(TORTURE_LANES); do \
+		case $$lane in \
+			fuzz) fuzz/run.sh $(FUZZ_SECONDS) 2>&1 | tee -a $$log; [ $${PIPESTATUS[0]} -eq 0 ] || status=1 ;; \
+			sanitizers) scripts/sanitizers/run.sh 2>&1 | tee -a $$log; [ $${PIPESTATUS[0]} -eq 0 ] || status=1 ;; \
+			api) KEEPSAKE_BIN=$$bin/keepsake KEEPSAKE_API_FUZZ=long Tests/api/run.sh -k schemathesis 2>&1 | tee -a $$log; \
+				[ $${PIPESTATUS[0]} -eq 0 ] || status=1 ;; \
+			*) echo "unknown torture lane $$lane"; status=1 ;; \
+		esac; \
 	done; \
 	echo; echo "== make torture: $$((SECONDS - started)) s on $$(nproc) cores, $$(uname -sr)"; grep '^FIGURES' $$log; \
 	grep -h '^  skipped:' $$log || true; rm -f $$log; exit $$status

@@ -19,6 +19,11 @@ let package = Package(
         .library(name: "KeepsakeTransfer", targets: ["KeepsakeTransfer"]),
         .library(name: "KeepsakeImport", targets: ["KeepsakeImport"]),
         .library(name: "KeepsakeWeb", targets: ["KeepsakeWeb"]),
+        .library(name: "KeepsakePostgres", targets: ["KeepsakePostgres"]),
+        .library(name: "KeepsakeS3", targets: ["KeepsakeS3"]),
+        .library(name: "KeepsakePostgresStore", targets: ["KeepsakePostgresStore"]),
+        .library(name: "KeepsakeS3Store", targets: ["KeepsakeS3Store"]),
+        .library(name: "KeepsakeBackends", targets: ["KeepsakeBackends"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     targets: [
@@ -36,11 +41,14 @@ let package = Package(
                        providers: [.apt(["libvips-dev"])]),
         // Non-variadic C wrappers over the libvips calls Keepsake needs (linked with libvips).
         .target(name: "CVips", dependencies: ["CVipsSystem"], path: "Sources/CVips", linkerSettings: [.linkedLibrary("vips")]),
+        // libjpeg-turbo's TurboJPEG API: lossless JPEG transforms (orientation without re-encoding).
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
 
         // The store engine: records with ordered image attachments, SQLite metadata, files on disk.
         .target(name: "KeepsakeStore", dependencies: ["CSQLite", "COpenSSL"], swiftSettings: strictSettings),
         // libvips-backed image processing that plugs into the engine.
-        .target(name: "KeepsakeImaging", dependencies: ["KeepsakeStore", "CVips"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeImaging", dependencies: ["KeepsakeStore", "CVips", "CTurboJPEG"], swiftSettings: strictSettings),
 
         // The apps, each a library on the engine.
         .target(name: "KeepsakeDiary", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
@@ -74,6 +82,23 @@ let package = Package(
                 dependencies: ["KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "CArchiveSystem", "COpenSSL"],
                 swiftSettings: strictSettings),
 
+        // PostgreSQL through libpq: connections, prepared statements, typed errors, a pool,
+        // LISTEN/NOTIFY and advisory-lock sessions (for the distributed metadata store).
+        .systemLibrary(name: "CPostgres", path: "Sources/CPostgres", pkgConfig: "libpq",
+                       providers: [.apt(["libpq-dev"])]),
+        .target(name: "KeepsakePostgres", dependencies: ["CPostgres"], swiftSettings: strictSettings),
+        // The engine's metadata store on PostgreSQL (schema, migrations, liveness, change notifications).
+        .target(name: "KeepsakePostgresStore", dependencies: ["KeepsakeStore", "KeepsakePostgres"], swiftSettings: strictSettings),
+        // An S3 client over libcurl with its own SigV4 signer (for the distributed blob store).
+        .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+                       providers: [.apt(["libcurl4-openssl-dev"])]),
+        .target(name: "KeepsakeS3", dependencies: ["CCurl", "KeepsakeStore"], swiftSettings: strictSettings),
+        // The blob store in an S3 bucket (S3BlobStore), over KeepsakeS3.
+        .target(name: "KeepsakeS3Store", dependencies: ["KeepsakeStore", "KeepsakeS3"], swiftSettings: strictSettings),
+        // Opens a store from what a user names (folders, a PostgreSQL URL, a bucket URL): the one place
+        // that knows every backend.
+        .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3", "KeepsakePostgresStore", "KeepsakeS3Store"], swiftSettings: strictSettings),
+
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
                 dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
@@ -86,7 +111,7 @@ let package = Package(
         // tests SIGKILL it at random moments.
         // The crash worker's log format, shared by the worker, the crash tests and the torture tool.
         .target(name: "KeepsakeCrashLog", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
-        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog"],
+        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeBackends"],
                           path: "Sources/KeepsakeCrashWorker", swiftSettings: strictSettings),
 
         // `make bench`: Keepsake against its peers, measured in one run (BENCHMARKS.md).
@@ -98,7 +123,14 @@ let package = Package(
                           dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog"],
                           path: "Sources/KeepsakeTorture", swiftSettings: strictSettings),
 
-        .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging"],
+        // `fuzz/run.sh`: libFuzzer targets of every parser that reads outside bytes (RELIABILITY.md).
+        // Built normally it lists, seeds and replays; with -sanitize=fuzzer (.build-fuzz) it fuzzes.
+        .target(name: "CFuzzing", path: "Sources/CFuzzing"),
+        .executableTarget(name: "keepsake-fuzz",
+                          dependencies: ["KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeTransfer", "CFuzzing"],
+                          path: "Sources/KeepsakeFuzz", swiftSettings: strictSettings),
+
+        .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakePostgres", "KeepsakePostgresStore", "KeepsakeS3", "KeepsakeS3Store"],
                 path: "Tests/KeepsakeTestSupport", swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeStoreTests",
                     dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport", "KeepsakeCrashLog"],
@@ -121,6 +153,18 @@ let package = Package(
         .testTarget(name: "KeepsakeImportTests",
                     dependencies: ["KeepsakeImport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeLedger",
                                    "KeepsakeTestSupport", "CArchiveSystem"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakePostgresTests", dependencies: ["KeepsakePostgres", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakePostgresStoreTests",
+                    dependencies: ["KeepsakePostgresStore", "KeepsakePostgres", "KeepsakeStore", "KeepsakeBackends", "KeepsakeTestSupport",
+                                   "KeepsakeCrashLog"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeS3Tests", dependencies: ["KeepsakeS3", "KeepsakeStore", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeS3StoreTests",
+                    dependencies: ["KeepsakeS3Store", "KeepsakeS3", "KeepsakeBackends", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport",
+                                   "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
     ]
 )

@@ -4,7 +4,7 @@
 # vipsthumbnail -s 256 on the same file, in one run.
 #
 # It builds only the imaging code: a throwaway package in bench/out/ (ignored by git) links the
-# repository's CVipsSystem, CVips and KeepsakeImaging sources and the two KeepsakeStore files they
+# repository's CVipsSystem, CVips, CTurboJPEG and KeepsakeImaging sources and the two KeepsakeStore files they
 # implement (ImageProcessing.swift, KeepsakeError.swift), so the rest of the package need not build.
 #
 # Usage: bench/ingest-12mp.sh     (KEEPSAKE_CORPUS overrides ../shared/corpus)
@@ -14,7 +14,7 @@ corpus=${KEEPSAKE_CORPUS:-$repo/../shared/corpus}
 work=$repo/bench/out/ingest-12mp
 
 mkdir -p "$work/Sources/KeepsakeStore" "$work/Sources/ingest-12mp"
-for target in CVipsSystem CVips KeepsakeImaging; do
+for target in CVipsSystem CVips CTurboJPEG KeepsakeImaging; do
     ln -sfn "$repo/Sources/$target" "$work/Sources/$target"
 done
 ln -sf "$repo/Sources/KeepsakeStore/Imaging/ImageProcessing.swift" "$work/Sources/KeepsakeStore/ImageProcessing.swift"
@@ -30,8 +30,9 @@ let package = Package(
     targets: [
         .systemLibrary(name: "CVipsSystem", pkgConfig: "vips"),
         .target(name: "CVips", dependencies: ["CVipsSystem"]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg"),
         .target(name: "KeepsakeStore", swiftSettings: settings),
-        .target(name: "KeepsakeImaging", dependencies: ["KeepsakeStore", "CVips"], swiftSettings: settings),
+        .target(name: "KeepsakeImaging", dependencies: ["KeepsakeStore", "CVips", "CTurboJPEG"], swiftSettings: settings),
         .executableTarget(name: "ingest-12mp", dependencies: ["KeepsakeImaging", "KeepsakeStore"], swiftSettings: settings),
     ]
 )

@@ -25,6 +25,7 @@ import sys
 import time
 import uuid
 from concurrent.futures import ProcessPoolExecutor
+import resource
 
 from PIL import Image, ImageOps
 
@@ -120,6 +121,7 @@ def main():
         list(pool.map(int, range(args.workers)))
     images = 0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     for r in range(args.records):
         inputs = [args.photos[(r * PHOTOS_PER_RECORD + k) % len(args.photos)] for k in range(PHOTOS_PER_RECORD)]
         results = list(pool.map(process, inputs)) if pool else [process(p) for p in inputs]
@@ -151,9 +153,12 @@ def main():
         db.execute("COMMIT")
         images += len(results)
     seconds = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     if pool:
-        pool.shutdown()
-    json.dump({"images": images, "records": args.records, "seconds": seconds}, sys.stdout)
+        pool.shutdown()  # the workers' CPU time (with their start-up) is counted once they have exited
+        children = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu += children.ru_utime + children.ru_stime
+    json.dump({"images": images, "records": args.records, "seconds": seconds, "cpu_seconds": cpu}, sys.stdout)
     print()
 
 

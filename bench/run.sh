@@ -10,7 +10,8 @@
 # 3. Generates the inputs once into bench/out/inputs: 12-megapixel JPEGs (4032x3024, q90) made from
 #    real photos of the corpus (the Kodak parrots, an EXIF test landscape, a 4K street scene), enlarged,
 #    cropped to 4:3 and given mild Gaussian noise (sigma 4) so they carry sensor-like texture, not flat
-#    areas; 3 MP and 24 MP versions for the memory scenario; 320x240 versions to build large stores.
+#    areas; 3 MP and 24 MP versions for the memory scenario; 320x240 versions to build large stores;
+#    a 4:2:0 12 MP photo with EXIF orientation 6 (a phone held upright) for the lossless transform.
 # 4. Runs `keepsake-bench run`, which measures each scenario and its peers in turn and writes
 #    bench/out/results.json and bench/out/table.md (bench/out is ignored by git).
 # KEEPSAKE_CORPUS overrides ../shared/corpus.
@@ -76,6 +77,20 @@ for i in 1 2 3; do
     make_photo "24mp-$i" "$src" 5664 4248
     make_photo "small-$i" "$src" 320 240
 done
+# A phone photo held upright: 12 MP at 4:2:0 (as phones write them) with EXIF orientation 6, for the
+# lossless path's transform (the inputs above are orientation 1, at 4:4:4, as vips writes q90).
+if [ ! -f "$inputs/12mp-rot6.jpg" ]; then
+    vips copy "$inputs/12mp-1.jpg" "$inputs/12mp-420.jpg[Q=90,subsample-mode=on,strip]"
+    python3 - "$inputs/12mp-420.jpg" "$inputs/12mp-rot6.jpg" <<'PYTHON'
+import struct, sys
+# A minimal EXIF APP1: big-endian TIFF, IFD0 with one entry, Orientation (0x0112) = 6.
+tiff = b"MM\x00\x2a" + struct.pack(">I", 8) + struct.pack(">H", 1) + struct.pack(">HHIHH", 0x0112, 3, 1, 6, 0) + struct.pack(">I", 0)
+payload = b"Exif\x00\x00" + tiff
+jpeg = open(sys.argv[1], "rb").read()
+open(sys.argv[2], "wb").write(jpeg[:2] + b"\xff\xe1" + struct.pack(">H", len(payload) + 2) + payload + jpeg[2:])
+PYTHON
+    rm -f "$inputs/12mp-420.jpg"
+fi
 ls -l "$inputs"
 
 echo "== run (load before: $(cut -d' ' -f1-3 /proc/loadavg))"

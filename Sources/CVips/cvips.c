@@ -147,6 +147,24 @@ CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loa
     return result ? NULL : image;
 }
 
+CVipsImage *cvips_load_jpeg_shrunk(const void *buffer, size_t length, int shrink, int strict, char **error_out) {
+    VipsImage *image = NULL;
+    int result;
+
+    begin_warnings();
+    /* The loader takes a non-const pointer but only reads from it. */
+    result = vips_jpegload_buffer((void *) buffer, length, &image,
+        "access", VIPS_ACCESS_SEQUENTIAL,
+        "fail_on", strict ? VIPS_FAIL_ON_WARNING : VIPS_FAIL_ON_ERROR,
+        "shrink", shrink,
+        NULL);
+    if (result) {
+        take_error(error_out);
+    }
+    end_warnings();
+    return result ? NULL : image;
+}
+
 int cvips_image_width(CVipsImage *image) { return vips_image_get_width(image); }
 int cvips_image_height(CVipsImage *image) { return vips_image_get_height(image); }
 
@@ -166,9 +184,21 @@ char *cvips_image_field_string(CVipsImage *image, const char *name) {
     return text;
 }
 
-int cvips_image_is_plain_srgb(CVipsImage *image) {
+int cvips_image_icc_profile(CVipsImage *image, const void **data_out, size_t *length_out) {
+    *data_out = NULL;
+    *length_out = 0;
+    if (!vips_image_get_typeof(image, VIPS_META_ICC_NAME) ||
+        vips_image_get_blob(image, VIPS_META_ICC_NAME, data_out, length_out)) {
+        *data_out = NULL;
+        *length_out = 0;
+        return 0;
+    }
+    return 1;
+}
+
+int cvips_image_is_plain_srgb(CVipsImage *image, int profile_is_srgb) {
     if (vips_image_get_format(image) != VIPS_FORMAT_UCHAR ||
-        vips_image_get_typeof(image, VIPS_META_ICC_NAME)) {
+        (!profile_is_srgb && vips_image_get_typeof(image, VIPS_META_ICC_NAME))) {
         return 0;
     }
     switch (vips_image_guess_interpretation(image)) {
@@ -268,12 +298,12 @@ CVipsImage *cvips_autorot(CVipsImage *image, char **error_out) {
     return out;
 }
 
-CVipsImage *cvips_to_srgb(CVipsImage *image, int keep_16bit, char **error_out) {
+CVipsImage *cvips_to_srgb(CVipsImage *image, int keep_16bit, int use_profile, char **error_out) {
     VipsImage *out = NULL;
     int depth16 = keep_16bit && vips_image_get_format(image) == VIPS_FORMAT_USHORT;
     VipsInterpretation source = vips_image_guess_interpretation(image);
 
-    if (vips_image_get_typeof(image, VIPS_META_ICC_NAME)) {
+    if (use_profile && vips_image_get_typeof(image, VIPS_META_ICC_NAME)) {
         if (!vips_icc_transform(image, &out, "srgb",
                 "embedded", TRUE,
                 "intent", VIPS_INTENT_RELATIVE,

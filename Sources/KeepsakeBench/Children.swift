@@ -13,27 +13,56 @@ func openStore(_ root: String, fileSystem: any FileSystem = PosixFileSystem(), o
     try Store(location: StoreLocation(root: URL(fileURLWithPath: root)), options: options, imageProcessor: VipsImageProcessor(), fileSystem: fileSystem)
 }
 
-/// `child-ingest --store DIR --records N --photo FILE...`: creates N records of three photos each
-/// (taken round-robin) through `Store.create`, exactly as an app does. Prints the time from the first
-/// create to the last, and the peak RSS before and after.
+/// `child-ingest --store DIR --records N [--per-record 3] [--policy lossless|reencode] [--diary yes]
+/// [--batch yes] --photo FILE...`: creates N records of `--per-record` photos each (taken
+/// round-robin) through `Store.create` (or, with `--diary yes`, as diary entries through
+/// `Diary.create`; with `--batch yes`, all of them in one `Store.create(_:)` of drafts, the
+/// pipelined batch an import uses), exactly as an app does, with the store's default encoding policy unless `--policy` names one. Prints the time
+/// from the first create to the last, the process's CPU time over the same span (CPU / wall is
+/// the number of cores kept busy), and the peak RSS before and after.
 func childIngest(_ arguments: Arguments) throws {
     let root = try arguments.string("store")
     let records = arguments.int("records", default: 10)
+    let perRecord = arguments.int("per-record", default: photosPerRecord)
     let photos = arguments.list("photo").map { URL(fileURLWithPath: $0) }
     guard !photos.isEmpty else { throw BenchFailure("child-ingest needs --photo") }
-    var options = StoreOptions()  // the defaults, unless --concurrency is given (for experiments)
+    var options = StoreOptions()  // the defaults, unless --concurrency or --policy is given
     options.processingConcurrency = arguments.int("concurrency", default: options.processingConcurrency)
+    if let policy = arguments.string("policy", default: "").nilIfEmpty { options.encodingPolicy = try benchPolicy(policy) }
     let store = try openStore(root, options: options)
+    let diary = arguments.string("diary", default: "no") == "yes" ? Diary(store: store) : nil
+    let batch = arguments.string("batch", default: "no") == "yes"
     let opened = peakRSSKiB()
     var images = 0
+    let cpu0 = processCPUSeconds()
     let (_, seconds) = try timed {
+        if batch {
+            let drafts = (0..<records).map { r in
+                RecordDraft(collection: benchCollection, fields: ["title": .string("Record \(r)")],
+                            images: (0..<perRecord).map { ImageSource.file(photos[(r * perRecord + $0) % photos.count]) })
+            }
+            images = try store.create(drafts).reduce(0) { $0 + $1.images.count }
+            return
+        }
         for r in 0..<records {
-            let sources = (0..<photosPerRecord).map { ImageSource.file(photos[(r * photosPerRecord + $0) % photos.count]) }
-            try store.create(RecordDraft(collection: benchCollection, fields: ["title": .string("Record \(r)")], images: sources))
+            let sources = (0..<perRecord).map { ImageSource.file(photos[(r * perRecord + $0) % photos.count]) }
+            if let diary {
+                try diary.create(DiaryDraft(timeZone: TimeZone(identifier: "UTC")!, emotion: .joy, intensity: 3,
+                                            title: "Entry \(r)", text: "Ten photos of a day out.", images: sources))
+            } else {
+                try store.create(RecordDraft(collection: benchCollection, fields: ["title": .string("Record \(r)")], images: sources))
+            }
             images += sources.count
         }
     }
-    emit(["images": images, "records": records, "seconds": seconds, "rss_after_open_kib": opened, "peak_rss_kib": peakRSSKiB()])
+    let cpu = processCPUSeconds() - cpu0
+    emit(["images": images, "records": records, "seconds": seconds, "cpu_seconds": cpu, "policy": options.encodingPolicy.description,
+          "rss_after_open_kib": opened, "peak_rss_kib": peakRSSKiB()])
+}
+
+extension String {
+    /// `nil` for the empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }
 
 /// `child-list --store DIR --iterations N`: opens the store, lists the 100 newest records N times.

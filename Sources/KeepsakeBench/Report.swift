@@ -13,6 +13,13 @@ struct Row {
     var target: String = ""
     var met: Bool? = nil
 
+    /// "Keepsake faster" or "<peer> faster" for a speed ratio (Keepsake / peer, higher is faster),
+    /// so the words always follow the figure.
+    static func faster(_ ratio: Double, peer: String) -> String {
+        guard ratio.isFinite else { return "" }
+        return ratio >= 1 ? "Keepsake faster" : "\(peer) faster"
+    }
+
     var json: [String: Any] {
         var object: [String: Any] = ["scenario": scenario, "measure": measure, "keepsake": keepsake, "peer": peer,
                                      "peer_value": peerValue, "ratio_meaning": ratioMeaning, "target": target]

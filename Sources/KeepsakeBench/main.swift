@@ -10,6 +10,10 @@
 //   child-list --store DIR --iterations N
 //   child-interrupt --store DIR --ops N --photo FILE
 //   populate --store DIR --records N --photo FILE FILE FILE
+//   photo --file FILE [--policy lossless|reencode|original] [--repeat N] [--thumbnails no]
+//     (one photo through the processor N times: timing, and the target of perf / callgrind)
+//   pipeline-ingest --out DIR --records N --mode serial|pipeline --photo FILE...
+//     (ImageBatchProcessor and a file-writing commit, without the engine: what its hook would give)
 import Foundation
 
 let commandLine = CommandLine.arguments
@@ -28,6 +32,8 @@ do {
     case "child-interrupt": try childInterrupt(arguments)
     case "populate": try populate(arguments)
     case "populate-diary": try populateDiary(arguments)
+    case "photo": try photo(arguments)
+    case "pipeline-ingest": try pipelineIngest(arguments)
     default:
         note("keepsake-bench: unknown command \(commandLine[1])")
         exit(2)

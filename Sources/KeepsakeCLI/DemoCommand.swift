@@ -18,9 +18,10 @@ enum DemoCommand {
             of diary entries (Korean and English, with emotions, tags and photos), two months of ledger
             transactions in KRW and USD (two with receipts), and feed posts with several photos each.
             Dates are relative to today, in your time zone. A store that already has records is refused
-            unless --force (then the samples are added beside them).
+            unless --force (then the samples are added beside them). --lossless and --reencode choose
+            how the sample photos are stored, as for diary add.
             """,
-        options: [force],
+        options: [force], groups: [EncodingFlags.group],
         examples: ["keepsake --store /tmp/keepsake-demo demo", "keepsake --store /tmp/keepsake-demo diary calendar", "keepsake demo --force --json"]) { call in
         let store = try call.openStore()
         let existing = try store.status().totalRecords

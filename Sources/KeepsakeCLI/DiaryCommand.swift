@@ -45,7 +45,7 @@ enum DiaryCommand {
     static let add = Command(
         "add", abstract: "Write a new entry (--emotion, --intensity, --title, --text, --tag, --at, --image).",
         discussion: "Writes a new entry. It needs an emotion and a title or some text.",
-        options: [emotion.asRequired, intensity, title, text, tag, at, timeZone, image],
+        options: [emotion.asRequired, intensity, title, text, tag, at, timeZone, image], groups: [EncodingFlags.group],
         epilogue: """
             The photos are stored with the entry in one operation: if one cannot be read, nothing is stored.
             Prints the new entry (with --json, the entry as JSON).
@@ -157,6 +157,7 @@ enum DiaryCommand {
             """,
         arguments: [id], options: [emotion, intensity, title, text, tag, at, timeZone, newImages],
         rules: [.atLeastOne([emotion, intensity, title, text, tag, at, timeZone, newImages], message: "Nothing to change")],
+        groups: [EncodingFlags.group],
         examples: [
             "keepsake diary edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --intensity 5 --tag picnic --tag family",
             "keepsake diary edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --image @1 --image @0 --image new.jpg",
@@ -200,7 +201,7 @@ enum DiaryCommand {
               reorder I J K...   The new order: position i gets the photo now at the i-th number given.
             Prints the entry's photos afterwards (with --json, the entry).
             """,
-        arguments: [id, operation, operands],
+        arguments: [id, operation, operands], groups: [EncodingFlags.group],
         examples: [
             "keepsake diary images 3f2504e0-4f89-41d3-9a0c-0305e82c3301 add beach.jpg sunset.heic",
             "keepsake diary images 3f2504e0-4f89-41d3-9a0c-0305e82c3301 replace 0 better.jpg",

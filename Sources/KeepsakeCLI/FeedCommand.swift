@@ -31,7 +31,7 @@ enum FeedCommand {
             Publishes a post. The photos (up to 10, in the order given) are stored with it in one
             operation: if one cannot be read, nothing is stored.
             """,
-        options: [title.asRequired, contents, date, image],
+        options: [title.asRequired, contents, date, image], groups: [EncodingFlags.group],
         examples: [
             #"keepsake feed post --title "Best naengmyeon" --contents "Cold and tangy" --image bowl.jpg --image menu.jpg"#,
             #"keepsake feed post --title "Rainy day café" --date 2026-11-20 --json"#,
@@ -102,6 +102,7 @@ enum FeedCommand {
             """,
         arguments: [id], options: [title, contents, date, newImages, noImages],
         rules: [.atMostOne([[newImages], [noImages]]), .atLeastOne([title, contents, date, newImages, noImages], message: "Nothing to change")],
+        groups: [EncodingFlags.group],
         examples: [
             #"keepsake feed edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --title "Best naengmyeon in town""#,
             "keepsake feed edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --image @2 --image @0 --image dessert.jpg",

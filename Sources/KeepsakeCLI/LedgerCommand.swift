@@ -51,7 +51,7 @@ enum LedgerCommand {
         "add", abstract: "Record a transaction (--date, --expense/--income, --amount, --currency,\n--category, --memo, --receipt).",
         discussion: "Records a transaction.",
         options: [amount.asRequired, category.asRequired, expense, income, kind, currency, date, memo, receiptFile],
-        rules: [.atMostOne([[expense], [income], [kind]])],
+        rules: [.atMostOne([[expense], [income], [kind]])], groups: [EncodingFlags.group],
         examples: [
             "keepsake ledger add --amount 12000 --category 식비 --memo 김밥",
             "keepsake ledger add --income --amount 2500.00 --currency USD --category Salary --date 2026-11-25",
@@ -126,6 +126,7 @@ enum LedgerCommand {
         arguments: [id], options: [date, expense, income, kind, amount, currency, category, memo, receiptFile, removeReceipt],
         rules: [.atMostOne([[expense], [income], [kind]]), .atMostOne([[receiptFile], [removeReceipt]]),
                 .atLeastOne([date, expense, income, kind, amount, currency, category, memo, receiptFile, removeReceipt], message: "Nothing to change")],
+        groups: [EncodingFlags.group],
         examples: [
             #"keepsake ledger edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --amount 13000 --memo "김밥, 라면""#,
             "keepsake ledger edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --income --category Refund",
@@ -164,7 +165,7 @@ enum LedgerCommand {
     static let attachReceipt = Command(
         "attach", abstract: "Attach a receipt photo, or replace the one it has.",
         discussion: "Stores FILE as the transaction's receipt, replacing the one it had (the old file is removed only after the change is saved).",
-        arguments: [id, photo], examples: ["keepsake ledger receipt attach 3f2504e0-4f89-41d3-9a0c-0305e82c3301 receipt.jpg"]) { call in
+        arguments: [id, photo], groups: [EncodingFlags.group], examples: ["keepsake ledger receipt attach 3f2504e0-4f89-41d3-9a0c-0305e82c3301 receipt.jpg"]) { call in
         let id = try call.required(Self.id)
         let ledger = Ledger(store: try call.openStore())
         let compose = LedgerComposeViewModel(ledger: ledger, editing: try ledger.transaction(id))

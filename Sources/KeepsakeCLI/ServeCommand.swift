@@ -34,6 +34,9 @@ enum ServeCommand {
             and import), the feed (posts with photos, paging, trash) and the store (status, check).
             It prints the address to open and runs until Ctrl-C (SIGINT) or SIGTERM.
 
+            Programs use the JSON API at /api/v1/ (docs/API.md, /api/v1/openapi.json) with a token
+            from keepsake token create; the pages' password and sessions do not apply to it.
+
             The CLI and the web app can use the same store at once; each sees the other's changes.
             An empty store is first filled with demo data, unless --no-demo is given.
 

@@ -7,11 +7,12 @@ enum StatusCommand {
         "status", abstract: "Counts, sizes and where the store lives.", section: KeepsakeCommand.storeCommands,
         discussion: """
             Shows where the store lives (its database and its image storage, each with its own figures),
-            how many records and images each collection holds, their size, and how many operations are
-            in flight.
+            how photos are stored (the encoding policy), how many records and images each collection holds,
+            their size, and how many operations are in flight.
             """,
         examples: ["keepsake status", "keepsake --store ~/keepsake-test status --json"]) { call in
-        let status = try call.openStore().status()
+        let store = try call.openStore()
+        let status = try store.status()
         if call.json {
             try call.printJSON(status)
             return 0
@@ -19,6 +20,7 @@ enum StatusCommand {
         call.print("Database:  \(describe(status.metadata))")
         call.print("Images:    \(describe(status.blobs))")
         call.print("Imaging:   \(status.imageProcessor)")
+        call.print("Photos:    stored as \(store.options.encodingPolicy) (--reencode or --lossless on a command overrides it)")
         if status.collections.isEmpty {
             call.print("Records:   none yet")
         } else {

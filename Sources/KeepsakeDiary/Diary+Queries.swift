@@ -102,7 +102,7 @@ extension Diary {
 
     /// The words of a search, split as the store splits them.
     static func searchWords(_ text: String) -> [String] {
-        text.split(whereSeparator: { $0.isWhitespace || $0.isPunctuation || $0.isSymbol }).map(String.init)
+        Store.searchWords(text)
     }
 
     /// Whether every word occurs (ignoring case and accents) in the record's title, text or tags.

@@ -35,7 +35,7 @@ public struct Diary: Sendable {
         let valid = try draft.normalized(maxImages: maxImages)
         let fields = DiaryEntry.fields(moment: valid.moment, timeZone: valid.timeZone, emotion: valid.emotion,
                                        intensity: valid.intensity, title: valid.title, text: valid.text, tags: valid.tags)
-        let record = try store.create(RecordDraft(collection: Self.collection, date: valid.moment, fields: fields, images: valid.images))
+        let record = try store.create(RecordDraft(collection: Self.collection, date: valid.moment, fields: fields, images: valid.images, id: valid.id))
         return try DiaryEntry(record: record)
     }
 
@@ -54,7 +54,15 @@ public struct Diary: Sendable {
     /// cannot be read, neither the words nor the photos change.
     @discardableResult
     public func update(_ id: RecordID, _ edit: DiaryEdit, images: [ImageSlot]? = nil) throws -> DiaryEntry {
+        try update(id, edit, images: images, expectedVersion: nil)
+    }
+
+    /// Same as ``update(_:_:images:)``, only if the entry is still at `expectedVersion` (when given):
+    /// ``KeepsakeError/Code/conflict`` otherwise, and nothing changes.
+    @discardableResult
+    public func update(_ id: RecordID, _ edit: DiaryEdit, images: [ImageSlot]?, expectedVersion: Int64?) throws -> DiaryEntry {
         let record = try diaryRecord(id)
+        try KeepsakeError.checkVersion(id, current: record.version, expected: expectedVersion)
         let current = try DiaryEntry(record: record)
         guard !current.isTrashed else {
             throw KeepsakeError(.conflict, "Diary entry \(id) is in the trash; restore it before changing it.")

@@ -23,10 +23,12 @@ public struct DiaryDraft: Sendable {
     public var tags: [String]
     /// Photos in order.
     public var images: [ImageSource]
+    /// A chosen id (imports and the API's retried creates keep ids); a new UUID when `nil`.
+    public var id: RecordID?
 
     /// Creates a draft.
     public init(moment: Date = Date(), timeZone: TimeZone = .current, emotion: Emotion, intensity: Int = 3,
-                title: String? = nil, text: String = "", tags: [String] = [], images: [ImageSource] = []) {
+                title: String? = nil, text: String = "", tags: [String] = [], images: [ImageSource] = [], id: RecordID? = nil) {
         self.moment = moment
         self.timeZone = timeZone
         self.emotion = emotion
@@ -35,6 +37,7 @@ public struct DiaryDraft: Sendable {
         self.text = text
         self.tags = tags
         self.images = images
+        self.id = id
     }
 
     /// Checks every rule and throws the first broken one as a ``KeepsakeError``:

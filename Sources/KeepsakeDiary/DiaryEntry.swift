@@ -6,7 +6,7 @@ public import KeepsakeStore
 ///
 /// Made by ``Diary`` from a store ``Record`` (see ``init(record:)``); `Codable` writes the time zone
 /// by its identifier ("Asia/Seoul") and adds the derived ``day`` for readers of the JSON.
-public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable {
+public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable, RecordAppItem {
     /// The entry's id (the record's id).
     public var id: RecordID
     /// When it happened.
@@ -31,6 +31,8 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable {
     public var updatedAt: Date
     /// When it was moved to the trash; `nil` for a live entry.
     public var trashedAt: Date?
+    /// The record's version, incremented by every change (the API's ETag).
+    public var version: Int64
 
     /// The day the entry belongs to: the date of ``moment`` in ``timeZone``.
     public var day: DiaryDay { DiaryDay(containing: moment, in: timeZone) }
@@ -38,9 +40,12 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable {
     /// Whether the entry is in the trash.
     public var isTrashed: Bool { trashedAt != nil }
 
+    /// The photos (``RecordAppItem``).
+    public var attachments: [Attachment] { images }
+
     /// Creates an entry value (``Diary`` makes them; this is for previews and tests).
     public init(id: RecordID, moment: Date, timeZone: TimeZone, emotion: Emotion, intensity: Int, title: String?, text: String,
-                tags: [String], images: [Attachment], createdAt: Date, updatedAt: Date, trashedAt: Date?) {
+                tags: [String], images: [Attachment], createdAt: Date, updatedAt: Date, trashedAt: Date?, version: Int64 = 1) {
         self.id = id
         self.moment = moment
         self.timeZone = timeZone
@@ -53,10 +58,11 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.trashedAt = trashedAt
+        self.version = version
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, moment, timeZone, day, emotion, intensity, title, text, tags, images, createdAt, updatedAt, trashedAt
+        case id, moment, timeZone, day, emotion, intensity, title, text, tags, images, createdAt, updatedAt, trashedAt, version
     }
 
     /// Decodes an entry; the time zone is read by identifier and must be known.
@@ -77,7 +83,8 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable {
                   images: try container.decode([Attachment].self, forKey: .images),
                   createdAt: try container.decode(Date.self, forKey: .createdAt),
                   updatedAt: try container.decode(Date.self, forKey: .updatedAt),
-                  trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt))
+                  trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
+                  version: try container.decodeIfPresent(Int64.self, forKey: .version) ?? 1)
     }
 
     /// Encodes the entry, the time zone as its identifier and the derived day as `yyyy-MM-dd`.
@@ -96,5 +103,6 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable {
         try container.encode(createdAt, forKey: .createdAt)
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(trashedAt, forKey: .trashedAt)
+        try container.encode(version, forKey: .version)
     }
 }

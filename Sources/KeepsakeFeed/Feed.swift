@@ -37,7 +37,7 @@ public struct Feed: Sendable {
         let title = try FeedDraft.checkedTitle(draft.title)
         let record = try store.create(RecordDraft(collection: FeedItem.collection, date: draft.date,
                                                   fields: FeedItem.fields(title: title, contents: draft.contents),
-                                                  images: draft.images))
+                                                  images: draft.images, id: draft.id))
         return try FeedItem(record: record)
     }
 
@@ -74,7 +74,17 @@ public struct Feed: Sendable {
     @discardableResult
     public func update(_ id: RecordID, title: String? = nil, contents: String? = nil, date: Date? = nil,
                        images: [ImageSlot]? = nil) throws -> FeedItem {
+        try update(id, title: title, contents: contents, date: date, images: images, expectedVersion: nil)
+    }
+
+    /// Same as ``update(_:title:contents:date:images:)``, only if the post is still at
+    /// `expectedVersion` when one is given. Either way the change is written only if nobody changed
+    /// the post since it was read for this edit (``KeepsakeError/Code/conflict`` otherwise).
+    @discardableResult
+    public func update(_ id: RecordID, title: String?, contents: String?, date: Date?, images: [ImageSlot]?,
+                       expectedVersion: Int64?) throws -> FeedItem {
         let current = try item(id)
+        try KeepsakeError.checkVersion(id, current: current.version, expected: expectedVersion)
         guard !current.isTrashed else {
             throw KeepsakeError(.conflict, "Post \(id) is in the trash; restore it before editing it.")
         }
@@ -92,7 +102,7 @@ public struct Feed: Sendable {
 
         let newDate = date.flatMap { $0 == current.date ? nil : $0 }
         guard images != nil || !fields.isEmpty || newDate != nil else { return current }
-        return try FeedItem(record: try store.edit(id, date: newDate, set: fields, images: images))
+        return try FeedItem(record: try store.edit(id, date: newDate, set: fields, images: images, expectedVersion: current.version))
     }
 
     /// Puts a post's photos in a new order: `order[i]` is the current index of the photo that goes

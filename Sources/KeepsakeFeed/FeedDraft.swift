@@ -22,13 +22,16 @@ public struct FeedDraft: Sendable {
     public var date: Date
     /// The photos in the order they will be shown.
     public var images: [ImageSource]
+    /// A chosen id (the API's retried creates keep ids); a new UUID when `nil`.
+    public var id: RecordID?
 
     /// Creates a draft; the date defaults to now.
-    public init(title: String = "", contents: String = "", date: Date = Date(), images: [ImageSource] = []) {
+    public init(title: String = "", contents: String = "", date: Date = Date(), images: [ImageSource] = [], id: RecordID? = nil) {
         self.title = title
         self.contents = contents
         self.date = date
         self.images = images
+        self.id = id
     }
 
     /// Checks the draft without storing anything.

@@ -29,7 +29,7 @@ extension FeedItem {
             throw KeepsakeError(.invalidArgument, "Feed record \(record.id) has a field \"contents\" that is not text, so it was not written by the Feed app.")
         }
         self.init(id: record.id, title: title, contents: contents, date: record.date, images: record.images,
-                  createdAt: record.createdAt, updatedAt: record.updatedAt, trashedAt: record.trashedAt)
+                  createdAt: record.createdAt, updatedAt: record.updatedAt, trashedAt: record.trashedAt, version: record.version)
     }
 
     /// The record fields of a post with this (already validated) text.

@@ -6,7 +6,7 @@ public import KeepsakeStore
 /// The value type an app shows and passes around (seed 003's `Feed` + `FeedManager`): ``id`` is the
 /// record's UUID, so it stays the same across loads, encodes and decodes. Images are
 /// ``KeepsakeStore/Attachment`` values: lists carry their thumbnail paths, never the pixels.
-public struct FeedItem: Codable, Sendable, Hashable, Identifiable {
+public struct FeedItem: Codable, Sendable, Hashable, Identifiable, RecordAppItem {
     /// The post's id: a UUID kept for the life of the post.
     public var id: RecordID
     /// The title (trimmed, never empty).
@@ -23,10 +23,12 @@ public struct FeedItem: Codable, Sendable, Hashable, Identifiable {
     public var updatedAt: Date
     /// When the post was moved to the trash; `nil` for a live post.
     public var trashedAt: Date?
+    /// The record's version, incremented by every change (the API's ETag).
+    public var version: Int64
 
     /// Creates an item from its parts (the repository makes these from stored records).
     public init(id: RecordID, title: String, contents: String, date: Date, images: [Attachment],
-                createdAt: Date, updatedAt: Date, trashedAt: Date? = nil) {
+                createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, version: Int64 = 1) {
         self.id = id
         self.title = title
         self.contents = contents
@@ -35,8 +37,27 @@ public struct FeedItem: Codable, Sendable, Hashable, Identifiable {
         self.createdAt = createdAt
         self.updatedAt = updatedAt
         self.trashedAt = trashedAt
+        self.version = version
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, title, contents, date, images, createdAt, updatedAt, trashedAt, version
+    }
+
+    /// Decodes a post; JSON written before posts carried a version reads as version 1.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(RecordID.self, forKey: .id), title: try container.decode(String.self, forKey: .title),
+                  contents: try container.decode(String.self, forKey: .contents), date: try container.decode(Date.self, forKey: .date),
+                  images: try container.decode([Attachment].self, forKey: .images),
+                  createdAt: try container.decode(Date.self, forKey: .createdAt), updatedAt: try container.decode(Date.self, forKey: .updatedAt),
+                  trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
+                  version: try container.decodeIfPresent(Int64.self, forKey: .version) ?? 1)
     }
 
     /// Whether the post is in the trash.
     public var isTrashed: Bool { trashedAt != nil }
+
+    /// The photos (``RecordAppItem``).
+    public var attachments: [Attachment] { images }
 }

@@ -15,10 +15,9 @@ public struct HTTPResponse: Sendable {
         /// memory). The server opens it when it sends the response; if it cannot be opened the
         /// client gets a 404.
         case file(URL)
-        /// An open file the handler has already checked (opened without following links), sent
-        /// with `sendfile` from its start; `size` bytes. The server owns the descriptor from now on
-        /// and closes it once the response is sent or dropped.
-        case fileDescriptor(Int32, size: Int64)
+        /// A file the handler has already opened (and checked): sent straight from its descriptor
+        /// with `sendfile`, which the server then closes. Nothing is opened by name.
+        case openFile(OpenFile)
     }
 
     /// The `SameSite` attribute of a cookie.
@@ -71,6 +70,11 @@ public struct HTTPResponse: Sendable {
     /// A file sent from disk with the given media type, e.g. `image/jpeg`.
     public static func file(_ url: URL, contentType: String, status: HTTPStatus = .ok) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": contentType], body: .file(url))
+    }
+
+    /// An already open file sent from its descriptor with the given media type, e.g. `image/jpeg`.
+    public static func file(_ file: OpenFile, contentType: String, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": contentType], body: .openFile(file))
     }
 
     /// A `303 See Other` redirect to `location` (the answer to a successful form POST).

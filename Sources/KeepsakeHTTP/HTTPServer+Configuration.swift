@@ -13,6 +13,12 @@ extension HTTPServer {
         /// path, query, headers, cookies and address; its form, files and body are empty.
         public typealias HeadCheck = @Sendable (HTTPRequest) -> HTTPResponse?
 
+        /// Words the server's own refusal of a request whose head it has read (a body over a limit,
+        /// a malformed form, the server stopping): gets the request (head only), the status and the
+        /// sentence, and returns the response to send. Called on a polling thread: quick, no
+        /// blocking. `nil` answers with the sentence as plain text.
+        public typealias RefusalFormatter = @Sendable (HTTPRequest, HTTPStatus, String) -> HTTPResponse
+
         /// The IPv4 address to listen on: `127.0.0.1` (the default, this machine only) or
         /// `0.0.0.0` (every interface), or one interface's address.
         public var host: String
@@ -57,6 +63,8 @@ extension HTTPServer {
         public var commonHeaders: HTTPHeaders
         /// Called for each request once its head is in, before the body is read; see ``HeadCheck``.
         public var headCheck: HeadCheck?
+        /// Shapes the server's own refusals of requests it has the head of; see ``RefusalFormatter``.
+        public var refusalFormatter: RefusalFormatter?
         /// Receives one line for each handler that threw, and each handler error the client could
         /// not be told about; `nil` drops them. Called on the server's threads.
         public var errorLog: (@Sendable (String) -> Void)?
@@ -76,6 +84,7 @@ extension HTTPServer {
                     pollingThreads: Int = 2,
                     commonHeaders: HTTPHeaders = [:],
                     headCheck: HeadCheck? = nil,
+                    refusalFormatter: RefusalFormatter? = nil,
                     errorLog: (@Sendable (String) -> Void)? = nil) {
             self.stagingDirectory = stagingDirectory
             self.host = host
@@ -91,6 +100,7 @@ extension HTTPServer {
             self.pollingThreads = pollingThreads
             self.commonHeaders = commonHeaders
             self.headCheck = headCheck
+            self.refusalFormatter = refusalFormatter
             self.errorLog = errorLog
         }
     }

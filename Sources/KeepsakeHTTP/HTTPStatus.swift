@@ -54,6 +54,12 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, ExpressibleByInt
     public static let methodNotAllowed: HTTPStatus = 405
     /// 409 Conflict.
     public static let conflict: HTTPStatus = 409
+    /// 412 Precondition Failed (an `If-Match` that no longer matches).
+    public static let preconditionFailed: HTTPStatus = 412
+    /// 416 Range Not Satisfiable.
+    public static let rangeNotSatisfiable: HTTPStatus = 416
+    /// 206 Partial Content (the answer to a `Range` request).
+    public static let partialContent: HTTPStatus = 206
     /// 413 Content Too Large (a file or the whole body is over a limit).
     public static let contentTooLarge: HTTPStatus = 413
     /// 415 Unsupported Media Type.

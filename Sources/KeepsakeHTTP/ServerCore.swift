@@ -26,6 +26,7 @@ final class ServerCore: Sendable {
     let stagingDirectory: URL
     let commonHeaders: HTTPHeaders
     let headCheck: HTTPServer.Configuration.HeadCheck?
+    let refusalFormatter: HTTPServer.Configuration.RefusalFormatter?
     let errorLog: (@Sendable (String) -> Void)?
     let pool: HandlerPool
     let watchdog: ConnectionWatchdog
@@ -44,6 +45,7 @@ final class ServerCore: Sendable {
         self.stagingDirectory = configuration.stagingDirectory
         self.commonHeaders = configuration.commonHeaders
         self.headCheck = configuration.headCheck
+        self.refusalFormatter = configuration.refusalFormatter
         self.errorLog = configuration.errorLog
         pool = HandlerPool(maxThreads: configuration.maxConcurrentHandlers)
         watchdog = ConnectionWatchdog(headTimeout: configuration.headTimeout,
@@ -64,9 +66,14 @@ final class ServerCore: Sendable {
             return refuseHead(refusal, on: connection)
         }
         if let failure = context.prepareBody(connection: connection) {
-            return refuseHead(failure.response, on: connection)
+            return refuseHead(refusal(failure, context), on: connection)
         }
         return MHD_Result.YES
+    }
+
+    /// The answer to a refused request, as the configuration's ``HTTPServer/Configuration/RefusalFormatter`` words it.
+    private func refusal(_ failure: RequestFailure, _ context: RequestContext) -> HTTPResponse {
+        refusalFormatter?(context.head, failure.status, failure.message) ?? failure.response
     }
 
     /// Answers before the body is read: libmicrohttpd skips "100 Continue" and discards the
@@ -85,7 +92,7 @@ final class ServerCore: Sendable {
         switch context.finish() {
         case .failure(let failure):
             context.cleanUp()
-            return queue(failure.response, on: connection)
+            return queue(refusal(failure, context), on: connection)
         case .success(let finished):
             request = finished
         }
@@ -98,7 +105,7 @@ final class ServerCore: Sendable {
         }
         guard admitted else {
             context.cleanUp()
-            return refuseHead(.status(.serviceUnavailable, message: "The server is stopping."), on: connection)
+            return refuseHead(refusal(RequestFailure(status: .serviceUnavailable, message: "The server is stopping."), context), on: connection)
         }
         let slot = ResponseSlot()
         context.stage = .handling(slot)
@@ -187,8 +194,10 @@ final class ServerCore: Sendable {
             }
             made = MHD_create_response_from_fd64(UInt64(size), descriptor)
             if made == nil { close(descriptor) }
-        case .fileDescriptor(let descriptor, let size):
-            made = MHD_create_response_from_fd64(UInt64(max(0, size)), descriptor)
+        case .openFile(let file):
+            // libmicrohttpd sends it with sendfile(2) and closes the descriptor with the response.
+            guard let descriptor = file.take() else { return prepare(.notFound()) }
+            made = MHD_create_response_from_fd64(UInt64(file.size), descriptor)
             if made == nil { close(descriptor) }
         }
         guard let made else {

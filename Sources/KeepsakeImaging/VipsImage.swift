@@ -36,6 +36,14 @@ final class VipsImage {
         return try wrap(image, error)
     }
 
+    /// Opens a JPEG like ``open(_:loader:strict:)``, decoded at 1/`shrink` of its size (1, 2, 4 or
+    /// 8) by libjpeg's DCT scaling; every coefficient is still read, so damage is still found.
+    static func openJPEG(_ buffer: UnsafeRawBufferPointer, shrink: Int, strict: Bool) throws(VipsFailure) -> VipsImage {
+        var error: UnsafeMutablePointer<CChar>?
+        let image = cvips_load_jpeg_shrunk(buffer.baseAddress, buffer.count, Int32(shrink), strict ? 1 : 0, &error)
+        return try wrap(image, error)
+    }
+
     /// A thumbnail made straight from encoded bytes, with shrink-on-load where the format allows
     /// it, orientation applied and damaged data treated as an error.
     static func thumbnail(of buffer: UnsafeRawBufferPointer, maxEdge: Int) throws(VipsFailure) -> VipsImage {
@@ -52,8 +60,25 @@ final class VipsImage {
     var height: Int { Int(cvips_image_height(pointer)) }
     /// Whether there is an alpha channel.
     var hasAlpha: Bool { cvips_image_has_alpha(pointer) != 0 }
-    /// Whether the pixels are already 8-bit sRGB or grey with no ICC profile.
-    var isPlainSRGB: Bool { cvips_image_is_plain_srgb(pointer) != 0 }
+    /// Whether the pixels are already 8-bit sRGB or grey with no ICC profile, or with one that is
+    /// sRGB (see ``ICCProfile``): converting them to sRGB would change nothing.
+    var isPlainSRGB: Bool { cvips_image_is_plain_srgb(pointer, hasSRGBProfile ? 1 : 0) != 0 }
+
+    /// Whether the image carries an ICC profile.
+    var hasProfile: Bool {
+        var data: UnsafeRawPointer?
+        var length = 0
+        return cvips_image_icc_profile(pointer, &data, &length) != 0
+    }
+
+    /// Whether the image carries an ICC profile that describes sRGB (or grey with sRGB's curve),
+    /// so a colour transform through it would leave the pixels as they are.
+    var hasSRGBProfile: Bool {
+        var data: UnsafeRawPointer?
+        var length = 0
+        guard cvips_image_icc_profile(pointer, &data, &length) != 0, let data else { return false }
+        return ICCProfile.isSRGB(UnsafeRawBufferPointer(start: data, count: length))
+    }
 
     /// A metadata field as text, or `nil` when the image does not have it.
     func field(_ name: String) -> String? {
@@ -83,10 +108,12 @@ final class VipsImage {
         return try Self.wrap(cvips_autorot(pointer, &error), error)
     }
 
-    /// The image in sRGB (or grey), 8 bits per sample unless `keep16Bit` and it has 16.
+    /// The image in sRGB (or grey), 8 bits per sample unless `keep16Bit` and it has 16. An ICC
+    /// profile is used for the conversion only when it is not sRGB already (no needless lcms work);
+    /// an sRGB profile then stays attached, so an encoder that keeps metadata keeps it.
     func convertedToSRGB(keep16Bit: Bool) throws(VipsFailure) -> VipsImage {
         var error: UnsafeMutablePointer<CChar>?
-        return try Self.wrap(cvips_to_srgb(pointer, keep16Bit ? 1 : 0, &error), error)
+        return try Self.wrap(cvips_to_srgb(pointer, keep16Bit ? 1 : 0, hasSRGBProfile ? 0 : 1, &error), error)
     }
 
     /// Whether some pixel is not fully opaque: `false` without alpha or with an alpha channel that

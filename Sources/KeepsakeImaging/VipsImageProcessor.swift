@@ -58,7 +58,25 @@ public final class VipsImageProcessor: ImageProcessing {
     ///   naming `input.name`.
     public func process(_ input: ImageInput, policy: ImageEncodingPolicy, thumbnailSizes: [ThumbnailSize]) throws -> ProcessedImage {
         let name = KeepsakeError.printable(input.name)  // it goes into messages: no control characters, not endless
-        return try input.bytes.withUnsafeBytes { bytes throws(KeepsakeError) in
+        let format: ImageEncodingPolicy.Format
+        switch policy.format {
+        case .losslessJPEG(let fallbackQuality):
+            if let kept = try losslessJPEG(input, keepMetadata: policy.keepMetadata, sizes: thumbnailSizes, name: name) {
+                return kept
+            }
+            format = .jpeg(quality: fallbackQuality)
+        case .jpeg, .png, .original:
+            format = policy.format
+        }
+        return try decodeAndEncode(input, format: format, keepMetadata: policy.keepMetadata, sizes: thumbnailSizes, name: name)
+    }
+
+    /// The re-encode path (and `.original`): decodes every pixel once, turns the image upright and
+    /// encodes the original as `format` says while the thumbnails are made from the same pixels on
+    /// a second thread.
+    private func decodeAndEncode(_ input: ImageInput, format: ImageEncodingPolicy.Format, keepMetadata: Bool,
+                                 sizes thumbnailSizes: [ThumbnailSize], name: String) throws(KeepsakeError) -> ProcessedImage {
+        try input.bytes.withBytes { bytes throws(KeepsakeError) in
             let loaded = try load(bytes, name: name)
             let decoded = loaded.pixels
             let transparent = try step(name, "reading its transparency") { () throws(VipsFailure) in
@@ -68,38 +86,54 @@ public final class VipsImageProcessor: ImageProcessing {
             let capturedAt = CaptureDate.parse(dateTime: loaded.source.header.field(CaptureDate.dateTimeField),
                                                offset: loaded.source.header.field(CaptureDate.offsetField))
 
-            let stored: Data
             let storedFormat: StoredImageFormat
             let thumbnailSource: VipsImage
-            switch policy.format {
-            case .original:
-                stored = input.bytes
+            let encode: (() throws(KeepsakeError) -> Data)?
+            switch format {
+            case .original, .losslessJPEG:
                 storedFormat = loaded.source.storedFormat
                 thumbnailSource = upright
+                encode = nil
             case .png:
                 thumbnailSource = try displayable(upright, keep16Bit: true, reused: !thumbnailSizes.isEmpty, name: name)
-                stored = try step(name, "encoding it as PNG") { () throws(VipsFailure) in
-                    try thumbnailSource.pngData(strip: !policy.keepMetadata)
-                }
                 storedFormat = .png
+                encode = { () throws(KeepsakeError) in
+                    try self.step(name, "encoding it as PNG") { () throws(VipsFailure) in try thumbnailSource.pngData(strip: !keepMetadata) }
+                }
             case .jpeg(let quality):
                 let opaque = transparent || !upright.hasAlpha
                     ? upright
                     : try step(name, "removing its opaque alpha channel") { () throws(VipsFailure) in try upright.droppingAlpha() }
-                thumbnailSource = try displayable(opaque, keep16Bit: false, reused: !thumbnailSizes.isEmpty, name: name)
+                let source = try displayable(opaque, keep16Bit: false, reused: !thumbnailSizes.isEmpty, name: name)
+                thumbnailSource = source
                 if transparent {
-                    stored = try step(name, "encoding it as PNG") { () throws(VipsFailure) in
-                        try thumbnailSource.pngData(strip: !policy.keepMetadata)
-                    }
                     storedFormat = .png
-                } else {
-                    stored = try step(name, "encoding it as JPEG") { () throws(VipsFailure) in
-                        try thumbnailSource.jpegData(quality: quality, strip: !policy.keepMetadata, optimizeCoding: false)
+                    encode = { () throws(KeepsakeError) in
+                        try self.step(name, "encoding it as PNG") { () throws(VipsFailure) in try source.pngData(strip: !keepMetadata) }
                     }
+                } else {
                     storedFormat = .jpeg
+                    encode = { () throws(KeepsakeError) in
+                        try self.step(name, "encoding it as JPEG") { () throws(VipsFailure) in
+                            try source.jpegData(quality: quality, strip: !keepMetadata, optimizeCoding: false)
+                        }
+                    }
                 }
             }
-            let thumbnails = try makeThumbnails(from: thumbnailSource, transparent: transparent, sizes: thumbnailSizes, name: name)
+            let stored: Data
+            let thumbnails: [EncodedThumbnail]
+            if let encode, !thumbnailSizes.isEmpty {
+                // Both only read the same in-memory pixels: the encoder here, the thumbnails there.
+                let shared = SharedVipsImage(image: thumbnailSource)
+                let (encoded, made) = TwoThreads.run(encode) { () throws(KeepsakeError) in
+                    try self.makeThumbnails(from: shared.image, transparent: transparent, sizes: thumbnailSizes, name: name)
+                }
+                stored = try encoded.get()
+                thumbnails = try made.get()
+            } else {
+                stored = try encode?() ?? input.bytes
+                thumbnails = try makeThumbnails(from: thumbnailSource, transparent: transparent, sizes: thumbnailSizes, name: name)
+            }
             return ProcessedImage(bytes: stored, format: storedFormat, width: upright.width, height: upright.height,
                                   capturedAt: capturedAt, thumbnails: thumbnails)
         }
@@ -137,7 +171,7 @@ public final class VipsImageProcessor: ImageProcessing {
     // MARK: - Stages
 
     /// An image whose header is read and within the limits.
-    private struct Source {
+    struct Source {
         /// The lazily decoding image; reads the caller's bytes.
         var header: VipsImage
         /// The detected format.
@@ -156,7 +190,7 @@ public final class VipsImageProcessor: ImageProcessing {
     }
 
     /// A source with every pixel decoded.
-    private struct Loaded {
+    struct Loaded {
         /// The header and metadata.
         var source: Source
         /// The decoded pixels, in memory, as stored in the file (not yet turned upright).
@@ -164,7 +198,7 @@ public final class VipsImageProcessor: ImageProcessing {
     }
 
     /// Starts libvips, checks the byte limit and detects the format by content.
-    private func detect(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> SourceFormat.AcceptedFormat {
+    func detect(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> SourceFormat.AcceptedFormat {
         do {
             try VipsRuntime.start()
         } catch {
@@ -188,7 +222,7 @@ public final class VipsImageProcessor: ImageProcessing {
     }
 
     /// Reads the header (only) and checks the pixel limits; a failure is a libvips failure.
-    private func attemptOpen(_ bytes: UnsafeRawBufferPointer, format: SourceFormat.AcceptedFormat, strict: Bool,
+    func attemptOpen(_ bytes: UnsafeRawBufferPointer, format: SourceFormat.AcceptedFormat, strict: Bool,
                              name: String) throws(KeepsakeError) -> Result<Source, VipsFailure> {
         let header: VipsImage
         do {
@@ -206,7 +240,7 @@ public final class VipsImageProcessor: ImageProcessing {
     }
 
     /// Detects, checks and opens `bytes` without decoding pixels.
-    private func open(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> Source {
+    func open(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> Source {
         let format = try detect(bytes, name: name)
         switch try attemptOpen(bytes, format: format, strict: false, name: name) {
         case .success(let source): return source
@@ -218,7 +252,7 @@ public final class VipsImageProcessor: ImageProcessing {
     ///
     /// JPEG is decoded strictly, then, when the only complaint was a harmless warning (see
     /// ``JPEGWarning``), once more leniently; libjpeg reports some damage only as warnings.
-    private func load(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> Loaded {
+    func load(_ bytes: UnsafeRawBufferPointer, name: String) throws(KeepsakeError) -> Loaded {
         let format = try detect(bytes, name: name)
         func attempt(strict: Bool) throws(KeepsakeError) -> Result<Loaded, VipsFailure> {
             switch try attemptOpen(bytes, format: format, strict: strict, name: name) {
@@ -246,7 +280,7 @@ public final class VipsImageProcessor: ImageProcessing {
     /// `image` in sRGB or grey, 8 bits per sample unless `keep16Bit`; materialised in memory when
     /// the conversion does real work and its result is `reused` (encoded and then thumbnailed), so
     /// an ICC transform runs once.
-    private func displayable(_ image: VipsImage, keep16Bit: Bool, reused: Bool, name: String) throws(KeepsakeError) -> VipsImage {
+    func displayable(_ image: VipsImage, keep16Bit: Bool, reused: Bool, name: String) throws(KeepsakeError) -> VipsImage {
         try step(name, "converting it to sRGB") { () throws(VipsFailure) in
             let converted = try image.convertedToSRGB(keep16Bit: keep16Bit)
             return reused && !image.isPlainSRGB ? try converted.copyToMemory() : converted
@@ -254,7 +288,7 @@ public final class VipsImageProcessor: ImageProcessing {
     }
 
     /// One thumbnail per entry of `sizes`, made largest first, each from the previous one.
-    private func makeThumbnails(from source: VipsImage, transparent: Bool, sizes: [ThumbnailSize],
+    func makeThumbnails(from source: VipsImage, transparent: Bool, sizes: [ThumbnailSize],
                                 name: String) throws(KeepsakeError) -> [EncodedThumbnail] {
         var made: [ThumbnailSize: EncodedThumbnail] = [:]
         var current = source
@@ -279,7 +313,7 @@ public final class VipsImageProcessor: ImageProcessing {
 
     /// Runs a libvips step that follows a successful decode; its failure is not the file's fault
     /// in an obvious way, so it is reported as unsupported with the step named.
-    private func step<T>(_ name: String, _ what: String, _ body: () throws(VipsFailure) -> T) throws(KeepsakeError) -> T {
+    func step<T>(_ name: String, _ what: String, _ body: () throws(VipsFailure) -> T) throws(KeepsakeError) -> T {
         do {
             return try body()
         } catch {

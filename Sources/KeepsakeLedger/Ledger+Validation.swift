@@ -1,5 +1,5 @@
 import Foundation
-import KeepsakeStore
+public import KeepsakeStore
 
 extension Ledger {
     /// The record field names a transaction is stored under.
@@ -77,7 +77,7 @@ extension Ledger {
     ///
     /// - Throws: ``KeepsakeError`` `.incompatibleStore` when the record is not a valid transaction
     ///   (written by a newer version of Keepsake, or changed outside the ledger).
-    static func transaction(from record: Record) throws -> LedgerTransaction {
+    public static func transaction(from record: Record) throws -> LedgerTransaction {
         func invalid(_ field: String, _ reason: String) -> KeepsakeError {
             KeepsakeError(.incompatibleStore, "Record \(record.id) in the ledger is not a valid transaction: its \(field) field \(reason). It may have been written by a newer version of Keepsake or changed outside the ledger.")
         }

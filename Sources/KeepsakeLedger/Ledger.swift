@@ -61,10 +61,26 @@ public struct Ledger: Sendable {
     @discardableResult
     public func update(_ id: RecordID, date: LedgerDay? = nil, kind: TransactionKind? = nil, amount: Money? = nil,
                        category: String? = nil, memo: String? = nil) throws -> LedgerTransaction {
+        try update(id, LedgerEdit(date: date, kind: kind, amount: amount, category: category, memo: memo), expectedVersion: nil)
+    }
+
+    /// Changes some fields of a live transaction (``LedgerEdit``: `nil` fields stay), only if it is
+    /// still at `expectedVersion` when one is given. The new values are checked like ``add(_:)``'s
+    /// against the transaction as read, and written only if nobody changed it since that read:
+    /// a concurrent change is ``KeepsakeError/Code/conflict`` (reload and retry), never overwritten.
+    ///
+    /// - Throws: ``KeepsakeError`` `.notFound`, `.invalidArgument`, or `.conflict` (in the trash,
+    ///   or changed meanwhile).
+    @discardableResult
+    public func update(_ id: RecordID, _ edit: LedgerEdit, expectedVersion: Int64?) throws -> LedgerTransaction {
         let current = try transaction(id)
-        let fields = try Self.fields(date: date ?? current.date, kind: kind ?? current.kind, amount: amount ?? current.amount,
-                                     category: category ?? current.category, memo: memo ?? current.memo)
-        return try Self.transaction(from: try store.update(id, date: date?.startDate, set: fields))
+        try KeepsakeError.checkVersion(id, current: current.version, expected: expectedVersion)
+        guard !current.isTrashed else {
+            throw KeepsakeError(.conflict, "Transaction \(id) is in the trash; restore it before changing it.")
+        }
+        let fields = try Self.fields(date: edit.date ?? current.date, kind: edit.kind ?? current.kind, amount: edit.amount ?? current.amount,
+                                     category: edit.category ?? current.category, memo: edit.memo ?? current.memo)
+        return try Self.transaction(from: try store.update(id, date: edit.date?.startDate, set: fields, expectedVersion: current.version))
     }
 
     /// Moves a transaction (and its receipt) to the trash; ``restore(_:)`` brings it back.

@@ -6,7 +6,7 @@ public import KeepsakeStore
 ///
 /// A transaction is a record of the `ledger` collection; ``Ledger`` maps it to the record's fields
 /// and back, checking every field on the way in and on the way out.
-public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable {
+public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable, RecordAppItem {
     /// The record id (a UUID), kept by CSV export and import.
     public var id: RecordID
     /// The calendar day of the transaction, stored as `yyyy-MM-dd`.
@@ -35,6 +35,9 @@ public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable {
 
     /// Whether the transaction is in the trash.
     public var isTrashed: Bool { trashedAt != nil }
+
+    /// The receipt, if any (``RecordAppItem``).
+    public var attachments: [Attachment] { receipt.map { [$0] } ?? [] }
 
     /// The amount with its direction: negative for an expense, positive for income.
     public var signedAmount: Money {

@@ -142,21 +142,10 @@ enum CrashTorture {
             if thisRound.contains("MISMATCH") || thisRound.contains("ERROR") {
                 figures.fail("round \(round): worker \(number) reported: \(thisRound.split(separator: "\n").filter { $0.hasPrefix("MISMATCH") || $0.hasPrefix("ERROR") }.prefix(3))")
             }
-            for (id, expected) in CrashLog.expectations(log) {
-                do {
-                    let actual = CrashLog.state(of: try store.recordIfPresent(try RecordID(parsing: id)))
-                    let allowed = [expected.acknowledged] + expected.inFlight
-                    figures.add("record states checked")
-                    if !allowed.contains(actual) {
-                        figures.fail("round \(round), record \(id): state \(actual), allowed \(allowed)")
-                        if actual == "absent" || actual.split(separator: " ").count < expected.acknowledged.split(separator: " ").count {
-                            figures.add("lost")
-                        }
-                    }
-                } catch {
-                    figures.fail("round \(round), record \(id): \(describe(error))")
-                }
-            }
+            let verification = CrashLog.verify(log) { id in CrashLog.state(of: try store.recordIfPresent(try RecordID(parsing: id))) }
+            figures.add("record states checked", verification.checked)
+            figures.add("lost", verification.lost)
+            for failure in verification.failures { figures.fail("round \(round), \(failure)") }
         }
     }
 
@@ -211,12 +200,7 @@ extension FsckReport {
 /// The real `keepsake` CLI as one writer: diary commands, each logged (command, then exit status)
 /// by this process, since the CLI logs nothing. A command that exited 0 is acknowledged.
 final class CLILane: @unchecked Sendable {
-    struct Entry: Equatable {
-        var title: String
-        var trashed: Bool
-        var hashes: [String]
-        var text: String { "\(trashed ? "trashed" : "live") title=\(title) \(hashes.joined(separator: " "))" }
-    }
+    typealias Entry = DiaryEntryState
 
     struct RoundResult {
         var killedOperation: String?
@@ -231,9 +215,9 @@ final class CLILane: @unchecked Sendable {
     let images: [(path: String, hash: String)]
     let figures: Figures
     var random: SplitMix
-    var entries: [String: Entry] = [:]
-    /// The command in flight when the lane was killed: its record (nil for an add) and predicted state.
-    var pending: (id: String?, prediction: Entry)?
+    /// What the CLI acknowledged, and the command in flight when it was killed; checked page by page.
+    var acknowledged: AcknowledgedEntries
+    var entries: [String: Entry] { acknowledged.entries }
     var counter = 0
     let log: FileHandle
 
@@ -250,7 +234,8 @@ final class CLILane: @unchecked Sendable {
         return .success
     }
 
-    init(store: String, logs: URL, images: [URL], seed: UInt64, figures: Figures) {
+    init(store: String, logs: URL, images: [URL], seed: UInt64, figures: Figures, pageSize: Int = 1000) {
+        acknowledged = AcknowledgedEntries(pageSize: pageSize)
         self.store = store
         self.logs = logs
         self.images = images.map { ($0.path, SHA256.hex(try! Data(contentsOf: $0))) }
@@ -356,7 +341,7 @@ final class CLILane: @unchecked Sendable {
             switch termination! {
             case .signaled(SIGKILL):
                 write("KILLED")
-                pending = (command.id, command.prediction)
+                acknowledged.pending = (command.id, command.prediction)
                 result.killedOperation = command.name
                 return result
             case .exited(0):
@@ -366,7 +351,7 @@ final class CLILane: @unchecked Sendable {
                     id = output.firstMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/).map { String($0.output) }
                     if id == nil { figures.fail("keepsake diary add printed no id: \(output.prefix(300))") }
                 }
-                if let id { entries[id] = command.prediction }
+                if let id { acknowledged.acknowledge(id, command.prediction) }
                 write("OK \(id ?? "?") exit 0")
                 result.acknowledged += 1
             case let other:
@@ -378,39 +363,17 @@ final class CLILane: @unchecked Sendable {
     }
 
     /// After a round: every diary record is an acknowledged entry in its acknowledged state, or the
-    /// killed command's record in its predicted state; no acknowledged entry is missing.
+    /// killed command's record in its predicted state; no acknowledged entry is missing. Every page
+    /// of the diary is read.
     func verify(_ store: Store, round: Int, only include: (Record) -> Bool = { _ in true }) {
-        var query = RecordQuery(collection: "diary")
-        query.trash = .all
-        query.limit = 1000
-        guard let records = try? store.list(query).records.filter(include) else {
-            figures.fail("round \(round): cannot list the diary")
-            return
+        do {
+            let check = try acknowledged.check(store, include: include)
+            figures.add("record states checked", check.checked)
+            if check.committedAdds > 0 { figures.add("killed CLI adds that committed", check.committedAdds) }
+            figures.add("lost", check.lost)
+            for failure in check.failures { figures.fail("round \(round): \(failure)") }
+        } catch {
+            figures.fail("round \(round): cannot list the diary: \(describe(error))")
         }
-        var seen = Set<String>()
-        for record in records {
-            let id = record.id.string
-            seen.insert(id)
-            let observed = Entry(title: record.fields["title"]?.stringValue ?? "", trashed: record.isTrashed, hashes: record.images.map(\.sourceSHA256))
-            figures.add("record states checked")
-            if let known = entries[id] {
-                let allowed = [known] + (pending?.id == id ? [pending!.prediction] : [])
-                if !allowed.contains(observed) {
-                    figures.fail("round \(round), CLI entry \(id): state \(observed.text), allowed \(allowed.map(\.text))")
-                    if observed.hashes.count < known.hashes.count { figures.add("lost") }
-                }
-            } else if let pending, pending.id == nil, pending.prediction == observed {
-                figures.add("killed CLI adds that committed")
-            } else {
-                figures.fail("round \(round): diary record \(id) (\(observed.text)) was never acknowledged nor in flight")
-            }
-            entries[id] = observed
-        }
-        for (id, entry) in entries where !seen.contains(id) {
-            figures.fail("round \(round): acknowledged CLI entry \(id) (\(entry.text)) is missing")
-            figures.add("lost")
-            entries[id] = nil
-        }
-        pending = nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeCrashLog
 import KeepsakeImaging
 import KeepsakeStore
 import Synchronization
@@ -309,9 +310,7 @@ enum ServeTorture {
                 if found[title] == nil { figures.add("lost") }
             }
             for title in found.keys where accepted[title] == nil { figures.fail("the refused upload \(title) was stored anyway") }
-            var ledgerQuery = RecordQuery(collection: "ledger")
-            ledgerQuery.limit = 100
-            let transactions = try store.list(ledgerQuery).records
+            let transactions = try StorePages.allRecords(store, collection: "ledger")
             for (memo, wasAccepted) in receipts {
                 let stored = transactions.filter { $0.fields["memo"]?.stringValue == memo }
                 if wasAccepted && (stored.count != 1 || stored[0].images.count != 1) {

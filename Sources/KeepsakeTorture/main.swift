@@ -27,6 +27,21 @@ let helpText = """
           (corrupt corpus files, bombs, N mutated images) uploaded under hostile file names, then
           S seconds of readers, a web writer and the CLI writing at once; SIGTERM at the end.
 
+      powerloss --image DIR --cuts N [--writers K] [--seed S] [--min-ms A --max-ms B]
+                [--accel auto|kvm|tcg] [--cache none|directsync|writeback|unsafe] [--skip-fsync files|folders|all]
+          Power cuts: the store on an ext4 disk image in a qemu guest (image from
+          scripts/powerloss/build-image.sh) with K crash workers; qemu is SIGKILLed at a random
+          moment after the workers start (A..B ms, default 0..4000), the next boot checks e2fsck,
+          recovery, fsck and every acknowledged operation. --skip-fsync makes a deliberately broken
+          worker (the run must then fail).
+
+      serve-pair [--seconds S]
+          Two `keepsake serve` processes on one store with readers and a web writer each, and the
+          CLI writing too; every posted entry and CLI command checked, each server sees the other's.
+      soak [--seconds S] [--upload-delay-ms D] [--sample-seconds I]
+          One `keepsake serve` for S seconds (default 1800) under wrk (reads at full speed, an
+          upload every D ms): resident memory and open descriptors flat, no 5xx, fsck clean.
+
     Common options: --corpus DIR (default ../shared/corpus), --tmp DIR (scratch folders).
     """
 
@@ -43,6 +58,9 @@ case "hostile-names": status = HostileNamesTorture.main(arguments)
 case "load": status = LoadTorture.main(arguments)
 case "load-child": status = LoadTorture.child(arguments)
 case "serve": status = ServeTorture.main(arguments)
+case "powerloss": status = PowerLossTorture.main(arguments)
+case "serve-pair": status = ServePairTorture.main(arguments)
+case "soak": status = SoakTorture.main(arguments)
 case "--help", "-h", "help":
     print(helpText)
     status = 0

@@ -166,6 +166,11 @@ public struct StoreArchive: Sendable {
                 guard parts[1] == record.collection.name, parts[2] == "\(record.id).json" else {
                     throw KeepsakeError(.invalidArgument, "The archive entry \(name) does not match the record it holds; nothing was imported.")
                 }
+                do {
+                    try store.checkImportable(record)  // what the store would refuse later, refused now
+                } catch let error as KeepsakeError {
+                    throw KeepsakeError(error.code, "The archive entry \(name) cannot be imported: \(error.message) Nothing was imported.", path: name)
+                }
                 records.append(record)
             case ("images", 4):
                 _ = try CollectionName(parts[1])
@@ -182,7 +187,7 @@ public struct StoreArchive: Sendable {
             throw KeepsakeError(.invalidArgument, "\(url.path) is not a Keepsake export (no keepsake-export.json inside); nothing was imported.")
         }
         guard manifest.format == Self.formatName, manifest.version <= Self.formatVersion else {
-            throw KeepsakeError(.incompatibleStore, "\(url.path) is a \(manifest.format) version \(manifest.version) archive; this program reads version \(Self.formatVersion). Upgrade Keepsake.")
+            throw KeepsakeError(.incompatibleStore, "\(url.path) is a \(manifest.format) version \(manifest.version) archive; this program reads version \(Self.formatVersion).", remedy: .upgradeKeepsake)
         }
         guard manifest.records == records.count, Set(records.map(\.id)).count == records.count else {
             throw KeepsakeError(.invalidArgument, "The archive says it holds \(manifest.records) records but \(records.count) distinct ones were found: it is incomplete. Nothing was imported.")

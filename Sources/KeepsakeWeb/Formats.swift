@@ -16,10 +16,24 @@ struct Formats: Sendable {
     /// the lock is held, as swift-corelibs-foundation does not promise they are thread-safe.
     private static let formatters = Mutex<[String: DateFormatter]>([:])
 
+    /// Texts already formatted, by formatter and instant: a list shows the same entries' dates on
+    /// every request, and ICU's formatting (under the lock above, so one request at a time) was the
+    /// largest cost left in a timeline page. Bounded: emptied when it holds `formattedLimit` texts.
+    private static let formatted = Mutex<[FormattedKey: String]>([:])
+    private static let formattedLimit = 4096
+
+    /// A formatter's key and an instant.
+    private struct FormattedKey: Hashable {
+        let formatter: String
+        let instant: Double
+    }
+
     private func format(_ date: Date, template: String, zone: TimeZone) -> String {
         let key = language.localeIdentifier + "|" + template + "|" + zone.identifier
+        let formattedKey = FormattedKey(formatter: key, instant: date.timeIntervalSinceReferenceDate)
+        if let text = Self.formatted.withLock({ $0[formattedKey] }) { return text }
         let locale = locale
-        return Self.formatters.withLock { cache in
+        let text = Self.formatters.withLock { cache in
             if let formatter = cache[key] { return formatter.string(from: date) }
             let formatter = DateFormatter()
             formatter.locale = locale
@@ -29,6 +43,11 @@ struct Formats: Sendable {
             cache[key] = formatter
             return formatter.string(from: date)
         }
+        Self.formatted.withLock { cache in
+            if cache.count >= Self.formattedLimit { cache.removeAll(keepingCapacity: true) }
+            cache[formattedKey] = text
+        }
+        return text
     }
 
     /// A machine-readable timestamp for `<time datetime>`, e.g. `2026-11-29T05:30:00Z`.

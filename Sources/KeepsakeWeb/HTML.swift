@@ -55,20 +55,34 @@ public struct HTML: Sendable, Hashable, ExpressibleByStringInterpolation, Custom
     /// `&`, `<`, `>`, `"` and `'` become character references. Every user string on every page goes
     /// through this function (via interpolation into ``HTML``).
     public static func escape(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": output += "&amp;"
-            case "<": output += "&lt;"
-            case ">": output += "&gt;"
-            case "\"": output += "&quot;"
-            case "'": output += "&#39;"
-            case "\u{0}": output += "\u{FFFD}"
-            default: output.unicodeScalars.append(scalar)
+        // The characters replaced are all ASCII, and in UTF-8 an ASCII byte is always that
+        // character (bytes of longer sequences are >= 0x80), so one pass over the bytes finds them.
+        // Most text has none: it is returned as it is, without building a new string.
+        let utf8 = text.utf8
+        guard let first = utf8.firstIndex(where: Self.needsEscaping) else { return text }
+        var output: [UInt8] = []
+        output.reserveCapacity(utf8.count + 16)
+        output.append(contentsOf: utf8[..<first])
+        for byte in utf8[first...] {
+            switch byte {
+            case UInt8(ascii: "&"): output.append(contentsOf: "&amp;".utf8)
+            case UInt8(ascii: "<"): output.append(contentsOf: "&lt;".utf8)
+            case UInt8(ascii: ">"): output.append(contentsOf: "&gt;".utf8)
+            case UInt8(ascii: "\""): output.append(contentsOf: "&quot;".utf8)
+            case UInt8(ascii: "'"): output.append(contentsOf: "&#39;".utf8)
+            case 0: output.append(contentsOf: "\u{FFFD}".utf8)
+            default: output.append(byte)
             }
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Whether a UTF-8 byte is one that ``escape(_:)`` replaces.
+    private static func needsEscaping(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "&"), UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0: true
+        default: false
+        }
     }
 
     /// Builds ``HTML`` from literal markup and interpolated values.

@@ -1,3 +1,5 @@
+import KeepsakeStore
+
 /// The UI text of the web app in English and Korean. Every key has both (the compiler checks),
 /// and messages with numbers or names are functions. Errors that come from the store and the view
 /// models are English sentences and are shown as they are.
@@ -21,6 +23,20 @@ struct Strings: Sendable {
     // MARK: - Messages with values
 
     func photoNumber(_ number: Int) -> String { pick("Photo \(number)", "사진 \(number)") }
+    /// How the store keeps photos, from its encoding policy.
+    func photoStorage(_ policy: ImageEncodingPolicy) -> String {
+        let metadata = policy.keepMetadata || policy.format == .original
+            ? pick("metadata kept", "메타데이터 유지") : pick("metadata such as GPS removed", "GPS 등 메타데이터 제거")
+        let stored = switch policy.format {
+        case .losslessJPEG(let quality):
+            pick("JPEG photos as the camera wrote them (not re-encoded, turned upright without loss, colour profile kept); other formats as JPEG quality \(quality)",
+                 "JPEG 사진은 카메라가 저장한 그대로(재압축 없음, 무손실 회전, 색 프로필 유지), 다른 형식은 JPEG 품질 \(quality)")
+        case .jpeg(let quality): pick("re-encoded as JPEG quality \(quality)", "JPEG 품질 \(quality)로 재압축")
+        case .png: pick("re-encoded as PNG", "PNG로 재압축")
+        case .original: pick("the uploaded files, untouched", "올린 파일 그대로")
+        }
+        return stored + "; " + metadata
+    }
     func photosToPickAgain(_ count: Int) -> String {
         pick(count == 1 ? "1 photo you picked was not saved: pick it again." : "\(count) photos you picked were not saved: pick them again.",
              "선택한 사진 \(count)장이 저장되지 않았습니다. 다시 선택해 주세요.")
@@ -80,7 +96,7 @@ struct Strings: Sendable {
         case balance, count, transactions, kind, category, categoryPlaceholder, memo, amount, receipt, attachReceipt
         case replaceReceipt, removeReceipt, importExplanation, csvFile, skipInvalidRows, chooseCSVFile, csvNotUTF8
         case imageStorage, database, imaging, inFlight, collection, live, trashed, images, size, total
-        case importFromOtherApps
+        case importFromOtherApps, photoStorageLabel
         case repairToo, checkStore, checkExplanation, checkResult, storeClean, danglingReferences, orphanFiles
         case hashMismatches, missingThumbnails, orphanThumbnails, unexpectedEntries, repairs, unrepairable
 
@@ -196,6 +212,7 @@ struct Strings: Sendable {
             case .imageStorage: "Images"
             case .database: "Database"
             case .imaging: "Imaging"
+            case .photoStorageLabel: "Photos stored as"
             case .inFlight: "Operations in flight"
             case .collection: "Collection"
             case .live: "Live"
@@ -332,6 +349,7 @@ struct Strings: Sendable {
             case .imageStorage: "이미지 저장소"
             case .database: "데이터베이스"
             case .imaging: "이미지 처리"
+            case .photoStorageLabel: "사진 저장 방식"
             case .inFlight: "진행 중인 작업"
             case .collection: "모음"
             case .live: "보관 중"

@@ -5,46 +5,36 @@ import KeepsakeStore
 import KeepsakeViewModels
 
 extension WebApp {
-    /// `/diary/…`: timeline, search, calendar, chart, trash, entry, compose and edit.
-    func diaryRoute(_ request: WebRequest) async throws -> HTTPResponse {
-        let path = Array(request.segments.dropFirst())
-        let method = request.http.method
-        let get = method.isGetOrHead, post = method == .post
-        switch path.count {
-        case 0 where get: return await diaryTimeline(request)
-        case 1 where get && path[0] == "search": return await diarySearch(request)
-        case 1 where get && path[0] == "calendar": return await diaryCalendar(request)
-        case 1 where get && path[0] == "chart": return try await diaryChart(request)
-        case 1 where get && path[0] == "trash": return await diaryTrash(request)
-        case 1 where path[0] == "new" && get:
-            return await MainActor.run { diaryForm(DiaryComposeViewModel(diary: diary), request) }
-        case 1 where path[0] == "new" && post: return await saveDiaryEntry(request, editing: nil)
-        default: break
-        }
-        guard let first = path.first, let id = Self.recordID(first) else { return notFound(request) }
-        switch (path.count, path.dropFirst().first) {
-        case (1, nil) where get: return await diaryEntryPage(request, id: id)
-        case (2, "edit") where get: return await diaryEditPage(request, id: id)
-        case (2, "edit") where post: return await saveDiaryEntry(request, editing: id)
-        case (2, "delete") where post: return await changeDiaryEntry(request, id: id, restore: false)
-        case (2, "restore") where post: return await changeDiaryEntry(request, id: id, restore: true)
-        case (2, "edit"): return methodNotAllowed([.get, .head, .post])
-        case (2, "delete"), (2, "restore"): return methodNotAllowed([.post])
-        default: return notFound(request)
-        }
-    }
-
     // MARK: - Lists
 
-    /// The timeline: newest entries first, filtered by emotion, tag or day, a page at a time.
+    /// One page of the timeline as the list view model loaded it: plain values, so the page is
+    /// rendered off the main actor (rendering twenty cards is most of a request's work, and on the
+    /// main actor every request's rendering would wait for every other one's).
+    struct TimelinePage: Sendable {
+        var entries: [DiaryEntry]
+        var error: KeepsakeError?
+        var filter: DiaryListViewModel.Filter
+        var nextCursor: RecordCursor?
+    }
+
+    /// Loads one page of the timeline through the list view model (on the main actor, where view
+    /// models live).
     @MainActor
+    func loadTimeline(filter: DiaryListViewModel.Filter, after cursor: RecordCursor?) async -> TimelinePage {
+        let list = DiaryListViewModel(diary: diary, pageSize: configuration.diaryPageSize)
+        list.filter = filter
+        if let cursor { await list.load(after: cursor) } else { await list.load() }
+        return TimelinePage(entries: list.entries, error: list.error, filter: list.filter, nextCursor: list.nextCursor)
+    }
+
+    /// The timeline: newest entries first, filtered by emotion, tag or day, a page at a time.
     func diaryTimeline(_ request: WebRequest) async -> HTTPResponse {
         let t = request.strings
-        let list = DiaryListViewModel(diary: diary, pageSize: configuration.diaryPageSize)
+        var filter = DiaryListViewModel.Filter.all
         var heading = t[.diary]
         var filters: [(String, String?)] = []
         if let text = request.query("emotion"), let emotion = Emotion(rawValue: text) {
-            list.filter = .emotion(emotion)
+            filter = .emotion(emotion)
             heading = t.entriesFeeling(emotion.displayName(language: request.language.rawValue))
             filters.append(("emotion", emotion.rawValue))
         } else if let tag = request.query("tag") {
@@ -54,15 +44,15 @@ extension WebApp {
             } catch {
                 return errorPage(request, status: .badRequest, title: t[.diary], message: (error as? KeepsakeError)?.message ?? "\(error)")
             }
-            list.filter = .tag(tag)
+            filter = .tag(tag)
             heading = "#" + tag
             filters.append(("tag", tag))
         } else if let text = request.query("day"), let day = try? DiaryDay(text) {
-            list.filter = .day(day)
+            filter = .day(day)
             heading = Formats(language: request.language).day(day)
         }
         let cursor = request.query("after").flatMap { try? RecordCursor(parsing: $0) }
-        if let cursor { await list.load(after: cursor) } else { await list.load() }
+        let list = await loadTimeline(filter: filter, after: cursor)
 
         var body: HTML = """
             <div class="page-head">
@@ -173,6 +163,7 @@ extension WebApp {
     /// One entry in a list: emotion, time, title, the start of the text, tags and small thumbnails.
     func diaryCard(_ entry: DiaryEntry, _ request: WebRequest, restorable: Bool = false) -> HTML {
         let t = request.strings
+        let id = entry.id.string  // formatted once: a UUID's text is made anew on every use
         let formats = Formats(language: request.language)
         let emotionName = entry.emotion.displayName(language: request.language.rawValue)
         let title = entry.title ?? Self.excerpt(entry.text, length: 60)
@@ -182,15 +173,15 @@ extension WebApp {
             Self.thumbnail(image, alt: t.photoNumber(index + 1))
         }
         let restore: HTML = restorable ? """
-            <form method="post" action="/diary/\(entry.id.string)/restore" class="inline">\(csrfField(request))<button type="submit">\(t[.restore])</button></form>
+            <form method="post" action="/diary/\(id)/restore" class="inline">\(csrfField(request))<button type="submit">\(t[.restore])</button></form>
             """ : .empty
         return """
-            <li class="card entry \(EmotionStyle.cssClass(entry.emotion))" data-id="\(entry.id.string)">
+            <li class="card entry \(EmotionStyle.cssClass(entry.emotion))" data-id="\(id)">
             <div class="card-head">
             <span class="emotion-badge \(EmotionStyle.cssClass(entry.emotion))">\(emotionName) \(Self.intensityDots(entry.intensity))</span>
             <time datetime="\(Formats.timestamp(entry.moment))">\(formats.dateTime(entry.moment, in: entry.timeZone))</time>
             </div>
-            <h2><a href="/diary/\(entry.id.string)">\(title.isEmpty ? t[.untitled] : title)</a></h2>
+            <h2><a href="/diary/\(id)">\(title.isEmpty ? t[.untitled] : title)</a></h2>
             \(text.isEmpty ? HTML.empty : "<p class=\"excerpt\">\(text)</p>")
             \(tags.isEmpty ? HTML.empty : "<ul class=\"tags\">\(tags)</ul>")
             \(thumbs.isEmpty ? HTML.empty : "<div class=\"thumbs\">\(thumbs)</div>")
@@ -207,6 +198,18 @@ extension WebApp {
 
     /// The first `length` characters of `text` on one line, with an ellipsis when cut.
     static func excerpt(_ text: String, length: Int) -> String {
+        // Printable ASCII without line breaks (most diary text in a list): one character per byte,
+        // so the general path's line splitting, trimming and character counting (Foundation and
+        // grapheme breaking) are done on the bytes instead.
+        let utf8 = text.utf8
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let bytes = Array(utf8)
+            guard let first = bytes.firstIndex(where: { $0 != 0x20 }), let last = bytes.lastIndex(where: { $0 != 0x20 }) else { return "" }
+            let line = bytes[first...last]
+            return line.count > length
+                ? String(decoding: line.prefix(length), as: UTF8.self) + "…"
+                : String(decoding: line, as: UTF8.self)
+        }
         let line = text.split(whereSeparator: \.isNewline).joined(separator: " ").trimmingCharacters(in: .whitespaces)
         return line.count > length ? String(line.prefix(length)) + "…" : line
     }

@@ -5,31 +5,6 @@ import KeepsakeStore
 import KeepsakeViewModels
 
 extension WebApp {
-    /// `/feed/…`: the feed (newest first, paged), a post, post / edit, delete / restore, trash.
-    func feedRoute(_ request: WebRequest) async throws -> HTTPResponse {
-        let path = Array(request.segments.dropFirst())
-        let method = request.http.method
-        let get = method.isGetOrHead, post = method == .post
-        switch path.count {
-        case 0 where get: return await feedList(request, trash: false)
-        case 1 where get && path[0] == "trash": return await feedList(request, trash: true)
-        case 1 where path[0] == "new" && get: return await MainActor.run { feedForm(FeedComposeViewModel(feed: feed), request) }
-        case 1 where path[0] == "new" && post: return try await saveFeedPost(request, editing: nil)
-        default: break
-        }
-        guard let first = path.first, let id = Self.recordID(first) else { return notFound(request) }
-        switch (path.count, path.dropFirst().first) {
-        case (1, nil) where get: return try await feedPostPage(request, id: id)
-        case (2, "edit") where get: return try await feedEditPage(request, id: id)
-        case (2, "edit") where post: return try await saveFeedPost(request, editing: id)
-        case (2, "delete") where post: return await changeFeedPost(request, id: id, restore: false)
-        case (2, "restore") where post: return await changeFeedPost(request, id: id, restore: true)
-        case (2, "edit"): return methodNotAllowed([.get, .head, .post])
-        case (2, "delete"), (2, "restore"): return methodNotAllowed([.post])
-        default: return notFound(request)
-        }
-    }
-
     /// The feed or its trash, a page at a time (`?after=<cursor>`).
     @MainActor
     func feedList(_ request: WebRequest, trash: Bool) async -> HTTPResponse {

@@ -33,7 +33,7 @@ extension WebApp {
             case .thumbnail(let size): (attachment.thumbnailFormat.mediaType, "\(attachment.sha256)-\(size.maxPixels)")
             }
             let validators = HTTPValidators(etag: etag, lastModified: attachment.createdAt)
-            var response = validators.response(for: request.http) { Self.response(for: body, contentType: contentType) }
+            var response = try validators.response(for: request.http) { try Self.response(for: body, contentType: contentType) }
             response.headers.set("Cache-Control", "private, max-age=31536000, immutable")
             return response
         } catch {
@@ -43,14 +43,19 @@ extension WebApp {
     }
 
     /// The HTTP body for what the blob store answered.
-    static func response(for body: BlobBody, contentType: String) -> HTTPResponse {
+    /// A file is sent from the descriptor the blob store opened (never opened again by name).
+    static func response(for body: BlobBody, contentType: String) throws -> HTTPResponse {
         switch body {
         case .file(let file):
-            HTTPResponse(status: .ok, headers: ["Content-Type": contentType], body: .fileDescriptor(file.takeDescriptor(), size: file.size))
+            do {
+                return .file(try OpenFile(descriptor: file.takeDescriptor()), contentType: contentType)
+            } catch {
+                throw KeepsakeError(.io, "The image file could not be sent: \(error.description)")
+            }
         case .bytes(let data):
-            HTTPResponse(status: .ok, headers: ["Content-Type": contentType], body: .data(data))
+            return HTTPResponse(status: .ok, headers: ["Content-Type": contentType], body: .data(data))
         case .redirect(let url):
-            HTTPResponse(status: .temporaryRedirect, headers: ["Location": url.absoluteString])
+            return HTTPResponse(status: .temporaryRedirect, headers: ["Location": url.absoluteString])
         }
     }
 

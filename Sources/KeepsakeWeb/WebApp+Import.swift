@@ -7,16 +7,6 @@ import KeepsakeStore
 import KeepsakeViewModels
 
 extension WebApp {
-    /// `GET /store/import`: the form; `POST /store/import`: runs the import of the uploaded export
-    /// (the same importers as `keepsake import` and `keepsake ledger import`) and shows its report.
-    func importRoute(_ request: WebRequest) async -> HTTPResponse {
-        switch request.http.method {
-        case let method where method.isGetOrHead: return importFormPage(request, report: nil, error: nil)
-        case .post: return await runUploadedImport(request)
-        default: return methodNotAllowed([.get, .head, .post])
-        }
-    }
-
     /// The form, and the report of an import (or the error that stopped it).
     func importFormPage(_ request: WebRequest, report: ImportReport?, error: String?, status: HTTPStatus = .ok) -> HTTPResponse {
         let t = request.strings

@@ -5,32 +5,6 @@ import KeepsakeStore
 import KeepsakeViewModels
 
 extension WebApp {
-    /// `/ledger/…`: a month with totals and chart, add / edit with a receipt, delete / restore, CSV.
-    func ledgerRoute(_ request: WebRequest) async throws -> HTTPResponse {
-        let path = Array(request.segments.dropFirst())
-        let method = request.http.method
-        let get = method.isGetOrHead, post = method == .post
-        switch path.count {
-        case 0 where get: return await ledgerMonthPage(request)
-        case 1 where path[0] == "new" && get: return await MainActor.run { ledgerForm(newTransactionModel(request), request) }
-        case 1 where path[0] == "new" && post: return try await saveTransaction(request, editing: nil)
-        case 1 where path[0] == "export.csv" && get: return await exportCSV(request)
-        case 1 where path[0] == "import" && get: return importPage(request, report: nil, error: nil)
-        case 1 where path[0] == "import" && post: return await importCSV(request)
-        default: break
-        }
-        guard let first = path.first, let id = Self.recordID(first) else { return notFound(request) }
-        switch (path.count, path.dropFirst().first) {
-        case (2, "edit") where get: return try await ledgerEditPage(request, id: id)
-        case (2, "edit") where post: return try await saveTransaction(request, editing: id)
-        case (2, "delete") where post: return await changeTransaction(request, id: id, restore: false)
-        case (2, "restore") where post: return await changeTransaction(request, id: id, restore: true)
-        case (2, "edit"): return methodNotAllowed([.get, .head, .post])
-        case (2, "delete"), (2, "restore"): return methodNotAllowed([.post])
-        default: return notFound(request)
-        }
-    }
-
     /// The month asked for (`?month=YYYY-MM` or the `month` form field), or this month.
     static func ledgerMonth(_ request: WebRequest) -> LedgerMonth {
         if let text = request.query("month") ?? request.http.form["month"], let month = try? LedgerMonth(parsing: text) { return month }

@@ -44,6 +44,7 @@ extension WebApp {
     /// checks the cookie's signature (and the shared logout list for a logged-in one).
     public func checkHead(_ request: HTTPRequest) -> HTTPResponse? {
         guard isAllowedHost(request.headers["Host"]) else { return hostRefusal() }
+        if Self.isAPIPath(request.pathSegments) { return checkAPIHead(request) }
         guard configuration.requiresLogin, Self.announcesBody(request) else { return nil }
         let now = Date()
         let session: Session?
@@ -130,7 +131,7 @@ extension WebApp {
             return .redirect(to: "/")
         }
         let address = request.http.remoteAddress
-        if let wait = throttle.waitTime(for: address) {
+        if let wait = throttle.waitTime(for: address, now: configuration.clock()) {
             var response = loginPage(request, status: .tooManyRequests, error: t[.tooManyAttempts])
             response.headers.set("Retry-After", String(Int(wait.rounded(.up))))
             return response
@@ -140,7 +141,7 @@ extension WebApp {
         let matches = SecureBytes.constantTimeEquals(Data(StaticAssets.sha256(Data(given.utf8)).utf8),
                                                      Data(StaticAssets.sha256(Data(password.utf8)).utf8))
         guard matches else {
-            throttle.recordFailure(from: address)
+            throttle.recordFailure(from: address, now: configuration.clock())
             try? await Task.sleep(for: .milliseconds(300))
             return loginPage(request, status: .unauthorized, error: t[.wrongPassword])
         }

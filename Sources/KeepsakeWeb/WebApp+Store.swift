@@ -4,18 +4,6 @@ import KeepsakeStore
 import KeepsakeViewModels
 
 extension WebApp {
-    /// `/store`: status; `POST /store/check`: run `fsck` (optionally repairing) and show the result.
-    func storeRoute(_ request: WebRequest) async -> HTTPResponse {
-        let path = Array(request.segments.dropFirst())
-        switch (path, request.http.method) {
-        case ([], let method) where method.isGetOrHead: return await storePage(request, check: false)
-        case (["check"], .post): return await storePage(request, check: true)
-        case (["check"], _): return methodNotAllowed([.post])
-        case (["import"], _): return await importRoute(request)
-        default: return notFound(request)
-        }
-    }
-
     /// The store screen through ``StoreViewModel``.
     @MainActor
     func storePage(_ request: WebRequest, check: Bool) async -> HTTPResponse {
@@ -36,6 +24,7 @@ extension WebApp {
                 <dt>\(t[.database])</dt><dd>\(backend(status.metadata, formats))</dd>
                 <dt>\(t[.imageStorage])</dt><dd>\(backend(status.blobs, formats))</dd>
                 <dt>\(t[.imaging])</dt><dd>\(status.imageProcessor)</dd>
+                <dt>\(t[.photoStorageLabel])</dt><dd class="photo-storage">\(t.photoStorage(store.options.encodingPolicy))</dd>
                 <dt>\(t[.inFlight])</dt><dd>\(status.intentsInFlight)</dd>
                 </dl>
                 <table class="data"><thead><tr><th scope="col">\(t[.collection])</th><th scope="col">\(t[.live])</th><th scope="col">\(t[.trashed])</th>\

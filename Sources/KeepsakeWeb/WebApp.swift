@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 public import KeepsakeHTTP
 public import KeepsakeStore
 import KeepsakeDiary
@@ -34,11 +35,24 @@ public final class WebApp: Sendable {
     let sessions: Sessions
     let throttle = LoginThrottle()
     let assets: StaticAssets
+    /// Every route, the pages' and the API's.
+    let router: Router<WebRoute>
+    /// The API's tokens.
+    let apiTokens: APITokens
+    /// The key of the tokens' ids (``APITokens``), for the head check.
+    let tokenKey: Data
+    /// Ids of tokens this server has seen revoked: refused before their bodies are read.
+    let revokedTokens = Mutex<Set<String>>([])
+    /// Whether the server is stopping (long polls of `/api/v1/changes` return at once).
+    let stopping = Atomic<Bool>(false)
+    /// Long polls of `/api/v1/changes` waiting now, per token id.
+    let longPolls = Mutex<[String: Int]>([:])
 
     /// Creates the app over `store`.
     ///
     /// - Throws: ``WebError`` when ``WebConfiguration/host`` is not `127.0.0.1` and no password is
-    ///   set, or the session secret is shorter than 32 bytes.
+    ///   set, or the session secret is shorter than 32 bytes; a ``KeepsakeError`` when the store's
+    ///   API token key cannot be read or made.
     public init(store: Store, configuration: WebConfiguration = WebConfiguration()) throws {
         if configuration.host != WebConfiguration.loopbackHost && !configuration.requiresLogin {
             throw WebError.passwordRequired(host: configuration.host)
@@ -58,7 +72,13 @@ public final class WebApp: Sendable {
         feed = Feed(store: store, maxImages: maxPhotos)
         assets = StaticAssets(chartScript: configuration.chartScript ?? StaticAssets.findChartScript(),
                               sortableScript: configuration.sortableScript ?? StaticAssets.findSortableScript())
+        router = Self.makeRouter(thumbnailSizes: store.options.thumbnailSizes.map(\.maxPixels))
+        apiTokens = APITokens(store: store)
+        tokenKey = try apiTokens.idKey()
     }
+
+    /// Every route the app answers, the pages' and the API's (`/api/v1/…`), in the order added.
+    public var routes: [RouterRoute] { router.routes }
 
     /// Whether Chart.js was found (charts are drawn; otherwise only the tables are shown).
     public var hasCharts: Bool { assets.chart != nil }
@@ -82,10 +102,9 @@ public final class WebApp: Sendable {
     private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         guard isAllowedHost(request.headers["Host"]) else { return hostRefusal() }
         let segments = request.pathSegments
-        if segments.first == "assets" {
-            guard request.method.isGetOrHead else { return .methodNotAllowed(allowed: [.get, .head]) }
-            return assets.response(for: segments, request: request)
-        }
+        if Self.isAPIPath(segments) { return await respondAPI(request) }
+        let match = router.match(request.method, segments)
+        if case .found(.asset, _, _) = match { return assets.response(for: segments, request: request) }
         let language = Language.negotiate(cookie: request.cookies[Language.cookieName],
                                           acceptLanguage: request.headers["Accept-Language"])
         let resolved = try sessions.resolve(cookie: request.cookies[Session.cookieName], now: Date())
@@ -99,7 +118,7 @@ public final class WebApp: Sendable {
             response = loginPage(web, status: 401)
         } else {
             do {
-                response = try await route(web)
+                response = try await dispatch(match, web)
             } catch {
                 response = errorResponse(error, web)  // the status its code calls for, in the page's language
             }
@@ -117,47 +136,18 @@ public final class WebApp: Sendable {
         response.setCookie(Session.cookieName, sessions.cookieValue(for: session), httpOnly: true, sameSite: .strict)
     }
 
-    /// Routes an accepted request to its page.
-    private func route(_ request: WebRequest) async throws -> HTTPResponse {
-        let segments = request.segments
-        let method = request.http.method
-        switch segments.first {
-        case nil:
-            return .redirect(to: "/diary")
-        case "images":
-            guard method.isGetOrHead else { return .methodNotAllowed(allowed: [.get, .head]) }
-            return imageResponse(segments: Array(segments.dropFirst()), request: request)
-        case "changes":
-            guard method.isGetOrHead, segments.count == 1 else { return notFound(request) }
-            return try changesResponse(request)
-        case "lang":
-            guard method.isGetOrHead, segments.count == 2, let language = Language(code: segments[1]) else {
-                return notFound(request)
-            }
-            var response = HTTPResponse.redirect(to: WebRequest.localPath(request.query("back"), fallback: "/"))
-            response.setCookie(Language.cookieName, language.rawValue, maxAge: 365 * 86_400, httpOnly: true, sameSite: .lax)
-            return response
-        case "login":
-            return method == .post ? await login(request) : loginPage(request, status: 200)
-        case "logout":
-            guard method == .post else { return .methodNotAllowed(allowed: [.post]) }
-            return try logout(request)
-        case "diary":
-            return try await diaryRoute(request)
-        case "ledger":
-            return try await ledgerRoute(request)
-        case "feed":
-            return try await feedRoute(request)
-        case "store":
-            return await storeRoute(request)
-        default:
-            return notFound(request)
+    /// Runs the page a route leads to (an accepted request: session and CSRF checked).
+    private func dispatch(_ match: RouterMatch<WebRoute>, _ request: WebRequest) async throws -> HTTPResponse {
+        switch match {
+        case .found(.page(let handler), _, let parameters): try await handler(self, request, parameters)
+        case .methodNotAllowed(let allowed): methodNotAllowed(allowed)
+        case .found, .notFound: notFound(request)
         }
     }
 
     /// `GET /changes?since=N`: the newest change sequence of the store and whether anything
     /// changed after `N` (the list pages poll it to reload themselves).
-    private func changesResponse(_ request: WebRequest) throws -> HTTPResponse {
+    func changesResponse(_ request: WebRequest) throws -> HTTPResponse {
         let since = request.query("since").flatMap { Int64($0) } ?? 0
         let last = try store.lastChangeSequence()
         var response = HTTPResponse.json(Data("{\"sequence\":\(last),\"changed\":\(last > since)}".utf8))

@@ -35,13 +35,15 @@ public struct WebConfiguration: Sendable {
     public var sessionSecret: Data?
     /// Receives one line per failed request (handler errors); `nil` drops them.
     public var errorLog: (@Sendable (String) -> Void)?
+    /// The current time, for the login throttle's waits (tests move it by hand).
+    public var clock: @Sendable () -> Date
 
     /// Creates a configuration.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, password: String? = nil,
                 limits: WebLimits = WebLimits(), diaryPageSize: Int = 20, feedPageSize: Int = 10,
                 changePollSeconds: Int = 5, uploadDirectory: URL? = nil,
                 chartScript: URL? = nil, sortableScript: URL? = nil, sessionSecret: Data? = nil,
-                errorLog: (@Sendable (String) -> Void)? = nil) {
+                errorLog: (@Sendable (String) -> Void)? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.host = host
         self.port = port
         self.password = password
@@ -54,6 +56,7 @@ public struct WebConfiguration: Sendable {
         self.sortableScript = sortableScript
         self.sessionSecret = sessionSecret
         self.errorLog = errorLog
+        self.clock = clock
     }
 
     /// The one address served without a password.

@@ -41,6 +41,9 @@ public final class WebServer: Sendable {
                                                          port: configuration.port, limits: configuration.limits.httpLimits,
                                                          commonHeaders: SecurityHeaders.commonHeaders,
                                                          headCheck: { [app] head in app.checkHead(head) },
+                                                         refusalFormatter: { head, status, message in
+                                                             WebApp.refusal(for: head, status: status, message: message)
+                                                         },
                                                          errorLog: configuration.errorLog)
         do {
             server = try HTTPServer(configuration: httpConfiguration) { [app] request in
@@ -64,6 +67,7 @@ public final class WebServer: Sendable {
     /// Stops listening, waits for running requests and removes the upload folder. Safe to call
     /// more than once.
     public func stop() {
+        app.stopping.store(true, ordering: .sequentiallyConsistent)  // long polls return now
         server.stop()
         if ownsUploadDirectory {
             try? FileManager.default.removeItem(at: uploadDirectory)

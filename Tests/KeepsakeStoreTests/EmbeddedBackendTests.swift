@@ -82,4 +82,22 @@ import KeepsakeTestSupport
         try Database(path: dir.appending("keepsake.sqlite").path).execute("PRAGMA user_version = 99")
         #expect { try TestStores.open(dir) } throws: { ($0 as? KeepsakeError)?.code == .incompatibleStore }
     }
+
+    /// Found by the soak lane: the images of a page were loaded with `IN (?, ?, …)`, one new cached
+    /// statement for every page size, so a server whose calendar showed one more entry each time
+    /// kept one more statement each time (~50 KB of heap per new entry).
+    @Test func pagesOfEverySizeShareTheirStatements() throws {
+        let store = try TestStores.open(TemporaryDirectory())
+        for index in 0..<60 { try store.create(RecordDraft(collection: "diary", fields: ["n": .integer(Int64(index))])) }
+        let database = try #require(store.metadata as? SQLiteMetadataStore).database
+        var query = RecordQuery(collection: "diary")
+        query.limit = 1
+        _ = try store.list(query)
+        let before = try database.read { $0.cachedStatementCount }
+        for limit in 2...60 {
+            query.limit = limit
+            #expect(try store.list(query).records.count == limit)
+        }
+        #expect(try database.read { $0.cachedStatementCount } == before, "one statement for every page size")
+    }
 }

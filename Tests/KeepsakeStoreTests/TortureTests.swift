@@ -51,6 +51,12 @@ import KeepsakeTestSupport
         #expect(Self.figure("inputs_tried", in: output) > 100)
     }
 
+    @Test func servePairSlice() throws {
+        // Two keepsake serve processes on one store and the CLI, 3 s.
+        let output = try Self.torture(["serve-pair", "--seconds", "3"])
+        #expect(Self.figure("runs", in: output) == 2 && Self.figure("inputs_tried", in: output) > 20)
+    }
+
     @Test func loadSlice() throws {
         let output = try Self.torture(["load", "--seconds", "3"])
         #expect(output.contains("torn reads") && Self.figure("runs", in: output) == 3)

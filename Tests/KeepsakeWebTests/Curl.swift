@@ -11,7 +11,7 @@ enum Curl {
         let statusFile = directory.appendingPathComponent("status")
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-sS", "--max-time", "60", "-D", headerFile.path, "-o", bodyFile.path, "-w", "%{http_code}"] + arguments
+        process.arguments = ["-sS", "--max-time", "60", "-D", headerFile.path, "-o", bodyFile.path, "-w", "%{http_code} %{size_upload}"] + arguments
         _ = FileManager.default.createFile(atPath: statusFile.path, contents: nil)
         let statusHandle = try FileHandle(forWritingTo: statusFile)
         process.standardOutput = statusHandle
@@ -28,7 +28,9 @@ enum Curl {
             return CurlResponse.Header(name: String(line[..<colon]),
                                        value: line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
         }
-        let code = (try? String(contentsOf: statusFile, encoding: .utf8)).flatMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? 0
-        return CurlResponse(status: code, headers: fields, body: (try? Data(contentsOf: bodyFile)) ?? Data(), exitCode: status)
+        let written = ((try? String(contentsOf: statusFile, encoding: .utf8)) ?? "").split(separator: " ").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        let code = written.first.flatMap { Int($0) } ?? 0
+        let uploaded = written.count > 1 ? Int(written[1]) ?? 0 : 0
+        return CurlResponse(status: code, headers: fields, body: (try? Data(contentsOf: bodyFile)) ?? Data(), exitCode: status, uploadedBytes: uploaded)
     }
 }

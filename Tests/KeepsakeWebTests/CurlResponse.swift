@@ -10,6 +10,8 @@ struct CurlResponse: Sendable {
     let body: Data
     /// curl's exit status.
     let exitCode: Int32
+    /// Bytes of the request body curl had sent when the exchange ended (`%{size_upload}`).
+    var uploadedBytes: Int = 0
 
     /// One header field.
     struct Header: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeTestSupport
 import KeepsakeWeb
 import Testing
 
@@ -6,7 +7,10 @@ import Testing
 @Suite struct LoginThrottleTests {
     @Test func theRightPasswordFromAnotherAddressWorksWhileOneAddressIsThrottled() async throws {
         // Listening on 127.0.0.1; the guesser connects from 127.0.0.2, the owner from 127.0.0.3.
-        let fixture = try WebFixture(password: "correct horse")
+        // The throttle's clock moves only when the test moves it, so a slow machine cannot let a
+        // wait run out between two requests.
+        let clock = TestClock(Date())
+        let fixture = try WebFixture(password: "correct horse", clock: clock.closure)
         let guesserJar = fixture.directory.appending("guesser.txt").path, ownerJar = fixture.directory.appending("owner.txt").path
         func post(_ password: String, from address: String, jar: String) async throws -> CurlResponse {
             let page = try await Curl.run(["--interface", address, "-b", jar, "-c", jar, fixture.url("/login")])
@@ -22,7 +26,7 @@ import Testing
             guard response.status == 429 else { continue }
             let wait = Int(response.header("Retry-After") ?? "") ?? 0
             if wait == 0 || wait >= 6 { break }
-            try await Task.sleep(for: .milliseconds(wait * 1_000 + 100))
+            clock.advance(by: Double(wait) + 0.1)
         }
         #expect(Array(statuses.prefix(5)) == [401, 401, 401, 401, 401], "\(statuses)")
         #expect(statuses.filter { $0 == 401 }.count <= 10, "\(statuses)")

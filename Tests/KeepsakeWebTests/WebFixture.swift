@@ -15,13 +15,13 @@ final class WebFixture: @unchecked Sendable {
     let cookieJar: URL
 
     init(host: String = "127.0.0.1", password: String? = nil, limits: WebLimits = WebLimits(),
-         feedPageSize: Int = 10, sessionSecret: Data? = nil) throws {
+         feedPageSize: Int = 10, sessionSecret: Data? = nil, clock: @escaping @Sendable () -> Date = { Date() }) throws {
         directory = TemporaryDirectory("web")
         store = try TestStores.open(directory)
         self.host = host
         app = try WebApp(store: store, configuration: WebConfiguration(host: host, port: 0, password: password, limits: limits,
                                                                         feedPageSize: feedPageSize, changePollSeconds: 0,
-                                                                        sessionSecret: sessionSecret))
+                                                                        sessionSecret: sessionSecret, clock: clock))
         server = try WebServer(app: app)
         cookieJar = directory.appending("cookies.txt")
     }

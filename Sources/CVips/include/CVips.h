@@ -62,6 +62,12 @@ typedef enum {
 CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loader, int strict,
                               char **error_out);
 
+/* Opens a JPEG from memory like cvips_load_buffer with CVIPS_LOADER_JPEG, decoded at 1/`shrink` of
+ * its size (1, 2, 4 or 8) by libjpeg's DCT scaling: every coefficient is still read (so damage is
+ * still found by cvips_decode), but the inverse DCT makes only the smaller image. The size of the
+ * result is the size divided by `shrink`, rounded up. */
+CVipsImage *cvips_load_jpeg_shrunk(const void *buffer, size_t length, int shrink, int strict, char **error_out);
+
 int cvips_image_width(CVipsImage *image);
 int cvips_image_height(CVipsImage *image);
 /* 1 if the image has an alpha channel. */
@@ -69,9 +75,14 @@ int cvips_image_has_alpha(CVipsImage *image);
 /* A field as a string (free with cvips_free), or NULL if the image has no such field. */
 char *cvips_image_field_string(CVipsImage *image, const char *name);
 
-/* 1 if the pixels are 8-bit sRGB or 8-bit grey with no ICC profile, so cvips_to_srgb(image, 0)
+/* 1 if the image carries an ICC profile, which is then in *data_out / *length_out (owned by the
+ * image: valid while it lives); 0 if it carries none. */
+int cvips_image_icc_profile(CVipsImage *image, const void **data_out, size_t *length_out);
+
+/* 1 if the pixels are 8-bit sRGB or 8-bit grey with no ICC profile (or, when `profile_is_srgb` is
+ * non-zero, with a profile the caller found to be sRGB), so cvips_to_srgb(image, 0, !profile_is_srgb)
  * would change nothing. */
-int cvips_image_is_plain_srgb(CVipsImage *image);
+int cvips_image_is_plain_srgb(CVipsImage *image, int profile_is_srgb);
 
 /* 1 if every alpha value is fully opaque; 0 if some pixel is (partly) transparent or there is no
  * alpha; -1 on failure. Reads every pixel: use it on an in-memory image. */
@@ -99,9 +110,11 @@ CVipsImage *cvips_copy_memory(CVipsImage *image, char **error_out);
 CVipsImage *cvips_autorot(CVipsImage *image, char **error_out);
 
 /* Converts to sRGB (or 8-bit grey for grey images), through the embedded ICC profile when there is
- * one (a profile that cannot be used is ignored), keeping alpha. The result has 8 bits per sample,
- * or 16 when `keep_16bit` is non-zero and the input has 16. */
-CVipsImage *cvips_to_srgb(CVipsImage *image, int keep_16bit, char **error_out);
+ * one and `use_profile` is non-zero (a profile that cannot be used is ignored; a caller that found
+ * the profile to be sRGB already passes 0 and saves the transform), keeping alpha. The result has 8
+ * bits per sample, or 16 when `keep_16bit` is non-zero and the input has 16. The profile stays
+ * attached when it was not used. */
+CVipsImage *cvips_to_srgb(CVipsImage *image, int keep_16bit, int use_profile, char **error_out);
 
 /* Shrinks (Lanczos 3, alpha premultiplied) so that the longest edge is `max_edge`; an image that
  * already fits is returned unchanged, never enlarged. Pixels and metadata otherwise stay as they

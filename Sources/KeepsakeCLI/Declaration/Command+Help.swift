@@ -9,7 +9,7 @@ extension Command {
     static let actionColumn = 25
 
     /// The help of the last command of `path` (this command): its usage, discussion, options or
-    /// actions, epilogue and examples.
+    /// actions, epilogue, shared option groups and examples.
     static func help(_ path: [Command]) -> String {
         let command = path[path.count - 1]
         var blocks: [String] = []
@@ -29,10 +29,13 @@ extension Command {
             blocks.append("Global options:\n" + optionRows(GlobalOptions.of(command)))
         } else if command.isGroup {
             blocks.append("Actions:\n" + command.actionRows(prefix: "").map { row($0.label, $0.text, column: actionColumn) }.joined(separator: "\n"))
-        } else if !command.options.isEmpty {
-            blocks.append(optionRows(command.options))
+        } else {
+            let grouped = Set(command.groups.flatMap { $0.options.map(\.name) })
+            let own = command.options.filter { !grouped.contains($0.name) }
+            if !own.isEmpty { blocks.append(optionRows(own)) }
         }
         if !command.epilogue.isEmpty { blocks.append(command.epilogue) }
+        for group in command.groups { blocks.append(group.heading + "\n" + optionRows(group.options)) }
         blocks.append("Examples:\n" + command.examples.map { "  " + $0 }.joined(separator: "\n"))
         return blocks.joined(separator: "\n\n") + "\n"
     }
@@ -84,7 +87,7 @@ extension Command {
     /// is wider than a line.
     var usageTokens: [[String]] {
         var tokens = arguments.map { [$0.synopsis] }
-        let exclusive: [[[String]]] = rules.compactMap { if case .atMostOne(let choices, _) = $0 { choices } else { nil } }
+        let exclusive: [[[String]]] = rules.compactMap { if case .atMostOne(let choices, _, _) = $0 { choices } else { nil } }
         let byName = Dictionary(options.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
         var placed: Set<Int> = []
         for option in options {
@@ -136,7 +139,7 @@ extension Command {
     /// The option list of a help: `  --title TEXT       Its help`, continuation lines aligned.
     static func optionRows(_ options: [any OptionDeclaration]) -> String {
         options.map { option in
-            row(option.name == GlobalOptions.help.name ? "-h, --help" : option.synopsis, option.help, column: optionColumn)
+            row(option.name == GlobalOptions.help.name ? "-h, --help" : ([option.synopsis] + option.aliases).joined(separator: ", "), option.help, column: optionColumn)
         }.joined(separator: "\n")
     }
 

@@ -78,7 +78,7 @@ extension Command {
     /// followed by another known option is missing its value (write `--title=--odd`).
     func words(of arguments: [String], path: [Command]) throws -> Words {
         let known = options + GlobalOptions.of(self)
-        let byName = Dictionary(known.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let byName = Dictionary(known.flatMap { option in ([option.name] + option.aliases).map { ($0, option) } }, uniquingKeysWith: { first, _ in first })
         func isKnownOption(_ argument: String) -> Bool {
             if argument == "-h" || argument == "--" { return true }
             return byName[argument.split(separator: "=", maxSplits: 1).first.map(String.init) ?? argument] != nil
@@ -106,11 +106,11 @@ extension Command {
             }
             if !option.takesValue {
                 guard inline == nil else { throw UsageError(description: "\(name) takes no value.") }
-                words.switches.insert(name)
+                words.switches.insert(option.name)
             } else if let inline {
-                words.values[name, default: []].append(inline)
+                words.values[option.name, default: []].append(inline)
             } else if let next = rest.first, !isKnownOption(next) {
-                words.values[name, default: []].append(next)
+                words.values[option.name, default: []].append(next)
                 rest.removeFirst()
             } else {
                 throw UsageError(description: "\(name) needs a value.")
@@ -158,9 +158,10 @@ extension Command {
         }
         for rule in rules {
             switch rule {
-            case .atMostOne(let choices, let noun):
+            case .atMostOne(let choices, let noun, let message):
                 let given = choices.filter { $0.contains(where: words.given) }
                 guard given.count > 1 else { continue }
+                if let message { throw UsageError(description: message) }
                 let names = choices.map { $0.joined(separator: "/") }
                 if let noun {
                     throw UsageError(description: "\(title) takes one \(noun) at a time (\(ValueParser<String>.list(names, or: true))).")

@@ -38,10 +38,12 @@ struct Command: Sendable {
     /// Its positional arguments, in order.
     var arguments: [any ArgumentDeclaration]
     /// Its options, in the order help lists them (the global `--store`, `--json` and `--help` are
-    /// added by the tool).
+    /// added by the tool), those of its ``groups`` last.
     var options: [any OptionDeclaration]
-    /// Rules between its options.
+    /// Rules between its options (its groups' rules included).
     var rules: [OptionRule]
+    /// Shared groups of options it takes, each listed under its heading in the help.
+    var groups: [OptionGroup]
     /// Whether it takes `--json` (every command that prints records or reports does).
     var printsJSON: Bool
     /// Text after the options in the help.
@@ -58,15 +60,16 @@ struct Command: Sendable {
 
     /// Declares a command that runs `body`.
     init(_ name: String, abstract: String, section: String? = nil, discussion: String, arguments: [any ArgumentDeclaration] = [],
-         options: [any OptionDeclaration] = [], rules: [OptionRule] = [], printsJSON: Bool = true, epilogue: String = "",
-         examples: [String], body: @escaping Body) {
+         options: [any OptionDeclaration] = [], rules: [OptionRule] = [], groups: [OptionGroup] = [], printsJSON: Bool = true,
+         epilogue: String = "", examples: [String], body: @escaping Body) {
         self.name = name
         self.abstract = abstract
         self.section = section
         self.discussion = discussion
         self.arguments = arguments
-        self.options = options
-        self.rules = rules
+        self.options = options + groups.flatMap(\.options)
+        self.rules = rules + groups.flatMap(\.rules)
+        self.groups = groups
         self.printsJSON = printsJSON
         self.epilogue = epilogue
         self.examples = examples
@@ -85,6 +88,7 @@ struct Command: Sendable {
         self.arguments = []
         self.options = []
         self.rules = []
+        self.groups = []
         self.printsJSON = printsJSON
         self.epilogue = epilogue
         self.examples = examples

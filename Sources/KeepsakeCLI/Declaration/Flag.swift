@@ -3,10 +3,12 @@
 struct Flag: OptionDeclaration {
     let name: String
     let help: String
+    let aliases: [String]
 
-    /// Declares the switch `name` (`--trash`).
-    init(_ name: String, help: String) {
+    /// Declares the switch `name` (`--trash`), also accepted as each of `aliases`.
+    init(_ name: String, aliases: [String] = [], help: String) {
         self.name = name
+        self.aliases = aliases
         self.help = help
     }
 

@@ -13,11 +13,17 @@ protocol OptionDeclaration: Sendable {
     var placeholder: String { get }
     /// Its help: what it means, its default; lines are kept as written.
     var help: String { get }
+    /// Other names that mean the same (`--keep-original` for `--lossless`): accepted where it is,
+    /// listed beside it in the help, never in usage lines.
+    var aliases: [String] { get }
     /// Reads one value given for it.
     func parseValue(_ text: String) throws -> any Sendable
 }
 
 extension OptionDeclaration {
+    /// None.
+    var aliases: [String] { [] }
+
     /// `--title TEXT` or `--trash`: how it is written in usage lines and help.
     var synopsis: String { takesValue ? name + " " + placeholder : name }
 }

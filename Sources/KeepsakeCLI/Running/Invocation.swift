@@ -54,7 +54,8 @@ struct Invocation: Sendable {
 
     // MARK: - The store
 
-    /// Opens the store chosen by `--store` or the environment.
+    /// Opens the store chosen by `--store` or the environment, storing the photos this command adds
+    /// as its ``EncodingFlags`` ask (the store's default without them).
     func openStore() throws -> Store {
         let location: StoreLocation
         if let directory = self[GlobalOptions.store] {
@@ -62,7 +63,9 @@ struct Invocation: Sendable {
         } else {
             location = try StoreLocation.defaultLocation(environment: context.environment)
         }
-        return try Store(location: location, imageProcessor: VipsImageProcessor())
+        var options = StoreOptions()
+        if let policy = EncodingFlags.policy(self) { options.encodingPolicy = policy }
+        return try Store(location: location, options: options, imageProcessor: VipsImageProcessor())
     }
 
     // MARK: - Output

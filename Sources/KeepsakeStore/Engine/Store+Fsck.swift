@@ -32,19 +32,33 @@ extension Store {
         report.orphanThumbnails.sort()
         report.unexpectedEntries.sort()
 
+        // Each transaction body starts from the findings of the scan: a metadata store may run a body
+        // again after a conflict, and the attempt it rolled back must not have changed them.
+        let found = report
         guard repair else {
             guard report.problemCount > 0 else { return report }
             do {
-                try metadata.write { tx in try confirm(&report, scan: scan, tx) }
+                report = try metadata.write { tx in
+                    var attempt = found
+                    try confirm(&attempt, scan: scan, tx)
+                    return attempt
+                }
             } catch let error as KeepsakeError where error.code == .readOnly {
                 // A read-only store (a backup, say) has no writer to wait for: one read transaction will do.
-                try metadata.read { tx in try confirm(&report, scan: scan, tx) }
+                report = try metadata.read { tx in
+                    var attempt = found
+                    try confirm(&attempt, scan: scan, tx)
+                    return attempt
+                }
             }
             return report
         }
-        let remake = try metadata.write { tx in
-            try confirm(&report, scan: scan, tx)
-            return try self.repair(&report, scan: scan, tx)
+        let remake: [Attachment]
+        (report, remake) = try metadata.write { tx in
+            var attempt = found
+            try confirm(&attempt, scan: scan, tx)
+            let remake = try self.repair(&attempt, scan: scan, tx)
+            return (attempt, remake)
         }
         try remakeMissingThumbnails(remake, &report)
         return report

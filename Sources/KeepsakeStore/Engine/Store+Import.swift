@@ -33,7 +33,10 @@ extension Store {
         return true
     }
 
-    private func checkImportable(_ snapshot: Record) throws {
+    /// Throws what ``importRecord(_:imageBytes:)`` would refuse in `snapshot` itself (a field name
+    /// the store does not accept, more images than its limit), without writing anything: an archive
+    /// import checks every record with it before it imports the first.
+    public func checkImportable(_ snapshot: Record) throws {
         try Self.checkFields(snapshot.fields)
         guard snapshot.images.count <= options.maxImagesPerRecord else {
             throw KeepsakeError(.limitExceeded, "Record \(snapshot.id) has \(snapshot.images.count) images, over this store's limit of \(options.maxImagesPerRecord).")

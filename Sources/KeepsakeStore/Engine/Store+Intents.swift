@@ -16,12 +16,14 @@ extension Store {
     /// Completes one intent whose owner is not executing it: a `pending` one is rolled back (its new
     /// objects deleted), a `committed` one rolled forward (its obsolete objects deleted). An object
     /// still referred to by an image row, or journalled as new by another intent, is never deleted.
-    func finishIntent(_ intentID: String) throws {
+    /// Returns `false` if the intent was not in the journal (finished already).
+    @discardableResult
+    func finishIntent(_ intentID: String) throws -> Bool {
         let found = try metadata.read { tx -> (Intent, [IntentFile])? in
             guard let intent = try tx.intent(intentID) else { return nil }
             return (intent, try tx.removableFiles(of: intentID, role: intent.state == .pending ? .new : .obsolete))
         }
-        guard let (intent, files) = found else { return }
+        guard let (intent, files) = found else { return false }
         let sizes = Set(options.thumbnailSizes + ThumbnailSize.standard).sorted()
         if !files.isEmpty {
             try blobs.delete(files.flatMap { file in
@@ -43,5 +45,6 @@ extension Store {
             }
             try tx.deleteIntent(intentID)
         }
+        return true
     }
 }

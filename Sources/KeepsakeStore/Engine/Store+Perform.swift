@@ -29,7 +29,7 @@ extension Store {
             do {
                 try put(staged, at: newKeys, intentID: intentID)
             } catch {
-                rollBack(intentID)
+                rollBack(intentID, newKeys: newKeys, staged: staged)
                 throw error
             }
         }
@@ -50,13 +50,13 @@ extension Store {
                 outcome = try commitTransaction()
             }
         } catch {
-            rollBack(intentID)
+            rollBack(intentID, newKeys: newKeys, staged: staged)
             throw error
         }
         if outcome.hasObsolete || !staged.isEmpty {
             // The operation took effect at the commit; a clean-up failure stays in the journal and is
             // finished by the next operation of this instance or by recovery after it exits.
-            try? finishIntent(intentID)
+            _ = try? finishIntent(intentID)
         }
         if outcome.hasObsolete { blobs.ensureReserve(instance: instanceID) }  // space was freed: keep the reserve again
         return outcome.record
@@ -184,10 +184,20 @@ extension Store {
 
     /// Undoes steps 1–2 after a failure before (or during) the commit. If the commit did happen after
     /// all (an error reported after the data became durable), finishes it instead.
-    private func rollBack(_ intentID: String) {
+    ///
+    /// If the intent is no longer in the journal, another instance took this one for dead (its
+    /// liveness was lost while it was frozen or cut off), claimed the intent and finished it, perhaps
+    /// before this instance's late puts: then the new objects that nothing refers to are removed here.
+    /// Their keys were reserved for this operation alone, so nothing else can come to refer to them.
+    private func rollBack(_ intentID: String, newKeys: [RelativePath], staged: [StagedImage]) {
         // Best effort on purpose: the caller is already throwing the error that matters, and whatever
         // is left is still in the journal, so the next operation of this instance, or recovery once
         // it exits, removes it.
-        try? finishIntent(intentID)
+        guard (try? finishIntent(intentID)) == false, !newKeys.isEmpty else { return }
+        guard let loose = try? metadata.read({ tx in try zip(newKeys, staged).filter { try !tx.isReferenced($0.0) } }), !loose.isEmpty else { return }
+        let sizes = Set(options.thumbnailSizes + ThumbnailSize.standard).sorted()
+        try? blobs.delete(loose.flatMap { key, image in
+            [key] + sizes.map { Attachment.thumbnailPath(for: key, size: $0, format: image.thumbnailFormat) }
+        })
     }
 }

@@ -3,7 +3,8 @@ public import Foundation
 extension Store {
     /// Creates a record with its images, all or nothing.
     ///
-    /// The images are decoded and encoded first (two at a time); any bad image fails the whole call
+    /// The images are decoded and encoded first (``StoreOptions/processingConcurrency`` at a time,
+    /// through the instance's batch processor); any bad image fails the whole call
     /// before anything is written.
     @discardableResult
     public func create(_ draft: RecordDraft) throws -> Record {
@@ -11,6 +12,31 @@ extension Store {
         try checkImageCount(draft.images.count)
         try Self.checkFields(draft.fields)
         let staged = try process(try loadInputs(draft.images), policy: draft.policy ?? options.encodingPolicy)
+        return try create(draft, id: id, staged: staged)
+    }
+
+    /// Creates several records, one operation each, in order: the images of the next record are
+    /// decoded while the current one is written and committed, so a batch (an import, the demo)
+    /// keeps every core busy. Each record is all or nothing; the batch is not.
+    ///
+    /// - Throws: The first failure. The records before it are created (and stay); the failing
+    ///   one and those after it are not. Every draft is checked (fields, image count) before any
+    ///   is processed, so a bad draft anywhere fails the batch before anything is written.
+    @discardableResult
+    public func create(_ drafts: [RecordDraft]) throws -> [Record] {
+        for draft in drafts {
+            try checkImageCount(draft.images.count)
+            try Self.checkFields(draft.fields)
+        }
+        let ids = drafts.map { $0.id ?? RecordID() }
+        return try batchProcessor.pipeline(Array(zip(ids, drafts)), inputs: { try loadInputs($0.1.images) },
+                                           policy: { $0.1.policy ?? options.encodingPolicy }, thumbnailSizes: options.thumbnailSizes) { item, images in
+            try create(item.1, id: item.0, staged: images.map(StagedImage.init))
+        }
+    }
+
+    /// Writes a checked draft whose images are processed.
+    private func create(_ draft: RecordDraft, id: RecordID, staged: [StagedImage]) throws -> Record {
         let date = (draft.date ?? clock()).timeIntervalSince1970
         let record = try perform(kind: .create, id: id, collection: draft.collection, creating: true, staged: staged) { _ in
             (RecordTarget(date: date, fields: draft.fields, trashedAt: nil, images: staged.indices.map(ImageRef.new)), .inserted)
@@ -36,10 +62,11 @@ extension Store {
 
     /// Adds images to a record, at the end or before `index`.
     @discardableResult
-    public func addImages(_ sources: [ImageSource], to id: RecordID, at index: Int? = nil, policy: ImageEncodingPolicy? = nil) throws -> Record {
+    public func addImages(_ sources: [ImageSource], to id: RecordID, at index: Int? = nil, policy: ImageEncodingPolicy? = nil,
+                          expectedVersion: Int64? = nil) throws -> Record {
         guard !sources.isEmpty else { return try record(id) }
         let staged = try process(try loadInputs(sources), policy: policy ?? options.encodingPolicy)
-        return try mutate(id, kind: .addImages, staged: staged) { current, target in
+        return try mutate(id, kind: .addImages, staged: staged, expectedVersion: expectedVersion) { current, target in
             let at = index ?? target.images.count
             guard (0...target.images.count).contains(at) else {
                 throw KeepsakeError(.invalidArgument, "Cannot insert at index \(at): valid positions are 0 to \(target.images.count).")
@@ -51,9 +78,10 @@ extension Store {
     /// Replaces the image at `index` with a new one (seed 000's "update image at index n"). The old
     /// file is removed only after the commit that stops referring to it.
     @discardableResult
-    public func replaceImage(of id: RecordID, at index: Int, with source: ImageSource, policy: ImageEncodingPolicy? = nil) throws -> Record {
+    public func replaceImage(of id: RecordID, at index: Int, with source: ImageSource, policy: ImageEncodingPolicy? = nil,
+                             expectedVersion: Int64? = nil) throws -> Record {
         let staged = try process(try loadInputs([source]), policy: policy ?? options.encodingPolicy)
-        return try mutate(id, kind: .replaceImage, staged: staged) { current, target in
+        return try mutate(id, kind: .replaceImage, staged: staged, expectedVersion: expectedVersion) { current, target in
             guard target.images.indices.contains(index) else { throw KeepsakeError.imageIndexOutOfRange(index, count: target.images.count) }
             target.images[index] = .new(0)
         }
@@ -61,8 +89,8 @@ extension Store {
 
     /// Removes the image at `index`; later images move up by one.
     @discardableResult
-    public func removeImage(of id: RecordID, at index: Int) throws -> Record {
-        try mutate(id, kind: .removeImage) { current, target in
+    public func removeImage(of id: RecordID, at index: Int, expectedVersion: Int64? = nil) throws -> Record {
+        try mutate(id, kind: .removeImage, expectedVersion: expectedVersion) { current, target in
             guard target.images.indices.contains(index) else { throw KeepsakeError.imageIndexOutOfRange(index, count: target.images.count) }
             target.images.remove(at: index)
         }
@@ -70,8 +98,8 @@ extension Store {
 
     /// Moves the image at `from` to position `to`. No file is touched.
     @discardableResult
-    public func moveImage(of id: RecordID, from: Int, to: Int) throws -> Record {
-        try mutate(id, kind: .moveImage) { current, target in
+    public func moveImage(of id: RecordID, from: Int, to: Int, expectedVersion: Int64? = nil) throws -> Record {
+        try mutate(id, kind: .moveImage, expectedVersion: expectedVersion) { current, target in
             guard target.images.indices.contains(from) else { throw KeepsakeError.imageIndexOutOfRange(from, count: target.images.count) }
             guard target.images.indices.contains(to) else { throw KeepsakeError.imageIndexOutOfRange(to, count: target.images.count) }
             target.images.insert(target.images.remove(at: from), at: to)
@@ -81,8 +109,8 @@ extension Store {
     /// Puts the images in a new order: `order[i]` is the current index of the image that goes to
     /// position `i`, and `order` must be a permutation of the current indexes. No file is touched.
     @discardableResult
-    public func reorderImages(of id: RecordID, order: [Int]) throws -> Record {
-        try mutate(id, kind: .reorderImages) { current, target in
+    public func reorderImages(of id: RecordID, order: [Int], expectedVersion: Int64? = nil) throws -> Record {
+        try mutate(id, kind: .reorderImages, expectedVersion: expectedVersion) { current, target in
             guard order.sorted() == Array(target.images.indices) else {
                 throw KeepsakeError(.invalidArgument, "The new order \(order.map(String.init).joined(separator: " ")) must list each of the indexes 0 to \(target.images.count - 1) exactly once.")
             }
@@ -95,8 +123,8 @@ extension Store {
     /// new ones; images left out are removed after the commit. A new image whose bytes equal an image
     /// the record already has reuses that file: unchanged images are never rewritten.
     @discardableResult
-    public func setImages(of id: RecordID, to slots: [ImageSlot], policy: ImageEncodingPolicy? = nil) throws -> Record {
-        try edit(id, images: slots, policy: policy)
+    public func setImages(of id: RecordID, to slots: [ImageSlot], policy: ImageEncodingPolicy? = nil, expectedVersion: Int64? = nil) throws -> Record {
+        try edit(id, images: slots, policy: policy, expectedVersion: expectedVersion)
     }
 
     /// Changes a record's date, fields and (optionally) its whole image set in ONE atomic operation:
@@ -140,10 +168,12 @@ extension Store {
         }
     }
 
-    /// Moves a record to the trash. Its images stay until the trash is purged.
+    /// Moves a record to the trash. Its images stay until the trash is purged. With
+    /// `expectedVersion` (here and in the image operations), only if the record is still at that
+    /// version, checked inside the commit; otherwise ``KeepsakeError/Code/conflict``.
     @discardableResult
-    public func trash(_ id: RecordID) throws -> Record {
-        try mutate(id, kind: .trash, change: .trashed, allowTrashed: true) { current, target in
+    public func trash(_ id: RecordID, expectedVersion: Int64? = nil) throws -> Record {
+        try mutate(id, kind: .trash, change: .trashed, allowTrashed: true, expectedVersion: expectedVersion) { current, target in
             guard current.trashedAt == nil else { throw KeepsakeError(.conflict, "Record \(id) is already in the trash.") }
             target.trashedAt = now()
         }
@@ -151,8 +181,8 @@ extension Store {
 
     /// Takes a record out of the trash.
     @discardableResult
-    public func restore(_ id: RecordID) throws -> Record {
-        try mutate(id, kind: .restore, change: .restored, allowTrashed: true) { current, target in
+    public func restore(_ id: RecordID, expectedVersion: Int64? = nil) throws -> Record {
+        try mutate(id, kind: .restore, change: .restored, allowTrashed: true, expectedVersion: expectedVersion) { current, target in
             guard current.trashedAt != nil else { throw KeepsakeError(.conflict, "Record \(id) is not in the trash, so there is nothing to restore.") }
             target.trashedAt = nil
         }
@@ -215,11 +245,12 @@ extension Store {
 
     /// Runs an update whose target is the current state changed by `change`.
     private func mutate(_ id: RecordID, kind: IntentKind, staged: [StagedImage] = [], change: ChangeKind = .updated, allowTrashed: Bool = false,
-                        _ edit: (Record, inout RecordTarget) throws -> Void) throws -> Record {
+                        expectedVersion: Int64? = nil, _ edit: (Record, inout RecordTarget) throws -> Void) throws -> Record {
         let collection = try metadata.read { try $0.collection(of: id) }
         guard let collection else { throw KeepsakeError.recordNotFound(id.string) }
         let record = try perform(kind: kind, id: id, collection: collection, creating: false, staged: staged) { current in
             let current = current!
+            try Self.check(current, expectedVersion)
             if !allowTrashed, current.trashedAt != nil {
                 throw KeepsakeError(.conflict, "Record \(id) is in the trash; restore it before changing it.")
             }

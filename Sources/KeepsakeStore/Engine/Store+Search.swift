@@ -10,9 +10,18 @@ extension Store {
         guard (1...1000).contains(limit), offset >= 0 else {
             throw KeepsakeError(.invalidArgument, "A search page holds 1 to 1000 records and the offset must not be negative.")
         }
-        let words = text.split(whereSeparator: { $0.isWhitespace || $0.isPunctuation || $0.isSymbol }).map(String.init)
+        let words = Self.searchWords(text)
         guard !words.isEmpty else { return [] }
         return try metadata.read { try $0.search(TextSearch(words: words, collection: collection, trash: trash, limit: limit, offset: offset)) }
+    }
+
+    /// The words of a search: split at blanks, punctuation, symbols and control characters (a NUL
+    /// would otherwise end the text handed to the database early: found by schemathesis).
+    public static func searchWords(_ text: String) -> [String] {
+        text.split(whereSeparator: { character in
+            character.isWhitespace || character.isPunctuation || character.isSymbol
+                || character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        }).map(String.init)
     }
 
     /// Creates several records without images in one transaction: all of them or none (a CSV import).

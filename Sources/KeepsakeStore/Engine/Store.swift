@@ -27,6 +27,9 @@ public final class Store: Sendable {
     public let blobs: any BlobStore
 
     let clock: @Sendable () -> Date
+    /// Processes the images of every operation of this instance through one queue, on
+    /// ``StoreOptions/processingConcurrency`` threads, so consecutive operations share the cores.
+    let batchProcessor: ImageBatchProcessor
     /// Intents of this instance currently being executed (so leftover clean-up skips them).
     let inFlight = Mutex<Set<String>>([])
 
@@ -55,6 +58,7 @@ public final class Store: Sendable {
         self.location = location
         self.options = options
         self.imageProcessor = imageProcessor
+        batchProcessor = ImageBatchProcessor(processor: imageProcessor, workers: options.processingConcurrency)
         self.metadata = metadata
         self.blobs = blobs
         self.clock = clock

@@ -34,9 +34,16 @@ public struct ImageInput: Sendable {
 }
 
 /// How originals are encoded when they are stored.
-public struct ImageEncodingPolicy: Sendable, Hashable, Codable {
+public struct ImageEncodingPolicy: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The stored format of the original.
     public enum Format: Sendable, Hashable, Codable {
+        /// JPEG input is kept as the camera wrote it: its compressed data is not decoded and encoded
+        /// again. The metadata segments are dropped by rewriting the file's marker segments (the ICC
+        /// profile stays), and the EXIF orientation is applied with a lossless transform of the DCT
+        /// coefficients. Every other input, and a JPEG whose orientation cannot be applied
+        /// losslessly (a side that is not a whole number of MCUs where the transform needs it), is
+        /// re-encoded as ``jpeg(quality:)`` with `fallbackQuality`. The store default.
+        case losslessJPEG(fallbackQuality: Int)
         /// Re-encode as JPEG with this quality (1...100). Images with alpha are stored as PNG instead,
         /// so transparency is never lost silently.
         case jpeg(quality: Int)
@@ -52,14 +59,34 @@ public struct ImageEncodingPolicy: Sendable, Hashable, Codable {
     /// Keep EXIF/XMP/ICC metadata (including GPS) instead of stripping it. Off by default.
     public var keepMetadata: Bool
 
-    /// Creates a policy.
-    public init(format: Format = .jpeg(quality: 80), keepMetadata: Bool = false) {
+    /// Creates a policy; without arguments, the store default (``default``).
+    public init(format: Format = .losslessJPEG(fallbackQuality: 80), keepMetadata: Bool = false) {
         self.format = format
         self.keepMetadata = keepMetadata
     }
 
-    /// JPEG at quality 80, metadata stripped: the store default (seed 000's `jpegData(0.8)`).
+    /// JPEG input stored losslessly (upright, metadata stripped, ICC profile kept), anything else
+    /// re-encoded as JPEG quality 80: the store default.
     public static let `default` = ImageEncodingPolicy()
+
+    /// The lossless JPEG path with metadata stripped: the same as ``default``.
+    public static let lossless = ImageEncodingPolicy(format: .losslessJPEG(fallbackQuality: 80))
+
+    /// Every input re-encoded as JPEG quality 80, metadata stripped (seed 000's `jpegData(0.8)`):
+    /// smaller files than ``lossless`` for camera JPEGs saved at high quality.
+    public static let reencode = ImageEncodingPolicy(format: .jpeg(quality: 80))
+
+    /// A short name for status output: `lossless JPEG (others: JPEG q80)`, `JPEG q80`, `PNG` or
+    /// `original bytes`, followed by `, metadata kept` or `, metadata stripped`.
+    public var description: String {
+        let stored = switch format {
+        case .losslessJPEG(let quality): "lossless JPEG (others: JPEG q\(quality))"
+        case .jpeg(let quality): "JPEG q\(quality)"
+        case .png: "PNG"
+        case .original: "original bytes"
+        }
+        return stored + (keepMetadata || format == .original ? ", metadata kept" : ", metadata stripped")
+    }
 }
 
 /// The longest edge, in pixels, of a thumbnail variant.

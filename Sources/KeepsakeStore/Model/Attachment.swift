@@ -29,6 +29,24 @@ public struct Attachment: Sendable, Hashable, Codable, Identifiable {
     /// When this file was stored.
     public var createdAt: Date
 
+    /// Creates an image value (a metadata store builds these from its rows).
+    public init(id: Int64, recordID: RecordID, position: Int, path: RelativePath, byteSize: Int64, sha256: String, sourceSHA256: String,
+                mediaType: String, width: Int, height: Int, capturedAt: Date?, thumbnailFormat: StoredImageFormat, createdAt: Date) {
+        self.id = id
+        self.recordID = recordID
+        self.position = position
+        self.path = path
+        self.byteSize = byteSize
+        self.sha256 = sha256
+        self.sourceSHA256 = sourceSHA256
+        self.mediaType = mediaType
+        self.width = width
+        self.height = height
+        self.capturedAt = capturedAt
+        self.thumbnailFormat = thumbnailFormat
+        self.createdAt = createdAt
+    }
+
     /// The stored format, from the media type.
     public var format: StoredImageFormat? { StoredImageFormat.allCases.first { $0.mediaType == mediaType } }
 

@@ -7,16 +7,18 @@ import Foundation
 /// exactly what the store writes: one object whose values are strings, integers, booleans and arrays
 /// of strings. Anything else (fractions, exponents, `null`, nested objects, duplicate keys, lone
 /// surrogates) returns `nil`, and the caller decodes with `JSONDecoder` as before, so results and
-/// errors are unchanged.
-enum FieldsJSON {
+/// errors are unchanged. Public so that every metadata store writes and reads fields the same way.
+public enum FieldsJSON {
     /// The fields as the store writes them: one JSON object, keys sorted (so equal fields are equal text).
-    static func encode(_ fields: [String: FieldValue]) throws -> String {
+    public static func encode(_ fields: [String: FieldValue]) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return String(decoding: try encoder.encode(fields), as: UTF8.self)
     }
 
-    static func decode(_ text: String) -> [String: FieldValue]? {
+    /// The fields of a JSON object as the store writes it, or `nil` for anything else (decode that
+    /// with `JSONDecoder`, which says what is wrong).
+    public static func decode(_ text: String) -> [String: FieldValue]? {
         var copy = text
         return copy.withUTF8 { bytes in
             var reader = Reader(bytes: bytes)

@@ -23,6 +23,20 @@ public struct Record: Sendable, Hashable, Codable, Identifiable {
 
     /// Whether the record is in the trash.
     public var isTrashed: Bool { trashedAt != nil }
+
+    /// Creates a record value (a metadata store builds these from its rows).
+    public init(id: RecordID, collection: CollectionName, date: Date, fields: [String: FieldValue], images: [Attachment],
+                createdAt: Date, updatedAt: Date, trashedAt: Date?, version: Int64) {
+        self.id = id
+        self.collection = collection
+        self.date = date
+        self.fields = fields
+        self.images = images
+        self.createdAt = createdAt
+        self.updatedAt = updatedAt
+        self.trashedAt = trashedAt
+        self.version = version
+    }
 }
 
 /// What a new record is made of.

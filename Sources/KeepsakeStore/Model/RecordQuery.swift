@@ -77,4 +77,10 @@ public struct RecordPage: Sendable, Hashable {
     public var records: [Record]
     /// Where the next page starts; `nil` when this is the last page.
     public var nextCursor: RecordCursor?
+
+    /// Creates a page (a metadata store builds these).
+    public init(records: [Record], nextCursor: RecordCursor?) {
+        self.records = records
+        self.nextCursor = nextCursor
+    }
 }

@@ -15,4 +15,13 @@ public struct StoreChange: Sendable, Hashable, Codable {
     public var kind: ChangeKind
     /// When.
     public var at: Date
+
+    /// Creates a change-log entry (a metadata store builds these from its rows).
+    public init(sequence: Int64, recordID: RecordID, collection: CollectionName, kind: ChangeKind, at: Date) {
+        self.sequence = sequence
+        self.recordID = recordID
+        self.collection = collection
+        self.kind = kind
+        self.at = at
+    }
 }

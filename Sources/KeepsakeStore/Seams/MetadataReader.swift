@@ -47,4 +47,7 @@ public protocol MetadataReader {
     func setting(_ key: String, in namespace: String) throws -> String?
     /// Every setting of a namespace, by key.
     func settings(in namespace: String) throws -> [String: String]
+
+    /// The idempotency row of `key` in `scope`, expired or not, or `nil`.
+    func idempotencyRecord(scope: String, key: String) throws -> IdempotencyRecord?
 }

@@ -39,4 +39,13 @@ public protocol MetadataWriter: MetadataReader {
 
     /// Stores a setting (`nil` removes it).
     func setSetting(_ key: String, in namespace: String, to value: String?) throws
+
+    /// Inserts an idempotency row; `false` (and nothing written) when one with its scope and key
+    /// exists already.
+    func insertIdempotencyRecord(_ record: IdempotencyRecord) throws -> Bool
+    /// Replaces the idempotency row with this scope and key (no effect when there is none).
+    func updateIdempotencyRecord(_ record: IdempotencyRecord) throws
+    /// Removes up to `limit` idempotency rows that expired before `cutoff` (seconds since 1970);
+    /// returns how many.
+    @discardableResult func deleteIdempotencyRecords(expiredBefore cutoff: Double, limit: Int) throws -> Int
 }

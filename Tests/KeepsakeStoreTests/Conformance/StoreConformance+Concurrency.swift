@@ -22,6 +22,7 @@ extension StoreConformance {
             worker.executableURL = Binaries.url("keepsake-crash-worker")
             worker.arguments = place.storeArguments + ["--log", log.path, "--worker", "9", "--ops", "40", "--records", "3"]
                 + Self.images.flatMap { ["--image", $0.path] }
+            worker.environment = place.processEnvironment
             try worker.run()
 
             let created = try await withThrowingTaskGroup(of: [RecordID].self) { group in
@@ -75,6 +76,7 @@ extension StoreConformance {
             worker.executableURL = Binaries.url("keepsake-crash-worker")
             worker.arguments = place.storeArguments + ["--log", log.path, "--worker", "5", "--ops", "300", "--records", "3"]
                 + Self.images.flatMap { ["--image", $0.path] }
+            worker.environment = place.processEnvironment
             try worker.run()
             var frozenMidOperation = 0
             var busyWhileFrozen = 0

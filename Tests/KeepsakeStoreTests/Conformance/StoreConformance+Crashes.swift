@@ -16,6 +16,7 @@ extension StoreConformance {
             process.executableURL = Binaries.url("keepsake-crash-worker")
             process.arguments = place.storeArguments + ["--log", log.path, "--worker", String(worker), "--seed", String(seed), "--records", "4"]
                 + Self.images.flatMap { ["--image", $0.path] }
+            process.environment = place.processEnvironment
             process.standardError = FileHandle.nullDevice
             try process.run()
             return process

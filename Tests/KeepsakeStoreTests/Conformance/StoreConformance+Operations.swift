@@ -31,6 +31,48 @@ extension StoreConformance {
         }
 
         @Test(arguments: StoreBackends.all)
+        func aBatchOfDraftsIsCreatedInOrderEachRecordWhole(_ backend: StoreBackend) throws {
+            let store = try backend.makePlace().open()
+            let drafts = (0..<4).map { n in
+                RecordDraft(collection: "diary", fields: ["title": .string("Day \(n)")], images: images.prefix(n).map(ImageSource.file))
+            }
+            let records = try store.create(drafts)
+            #expect(records.map { $0.fields["title"] } == (0..<4).map { .string("Day \($0)") })
+            #expect(records.map(\.images.count) == [0, 1, 2, 3])
+            for record in records {
+                #expect(try store.record(record.id) == record)
+                for (index, image) in record.images.enumerated() {
+                    #expect(image.sourceSHA256 == SHA256.hex(try Data(contentsOf: images[index])))
+                    #expect(SHA256.hex(try store.originalData(of: image)) == image.sha256)
+                }
+            }
+            #expect(try store.fsck().isClean)
+        }
+
+        @Test(arguments: StoreBackends.all)
+        func aBatchStopsAtItsFirstBadImageKeepingTheRecordsBeforeIt(_ backend: StoreBackend) throws {
+            let store = try backend.makePlace().open()
+            let good = RecordDraft(collection: "diary", fields: ["title": .string("good")], images: [.file(images[0])])
+            let bad = RecordDraft(collection: "diary", fields: ["title": .string("bad")], images: [.file(images[1]), .file(Corpus.corruptImage)])
+            let after = RecordDraft(collection: "diary", fields: ["title": .string("after")], images: [.file(images[2])])
+            #expect(throws: KeepsakeError.self) { try store.create([good, bad, after]) }
+            let kept = try store.list(RecordQuery(collection: "diary")).records
+            #expect(kept.map { $0.fields["title"] } == [.string("good")])
+            #expect(try store.fsck().isClean)
+            #expect(try store.intentsInFlight() == 0)
+        }
+
+        @Test(arguments: StoreBackends.all)
+        func aBatchWithAnInvalidDraftAnywhereWritesNothing(_ backend: StoreBackend) throws {
+            let store = try backend.makePlace().open()
+            let good = RecordDraft(collection: "diary", fields: ["title": .string("good")], images: [.file(images[0])])
+            let invalid = RecordDraft(collection: "diary", fields: ["": .string("no name")])
+            #expect(throws: KeepsakeError.self) { try store.create([good, invalid]) }
+            #expect(try store.list(RecordQuery(collection: "diary")).records.isEmpty)
+            #expect(try store.fsck().isClean)
+        }
+
+        @Test(arguments: StoreBackends.all)
         func perIndexImageOperationsKeepOrderAndRemoveOldObjectsOnlyAfterCommit(_ backend: StoreBackend) throws {
             let store = try backend.makePlace().open()
             var record = try store.create(RecordDraft(collection: "diary", images: images.prefix(3).map(ImageSource.file)))

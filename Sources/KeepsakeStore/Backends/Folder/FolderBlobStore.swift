@@ -122,7 +122,7 @@ public struct FolderBlobStore: BlobStore {
     }
 
     /// Opens the file of `key` for reading, after walking its path without following links.
-    func open(_ key: RelativePath) throws -> OpenFile {
+    func open(_ key: RelativePath) throws -> BlobFile {
         let path = try checkedExistingPath(key)
         let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else { throw KeepsakeError.posix(errno, operation: "open", path: key.string) }
@@ -136,7 +136,7 @@ public struct FolderBlobStore: BlobStore {
         #else
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
         #endif
-        return OpenFile(descriptor: descriptor, size: Int64(info.st_size), modified: modified)
+        return BlobFile(descriptor: descriptor, size: Int64(info.st_size), modified: modified)
     }
 
     public func stat(_ key: RelativePath) throws -> BlobInfo? {

@@ -123,6 +123,9 @@ final class Database {
         }
     }
 
+    /// Prepared statements kept for reuse (one per distinct SQL text).
+    var cachedStatementCount: Int { statementCache.count }
+
     /// The rowid of the last insert.
     var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 }

@@ -245,6 +245,37 @@ struct SQLiteTransaction: MetadataWriter {
         }
     }
 
+    // MARK: - Idempotency keys
+
+    static let idempotencyColumns = "scope, key, fingerprint, target, lease_until, response, created_at, expires_at"
+
+    func idempotencyRecord(scope: String, key: String) throws -> IdempotencyRecord? {
+        try db.queryOne("SELECT \(Self.idempotencyColumns) FROM idempotency WHERE scope = ? AND key = ?", [.text(scope), .text(key)]) { row in
+            IdempotencyRecord(scope: row.requiredText(0), key: row.requiredText(1), fingerprint: row.requiredText(2), target: row.text(3),
+                              leaseUntil: row.double(4), response: row.isNull(5) ? nil : row.blob(5),
+                              createdAt: row.double(6), expiresAt: row.double(7))
+        }
+    }
+
+    func insertIdempotencyRecord(_ record: IdempotencyRecord) throws -> Bool {
+        try db.run("INSERT INTO idempotency (\(Self.idempotencyColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (scope, key) DO NOTHING",
+                   Self.bindings(record)) == 1
+    }
+
+    func updateIdempotencyRecord(_ record: IdempotencyRecord) throws {
+        try db.run("UPDATE idempotency SET fingerprint = ?3, target = ?4, lease_until = ?5, response = ?6, created_at = ?7, expires_at = ?8 WHERE scope = ?1 AND key = ?2",
+                   Self.bindings(record))
+    }
+
+    func deleteIdempotencyRecords(expiredBefore cutoff: Double, limit: Int) throws -> Int {
+        try db.run("DELETE FROM idempotency WHERE (scope, key) IN (SELECT scope, key FROM idempotency WHERE expires_at < ? LIMIT ?)", [.real(cutoff), .int(limit)])
+    }
+
+    private static func bindings(_ record: IdempotencyRecord) -> [SQLValue] {
+        [.text(record.scope), .text(record.key), .text(record.fingerprint), .optionalText(record.target), .real(record.leaseUntil),
+         record.response.map { .blob(Data($0)) } ?? .null, .real(record.createdAt), .real(record.expiresAt)]
+    }
+
     // MARK: - Helpers
 
     static func trashFilter(_ trash: RecordQuery.TrashFilter, prefix: String) -> String {

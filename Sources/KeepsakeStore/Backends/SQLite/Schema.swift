@@ -101,6 +101,21 @@ enum Schema {
             PRIMARY KEY (namespace, key)
         ) WITHOUT ROWID;
         """,
+        // 4: idempotency keys of the web API: the first request made with a key and its answer.
+        """
+        CREATE TABLE idempotency (
+            scope TEXT NOT NULL,
+            key TEXT NOT NULL,
+            fingerprint TEXT NOT NULL,
+            target TEXT,
+            lease_until REAL NOT NULL,
+            response BLOB,
+            created_at REAL NOT NULL,
+            expires_at REAL NOT NULL,
+            PRIMARY KEY (scope, key)
+        ) WITHOUT ROWID;
+        CREATE INDEX idempotency_by_expiry ON idempotency(expires_at);
+        """,
     ]
 
     /// The schema version this program writes.

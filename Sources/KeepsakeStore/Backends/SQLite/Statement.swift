@@ -80,4 +80,10 @@ final class Statement {
         return String(cString: pointer)
     }
     func requiredText(_ column: Int32) -> String { text(column) ?? "" }
+    /// The bytes of a BLOB (or text) column; empty for NULL or a zero-length value.
+    func blob(_ column: Int32) -> [UInt8] {
+        let count = Int(sqlite3_column_bytes(raw, column))
+        guard count > 0, let pointer = sqlite3_column_blob(raw, column) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: pointer, count: count))
+    }
 }

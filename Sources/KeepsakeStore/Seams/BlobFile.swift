@@ -3,7 +3,7 @@ import Synchronization
 
 /// A file opened for reading (never through a symbolic link), closed when this value goes away
 /// unless its descriptor is handed on with ``takeDescriptor()``.
-public final class OpenFile: Sendable {
+public final class BlobFile: Sendable {
     private let state: Mutex<Int32>
     /// Size in bytes when it was opened.
     public let size: Int64

@@ -1,0 +1,12 @@
+import Foundation
+import KeepsakeStore
+import KeepsakePostgresStore
+
+extension StoreConfiguration {
+    /// The PostgreSQL metadata store named by `url` (`postgresql://user:password@host:port/database`
+    /// or `postgres://…`, with libpq's parameters and Keepsake's `schema` and `pool_size`; see
+    /// docs/SCALE-OUT.md). Its messages name the server, database and schema, never the credentials.
+    func openPostgres(_ url: URL, options: StoreOptions) throws -> any MetadataStore {
+        try PostgresMetadataStore(url: try PostgresStoreURL(url.absoluteString), busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+    }
+}

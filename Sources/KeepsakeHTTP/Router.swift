@@ -1,0 +1,106 @@
+/// Routing as data: a table of method + path pattern → handler, with groups by prefix, matched once
+/// per request.
+///
+/// ```swift
+/// var router = Router<Handler>(constraints: ["uuid": { UUID(uuidString: $0) != nil }])
+/// router.get("/", home)
+/// router.group("/diary") { diary in
+///     diary.get("/", timeline)
+///     diary.get("/{id:uuid}", entry)
+///     diary.post("/{id:uuid}/delete", delete)
+/// }
+/// switch router.match(request.method, request.pathSegments) {
+/// case .found(let handler, _, let parameters): return try await handler(request, parameters)
+/// case .methodNotAllowed(let allowed): return .methodNotAllowed(allowed: allowed)
+/// case .notFound: return .notFound()
+/// }
+/// ```
+///
+/// `Handler` is whatever the application calls (a closure, an enum of kinds of handler); the router
+/// only stores and finds it. A `GET` route answers `HEAD` as well. When several patterns match a
+/// path, the most specific wins, segment by segment from the left: a literal beats a constrained
+/// parameter, which beats a free one (`/images/order` before `/images/{id}`). Adding the same method
+/// and pattern twice is a programming error.
+public struct Router<Handler: Sendable>: Sendable {
+    /// A check of one path segment for `{name:kind}` parameters.
+    public typealias Constraint = @Sendable (String) -> Bool
+
+    private var entries: [(route: RouterRoute, handler: Handler)] = []
+    private let constraints: [String: Constraint]
+    private var prefix = RouterPattern("/")
+
+    /// An empty router that knows the parameter constraints `constraints` (by kind name).
+    public init(constraints: [String: Constraint] = [:]) {
+        self.constraints = constraints
+    }
+
+    /// Every route, in the order added.
+    public var routes: [RouterRoute] { entries.map(\.route) }
+
+    /// Adds a route for `method` and `pattern` (under the current group's prefix).
+    public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: Handler) {
+        let route = RouterRoute(method: method, pattern: RouterPattern(pattern).prefixed(by: prefix))
+        for case .parameter(_, let kind?) in route.pattern.segments {
+            precondition(constraints[kind] != nil, "Route \(route): no constraint named \(kind)")
+        }
+        precondition(!entries.contains { $0.route == route }, "Route \(route) is added twice")
+        entries.append((route, handler))
+    }
+
+    /// Adds a `GET` route (it answers `HEAD` too).
+    public mutating func get(_ pattern: String, _ handler: Handler) { add(.get, pattern, handler) }
+    /// Adds a `POST` route.
+    public mutating func post(_ pattern: String, _ handler: Handler) { add(.post, pattern, handler) }
+    /// Adds a `PUT` route.
+    public mutating func put(_ pattern: String, _ handler: Handler) { add(.put, pattern, handler) }
+    /// Adds a `PATCH` route.
+    public mutating func patch(_ pattern: String, _ handler: Handler) { add(.patch, pattern, handler) }
+    /// Adds a `DELETE` route.
+    public mutating func delete(_ pattern: String, _ handler: Handler) { add(.delete, pattern, handler) }
+
+    /// Adds the routes `body` adds, each under `prefix` (groups nest).
+    public mutating func group(_ prefix: String, _ body: (inout Router<Handler>) -> Void) {
+        let outer = self.prefix
+        self.prefix = RouterPattern(prefix).prefixed(by: outer)
+        body(&self)
+        self.prefix = outer
+    }
+
+    /// Finds the route for `method` and the path's `segments` (``HTTPRequest/pathSegments``).
+    public func match(_ method: HTTPMethod, _ segments: [String]) -> RouterMatch<Handler> {
+        var best: (entry: Int, parameters: [String: String], specificity: [Int])?
+        var allowed: [HTTPMethod] = []
+        for (index, entry) in entries.enumerated() {
+            guard let parameters = bind(entry.route.pattern, segments) else { continue }
+            if !allowed.contains(entry.route.method) { allowed.append(entry.route.method) }
+            guard entry.route.method == method || (method == .head && entry.route.method == .get) else { continue }
+            let specificity = entry.route.pattern.specificity
+            if best == nil || best!.specificity.lexicographicallyPrecedes(specificity) {
+                best = (index, parameters, specificity)
+            }
+        }
+        if let best {
+            let entry = entries[best.entry]
+            return .found(entry.handler, entry.route, RouterParameters(best.parameters))
+        }
+        guard !allowed.isEmpty else { return .notFound }
+        if allowed.contains(.get) && !allowed.contains(.head) { allowed.insert(.head, at: allowed.firstIndex(of: .get)! + 1) }
+        return .methodNotAllowed(allowed)
+    }
+
+    /// The parameters of `segments` under `pattern`, or `nil` when it does not match.
+    private func bind(_ pattern: RouterPattern, _ segments: [String]) -> [String: String]? {
+        guard pattern.segments.count == segments.count else { return nil }
+        var parameters: [String: String] = [:]
+        for (part, segment) in zip(pattern.segments, segments) {
+            switch part {
+            case .literal(let text):
+                guard text == segment else { return nil }
+            case .parameter(let name, let kind):
+                if let kind, let check = constraints[kind], !check(segment) { return nil }
+                parameters[name] = segment
+            }
+        }
+        return parameters
+    }
+}

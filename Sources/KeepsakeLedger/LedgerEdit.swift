@@ -1,0 +1,25 @@
+/// The changes to make to a transaction; `nil` leaves a field as it is.
+///
+/// The receipt is changed with ``Ledger/attachReceipt(to:source:)`` and
+/// ``Ledger/removeReceipt(from:)`` instead.
+public struct LedgerEdit: Sendable, Hashable {
+    /// A new day.
+    public var date: LedgerDay?
+    /// Expense or income.
+    public var kind: TransactionKind?
+    /// A new amount (with its currency).
+    public var amount: Money?
+    /// A new category.
+    public var category: String?
+    /// A new memo.
+    public var memo: String?
+
+    /// Creates an edit; pass only what changes.
+    public init(date: LedgerDay? = nil, kind: TransactionKind? = nil, amount: Money? = nil, category: String? = nil, memo: String? = nil) {
+        self.date = date
+        self.kind = kind
+        self.amount = amount
+        self.category = category
+        self.memo = memo
+    }
+}

@@ -1,0 +1,79 @@
+import Foundation
+import KeepsakePostgres
+import KeepsakeStore
+
+extension PostgresTransaction {
+    /// One page of records, by the sort key and id, with keyset or offset paging; field filters as
+    /// `jsonb` containment on the indexed copy of the fields. The engine has validated the query.
+    func list(_ query: RecordQuery) throws -> RecordPage {
+        let column: String = switch query.sort {
+        case .date: "date"
+        case .created: "created_at"
+        case .updated: "updated_at"
+        }
+        var parameters: [any PostgresEncodable] = []
+        func bind(_ value: any PostgresEncodable, _ type: String) -> String {
+            parameters.append(value)
+            return "$\(parameters.count)::\(type)"
+        }
+        var sql = "SELECT \(PostgresRows.recordColumns), \(column) FROM record WHERE collection = \(bind(query.collection.name, "text"))"
+            + Self.trashFilter(query.trash, prefix: "")
+        if let from = query.dateFrom { sql += " AND date >= \(bind(from.timeIntervalSince1970, "float8"))" }
+        if let until = query.dateUntil { sql += " AND date < \(bind(until.timeIntervalSince1970, "float8"))" }
+        for (key, value) in query.fieldEquals.sorted(by: { $0.key < $1.key }) {
+            let name = bind(key, "text")
+            switch value {
+            case .string(let text):
+                let text = StoredFields.indexable(text)
+                sql += " AND (field_index @> jsonb_build_object(\(name), \(bind(text, "text")))"
+                    + " OR field_index @> jsonb_build_object(\(name), jsonb_build_array(\(bind(text, "text")))))"
+            case .integer(let number):
+                sql += " AND field_index @> jsonb_build_object(\(name), \(bind(number, "int8")))"
+            case .bool(let flag):
+                sql += " AND field_index @> jsonb_build_object(\(name), \(bind(flag, "boolean")))"
+            case .strings:
+                throw KeepsakeError(.invalidArgument, "Filter on one value of the list field \(key), not on a whole list.")
+            }
+        }
+        let comparison = query.descending ? "<" : ">"
+        let direction = query.descending ? "DESC" : "ASC"
+        if let after = query.after {
+            sql += " AND (\(column), id) \(comparison) (\(bind(after.sortValue, "float8")), \(bind(after.id.string, "text")))"
+        }
+        sql += " ORDER BY \(column) \(direction), id \(direction) LIMIT \(bind(query.limit + 1, "int4"))"
+        if query.after == nil, query.offset > 0 {
+            sql += " OFFSET \(bind(query.offset, "int4"))"
+        }
+        var rows = try connection.query(sql, parameters).map { row in (try PostgresRows.record(row), try row.decode(Double.self, at: 8)) }
+        let hasMore = rows.count > query.limit
+        if hasMore { rows.removeLast() }
+        var records = rows.map(\.0)
+        try attachImages(to: &records)
+        let next = hasMore ? rows.last.map { RecordCursor(sortValue: $0.1, id: $0.0.id) } : nil
+        return RecordPage(records: records, nextCursor: next)
+    }
+
+    /// Every word of the search, each also as a prefix, against the words stored with each record
+    /// (``SearchWords``, cut as the embedded store's FTS5 cuts them), through the GIN index. The words
+    /// travel as one bound `tsquery` of quoted prefix terms, so the user's text is never query syntax.
+    func search(_ search: TextSearch) throws -> [Record] {
+        guard let query = SearchWords.query(search.words) else { return [] }
+        var records = try connection.query("""
+            SELECT \(PostgresRows.recordColumns) FROM record
+            WHERE collection = $1\(Self.trashFilter(search.trash, prefix: "")) AND search @@ $2::tsquery
+            ORDER BY date DESC, id DESC LIMIT $3::int4 OFFSET $4::int4
+            """, [search.collection.name, query, search.limit, search.offset]).map(PostgresRows.record)
+        try attachImages(to: &records)
+        return records
+    }
+
+    /// Loads the images of several records with one query.
+    func attachImages(to records: inout [Record]) throws {
+        guard !records.isEmpty else { return }
+        let all = try connection.query("""
+            SELECT \(PostgresRows.attachmentColumns) FROM attachment WHERE record_id = ANY($1::text[]) ORDER BY record_id, position
+            """, [records.map(\.id.string)]).map { try PostgresRows.attachment($0) }
+        let grouped = Dictionary(grouping: all, by: \.recordID)
+        for index in records.indices { records[index].images = grouped[records[index].id] ?? [] }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import KeepsakeHTTP
+import KeepsakeStore
+
+/// One accepted API request: the HTTP request, the route's parameters and the token it came with.
+struct APIRequest: Sendable {
+    /// The request.
+    let http: HTTPRequest
+    /// The path parameters of the route.
+    let parameters: RouterParameters
+    /// The token the request was made with.
+    let token: APITokenInfo
+
+    /// The record id of the route's `{id:uuid}` (the router's constraint has checked it).
+    var id: RecordID { (try? RecordID(parsing: parameters["id"] ?? "")) ?? RecordID() }
+
+    /// The attachment id of the route's `{attachment:id}`.
+    var attachmentID: Int64 { WebApp.attachmentID(parameters["attachment"] ?? "") ?? 0 }
+
+    /// A query parameter, trimmed; `nil` when absent or blank.
+    func query(_ name: String) -> String? {
+        guard let value = http.query[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
+        return value
+    }
+
+    /// An integer query parameter in `range`; `fallback` when absent; 400 otherwise.
+    func integer(_ name: String, in range: ClosedRange<Int>, default fallback: Int? = nil) throws -> Int? {
+        guard let text = query(name) else { return fallback }
+        guard text.utf8.count <= 19, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }), let value = Int(text),
+              range.contains(value) else {
+            throw APIProblem.invalid("The query parameter \(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return value
+    }
+
+    /// A boolean query parameter (`true`/`false`); `false` when absent.
+    func flag(_ name: String) throws -> Bool {
+        switch query(name) {
+        case nil, "false": return false
+        case "true": return true
+        default: throw APIProblem.invalid("The query parameter \(name) must be true or false.")
+        }
+    }
+
+    /// The page cursor of `?after=`; 400 when malformed.
+    func cursor() throws -> RecordCursor? {
+        guard let text = query("after") else { return nil }
+        do {
+            return try RecordCursor(parsing: text)
+        } catch {
+            throw APIProblem.invalid("The query parameter after must be a cursor from a previous page's nextCursor.")
+        }
+    }
+
+    /// The version `If-Match` asks for: `nil` without the header (or with `*`); 412 when it names
+    /// no version this server hands out (a weak tag never matches, RFC 9110 §13.1.1).
+    func expectedVersion() throws -> Int64? {
+        let values = http.headers.values(for: "If-Match")
+        guard !values.isEmpty else { return nil }
+        let tags = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+        if tags.contains("*") { return nil }
+        let versions = tags.compactMap { tag -> Int64? in
+            guard tag.hasPrefix("\""), tag.hasSuffix("\""), tag.count > 2 else { return nil }
+            return APIRequest.version(fromTag: String(tag.dropFirst().dropLast()))
+        }
+        guard versions.count == 1 else {
+            throw APIProblem(status: .preconditionFailed, code: "preconditionFailed",
+                             detail: "If-Match must name one ETag of this resource, such as \"3\" (as a strong tag, with the quotes).",
+                             remedy: .reloadAndRetry)
+        }
+        return versions[0]
+    }
+
+    /// Whether the request carries `If-Match`.
+    var hasIfMatch: Bool { http.headers.contains("If-Match") }
+
+    /// The version in an entity tag's opaque part (`v3` → 3).
+    static func version(fromTag tag: String) -> Int64? {
+        guard tag.hasPrefix("v"), tag.utf8.count <= 20 else { return nil }
+        let digits = tag.dropFirst()
+        guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int64(digits)
+    }
+
+    /// The ETag of a version: `"v3"`.
+    static func etag(_ version: Int64) -> String { "v\(version)" }
+
+    /// The JSON object of the body (a JSON request, or the field `field` of a multipart one).
+    ///
+    /// - Throws: 415 when the body is neither; `invalidArgument` (400) when it is not an object
+    ///   with the allowed fields.
+    func jsonObject(field: String, what: String, allowed: Set<String>) throws -> APIJSONObject {
+        switch http.mediaType {
+        case "application/json":
+            return try APIJSONObject(try http.body.data(), what: what, allowed: allowed)
+        case "multipart/form-data":
+            guard let text = http.form[field] else {
+                throw APIProblem.invalid("A multipart \(what) needs the JSON in a field named \(field).")
+            }
+            return try APIJSONObject(Data(text.utf8), what: what, allowed: allowed)
+        default:
+            throw APIProblem(status: .unsupportedMediaType, code: "unsupportedMediaType",
+                             detail: "Send the \(what) as application/json (or multipart/form-data with the JSON in the field \(field) and the photos as files).")
+        }
+    }
+}

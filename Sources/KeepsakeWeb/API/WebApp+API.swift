@@ -1,0 +1,101 @@
+import Foundation
+import KeepsakeHTTP
+import KeepsakeStore
+
+extension WebApp {
+    /// The path prefix of the JSON API.
+    static let apiPrefix = "/api/v1"
+
+    /// Whether a path is the API's (`/api/…`): answered in JSON behind a bearer token, never
+    /// behind the pages' session and CSRF checks.
+    static func isAPIPath(_ segments: [String]) -> Bool {
+        segments.first == "api"
+    }
+
+    /// The bearer token of `request` (`Authorization: Bearer <token>`), or `nil`.
+    static func bearerToken(_ request: HTTPRequest) -> String? {
+        let values = request.headers.values(for: "Authorization")
+        guard values.count == 1 else { return nil }
+        let parts = values[0].split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The head check of an API request (on a polling thread, before any byte of the body is read,
+    /// no store access): no token, a malformed one, one this store never made (its id's HMAC does
+    /// not match) or one this server has seen revoked is refused with `401` at once, so nothing it
+    /// sends is staged. A token that passes is checked against the store by the handler.
+    func checkAPIHead(_ request: HTTPRequest) -> HTTPResponse? {
+        let problem: APIProblem
+        if let token = Self.bearerToken(request) {
+            guard let (id, _) = APITokens.parse(token) else {
+                return finished(APIProblem.unauthorized("The bearer token is not a Keepsake API token (ks_…); make one with keepsake token create.").response)
+            }
+            guard APITokens.isGenuine(id: id, key: tokenKey), !revokedTokens.withLock({ $0.contains(id) }) else {
+                return finished(APIProblem.unauthorized("This API token is not valid here (revoked, or made for another store).").response)
+            }
+            return nil
+        } else {
+            problem = .unauthorized("The API needs Authorization: Bearer <token> on every request; make a token with keepsake token create --name NAME.")
+        }
+        return finished(problem.response)
+    }
+
+    /// The HTTP layer's own refusal of a request (a body over a limit, a malformed form): as
+    /// `application/problem+json` for the API, the plain sentence for the pages.
+    static func refusal(for head: HTTPRequest, status: HTTPStatus, message: String) -> HTTPResponse {
+        guard isAPIPath(head.pathSegments) else { return .status(status, message: message) }
+        let code: KeepsakeError.Code = switch status {
+        case .contentTooLarge: .limitExceeded
+        case .serviceUnavailable: .busy
+        default: .invalidArgument
+        }
+        return APIProblem(status: status, code: code.rawValue, detail: message, remedy: status == .serviceUnavailable ? .retryLater : nil).response
+    }
+
+    private func finished(_ response: HTTPResponse) -> HTTPResponse {
+        var response = response
+        SecurityHeaders.apply(to: &response)
+        return response
+    }
+
+    /// Answers an API request: the token (asked of the store), the route, the token's rights, then
+    /// the operation; every failure as `application/problem+json`.
+    func respondAPI(_ request: HTTPRequest) async -> HTTPResponse {
+        let hasIfMatch = request.headers.contains("If-Match")
+        do {
+            guard let presented = Self.bearerToken(request) else {
+                throw APIProblem.unauthorized("The API needs Authorization: Bearer <token> on every request.")
+            }
+            let token: APITokenInfo
+            switch try apiTokens.check(presented) {
+            case .valid(let info): token = info
+            case .revoked(let id):
+                revokedTokens.withLock { _ = $0.insert(id) }
+                throw APIProblem.unauthorized("This API token was revoked; make a new one with keepsake token create.")
+            case .invalid:
+                throw APIProblem.unauthorized("This API token is not valid here.")
+            }
+            switch router.match(request.method, request.pathSegments) {
+            case .found(.api(let operation), _, let parameters):
+                if token.readOnly && !request.method.isGetOrHead {
+                    throw APIProblem(status: .forbidden, code: "forbidden",
+                                     detail: "The token \(token.name) is read-only: it may use GET and HEAD only.")
+                }
+                var response = try await operation.run(self, APIRequest(http: request, parameters: parameters, token: token))
+                if !response.headers.contains("Cache-Control") { response.headers.set("Cache-Control", "no-cache") }
+                return response
+            case .methodNotAllowed(let allowed):
+                throw APIProblem(status: .methodNotAllowed, code: "methodNotAllowed", detail: "\(request.method) is not allowed here.",
+                                 headers: ["Allow": allowed.map(\.rawValue).joined(separator: ", ")])
+            case .found, .notFound:
+                throw APIProblem(status: .notFound, code: KeepsakeError.Code.notFound.rawValue,
+                                 detail: "There is no API resource at this path; see \(Self.apiPrefix)/openapi.json.")
+            }
+        } catch {
+            let problem = APIProblem.from(error, ifMatch: hasIfMatch)
+            if problem.status == .internalServerError { configuration.errorLog?("\(request.method) \(request.rawPath): \(error)") }
+            return problem.response
+        }
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+import KeepsakeHTTP
+import KeepsakeStore
+
+/// An image sent to the API, with the SHA-256 of its bytes (the store's `sourceSHA256`).
+struct APIUpload: Sendable {
+    /// Where the bytes are.
+    let source: ImageSource
+    /// Their SHA-256.
+    let sha256: String
+}
+
+extension WebApp {
+    /// The images of a request: the files of a `multipart/form-data` body (field `image`), or a
+    /// whole body of type `image/*` or `application/octet-stream`; checked against the web app's
+    /// limits (``WebLimits``) like the pages' uploads.
+    func apiUploads(_ request: APIRequest, single: Bool) throws -> [APIUpload] {
+        let limits = configuration.limits
+        var uploads: [APIUpload] = []
+        switch request.http.mediaType {
+        case "multipart/form-data":
+            let files = request.http.files
+            if let other = files.first(where: { $0.fieldName != "image" }) {
+                throw APIProblem.invalid("Send photos in file fields named image, not \(KeepsakeError.printable(other.fieldName)).")
+            }
+            for file in files {
+                guard file.byteCount <= limits.maxFileBytes else { throw Self.tooLarge("A photo has \(file.byteCount) bytes; at most \(limits.maxFileBytes) are accepted.") }
+                uploads.append(APIUpload(source: .file(file.url), sha256: try SHA256.hex(Data(contentsOf: file.url))))
+            }
+            guard files.reduce(0, { $0 + $1.byteCount }) <= limits.maxRequestBytes else {
+                throw Self.tooLarge("The photos of this request add up to more than \(limits.maxRequestBytes) bytes.")
+            }
+        case let type? where type.hasPrefix("image/") || type == "application/octet-stream":
+            let body = request.http.body
+            guard body.byteCount <= limits.maxFileBytes else { throw Self.tooLarge("The photo has \(body.byteCount) bytes; at most \(limits.maxFileBytes) are accepted.") }
+            switch body {
+            case .file(let url, _): uploads.append(APIUpload(source: .file(url), sha256: try SHA256.hex(Data(contentsOf: url))))
+            case .data(let data): uploads.append(APIUpload(source: .data(data, name: "the uploaded photo"), sha256: SHA256.hex(data)))
+            case .empty: break
+            }
+        default:
+            throw APIProblem(status: .unsupportedMediaType, code: "unsupportedMediaType",
+                             detail: "Send a photo as multipart/form-data (file field image) or as the whole body with its image/* type.")
+        }
+        guard !uploads.isEmpty else { throw APIProblem.invalid("The request carries no photo.") }
+        if single && uploads.count > 1 { throw APIProblem.invalid("Send exactly one photo here.") }
+        return uploads
+    }
+
+    private static func tooLarge(_ detail: String) -> APIProblem {
+        APIProblem(status: .contentTooLarge, code: KeepsakeError.Code.limitExceeded.rawValue, detail: detail)
+    }
+
+    /// The record `id` of `collection` (`notFound` for another collection's) and the position of
+    /// its image `attachment` (`notFound` when it has no such image).
+    func apiAttachment(_ request: APIRequest, in collection: CollectionName) throws -> (record: Record, index: Int) {
+        guard let record = try store.recordIfPresent(request.id), record.collection == collection else {
+            throw KeepsakeError(.notFound, "No \(collection) record with id \(request.id) exists.", remedy: .listRecords)
+        }
+        guard let index = record.images.firstIndex(where: { $0.id == request.attachmentID }) else {
+            throw KeepsakeError(.notFound, "Record \(request.id) has no image \(request.attachmentID); list its images to see their ids.")
+        }
+        return (record, index)
+    }
+
+    /// `POST …/{id}/images`: adds the photos (at the end, or before `?position=`), once per
+    /// `Idempotency-Key`; `201` with the record.
+    func apiAddImages<App: RecordImagesApp>(_ resource: APIResource<App>, _ request: APIRequest) async throws -> HTTPResponse {
+        let uploads = try apiUploads(request, single: false)
+        let position = try request.integer("position", in: 0...1000)
+        let expected = try request.expectedVersion()
+        return try await idempotent(request, target: { nil }) { attempt in
+            let current = try resource.app.read(request.id)
+            if attempt.isRetry, Self.holds(current.attachments, uploads, since: attempt.since) {
+                return APIRepresentation.record(resource.json(current), version: current.version, request: request, status: .created)
+            }
+            let item = try resource.app.addImages(uploads.map(\.source), to: request.id, at: position, expectedVersion: expected)
+            return APIRepresentation.record(resource.json(item), version: item.version, request: request, status: .created)
+        }
+    }
+
+    /// `PUT …/{id}/images/{attachment}`: replaces that photo (the old file goes after the commit),
+    /// once per `Idempotency-Key`, honouring `If-Match`.
+    func apiReplaceImage<App: RecordImagesApp>(_ resource: APIResource<App>, _ request: APIRequest) async throws -> HTTPResponse {
+        let upload = try apiUploads(request, single: true)[0]
+        let expected = try request.expectedVersion()
+        let (record, index) = try apiAttachment(request, in: App.collection)
+        return try await idempotent(request, target: { String(index) }) { attempt in
+            let current = try resource.app.read(request.id)
+            if attempt.isRetry, current.attachments.indices.contains(index),
+               Self.holds([current.attachments[index]], [upload], since: attempt.since) {
+                return APIRepresentation.record(resource.json(current), version: current.version, request: request)
+            }
+            let item = try resource.app.replaceImage(of: request.id, at: index, with: upload.source, expectedVersion: expected ?? record.version)
+            return APIRepresentation.record(resource.json(item), version: item.version, request: request)
+        }
+    }
+
+    /// `DELETE …/{id}/images/{attachment}`: removes that photo, honouring `If-Match`.
+    func apiRemoveImage<App: RecordImagesApp>(_ resource: APIResource<App>, _ request: APIRequest) throws -> HTTPResponse {
+        let expected = try request.expectedVersion()
+        let (record, index) = try apiAttachment(request, in: App.collection)
+        let item = try resource.app.removeImage(of: request.id, at: index, expectedVersion: expected ?? record.version)
+        return APIRepresentation.record(resource.json(item), version: item.version, request: request)
+    }
+
+    /// `PUT …/{id}/images`: the photos in a new order, `{"order": [attachment ids]}` listing each
+    /// once; honours `If-Match`. No file is touched.
+    func apiReorderImages<App: RecordImagesApp>(_ resource: APIResource<App>, _ request: APIRequest) throws -> HTTPResponse {
+        let body = try request.jsonObject(field: "order", what: "new order", allowed: ["order"])
+        guard let order = try body.integers("order") else { throw body.missing("order") }
+        let expected = try request.expectedVersion()
+        let current = try resource.app.read(request.id)
+        let ids = current.attachments.map(\.id)
+        guard order.count == ids.count, Set(order) == Set(ids) else {
+            throw KeepsakeError(.invalidArgument, "The order must list each of the record's image ids (\(ids.map(String.init).joined(separator: ", "))) exactly once.")
+        }
+        let positions = order.map { id in ids.firstIndex(of: id)! }
+        let item = try resource.app.reorderImages(of: request.id, order: positions, expectedVersion: expected ?? current.version)
+        return APIRepresentation.record(resource.json(item), version: item.version, request: request)
+    }
+
+    /// `GET …/{id}/images`: the record's images in order.
+    func apiListImages<App>(_ resource: APIResource<App>, _ request: APIRequest, base: String) throws -> HTTPResponse {
+        let item = try resource.app.read(request.id)
+        let sizes = store.options.thumbnailSizes.map(\.maxPixels)
+        let images = item.attachments.map { APIRepresentation.image($0, base: "\(base)/\($0.id)", sizes: sizes) }
+        return APIRepresentation.record(["items": .array(images)], version: item.version, request: request)
+    }
+
+    /// `GET …/{id}/images/{attachment}`: one image's facts.
+    func apiImageInfo(_ request: APIRequest, in collection: CollectionName, base: String) throws -> HTTPResponse {
+        let (record, index) = try apiAttachment(request, in: collection)
+        let attachment = record.images[index]
+        let sizes = store.options.thumbnailSizes.map(\.maxPixels)
+        return APIRepresentation.record(APIRepresentation.image(attachment, base: base, sizes: sizes), version: record.version, request: request)
+    }
+
+    /// Whether `attachments` hold every upload, stored at or after `since` (a retried upload whose
+    /// first run got into the store).
+    static func holds(_ attachments: [Attachment], _ uploads: [APIUpload], since: Date) -> Bool {
+        let recent = attachments.filter { $0.createdAt.timeIntervalSince1970 >= since.timeIntervalSince1970 - 1 }
+        return uploads.allSatisfy { upload in recent.contains { $0.sourceSHA256 == upload.sha256 } }
+    }
+
+    /// The bytes of an image (its original, or a thumbnail of `size` pixels), as the blob store
+    /// answers them: `ETag` (its SHA-256), `Last-Modified`, `304`, and one byte range
+    /// (`Range: bytes=a-b`, `If-Range`) as `206`, or `416` when the range is outside the file.
+    func apiImageBytes(_ attachment: Attachment, size: Int?, request: APIRequest) throws -> HTTPResponse {
+        let variant: ImageVariant
+        let key: RelativePath
+        let contentType: String
+        let etag: String
+        if let size, let known = store.options.thumbnailSizes.first(where: { $0.maxPixels == size }) {
+            variant = .thumbnail(known)
+            key = attachment.thumbnailPath(known)
+            contentType = attachment.thumbnailFormat.mediaType
+            etag = "\(attachment.sha256)-\(size)"
+        } else {
+            variant = .original
+            key = attachment.path
+            contentType = attachment.mediaType
+            etag = attachment.sha256
+        }
+        let body = try store.imageBody(of: attachment, variant: variant)
+        let validators = HTTPValidators(etag: etag, lastModified: attachment.createdAt)
+        var response = try validators.response(for: request.http) { () throws -> HTTPResponse in
+            let total: Int64
+            switch body {
+            case .file(let file): total = file.size
+            case .bytes(let data): total = Int64(data.count)
+            case .redirect: return try Self.response(for: body, contentType: contentType)
+            }
+            if let range = try Self.byteRange(request.http, total: total, etag: validators.etagHeaderValue ?? "") {
+                var data = Data()
+                try store.blobs.read(key, range: range) { chunk in data.append(contentsOf: chunk) }
+                var partial = HTTPResponse(status: .partialContent, headers: ["Content-Type": contentType], body: .data(data))
+                partial.headers.set("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(total)")
+                return partial
+            }
+            return try Self.response(for: body, contentType: contentType)
+        }
+        response.headers.set("Accept-Ranges", "bytes")
+        response.headers.set("Cache-Control", "private, max-age=31536000, immutable")
+        return response
+    }
+
+    /// The one byte range a `GET` asks for, or `nil` for the whole file (no `Range`, several
+    /// ranges, a unit other than bytes, or an `If-Range` that is not this file's ETag). `416`
+    /// when the range starts beyond the file.
+    static func byteRange(_ request: HTTPRequest, total: Int64, etag: String) throws -> Range<Int64>? {
+        guard request.method == .get, let header = request.headers["Range"] else { return nil }
+        if let ifRange = request.headers["If-Range"], ifRange.trimmingCharacters(in: .whitespaces) != etag { return nil }
+        let text = header.trimmingCharacters(in: .whitespaces)
+        guard text.lowercased().hasPrefix("bytes=") else { return nil }
+        let spec = text.dropFirst(6)
+        guard !spec.contains(","), let dash = spec.firstIndex(of: "-") else { return nil }
+        let first = spec[..<dash].trimmingCharacters(in: .whitespaces), last = spec[spec.index(after: dash)...].trimmingCharacters(in: .whitespaces)
+        func number(_ text: String) -> Int64? {
+            guard !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            return Int64(text)
+        }
+        let range: Range<Int64>
+        if first.isEmpty {
+            guard let suffix = number(last), suffix > 0 else { return nil }
+            range = max(0, total - suffix)..<total
+        } else {
+            guard let start = number(first) else { return nil }
+            let end = last.isEmpty ? total - 1 : (number(last).map { min($0, total - 1) } ?? -1)
+            guard !last.isEmpty ? number(last) != nil && number(last)! >= start : true else { return nil }
+            guard start < total else {
+                throw APIProblem(status: .rangeNotSatisfiable, code: "rangeNotSatisfiable",
+                                 detail: "The range starts after the end of the file (\(total) bytes).",
+                                 headers: ["Content-Range": "bytes */\(total)"])
+            }
+            range = start..<(end + 1)
+        }
+        return range.isEmpty ? nil : range
+    }
+}

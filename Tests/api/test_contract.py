@@ -1,0 +1,132 @@
+"""The API against its own description: the OpenAPI document validates (openapi-spec-validator),
+schemathesis fuzzes every operation of a live server seeded with real records (no 5xx, every
+response in its documented status, type, headers and schema, auth required), and the curl examples
+of docs/API.md run as written.
+
+KEEPSAKE_API_FUZZ=short (the default, for `make test`) bounds schemathesis to a few examples per
+operation; KEEPSAKE_API_FUZZ=long (`make torture`) runs many more, with the stateful phase."""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+import unittest
+import uuid
+from pathlib import Path
+
+from api_support import CORPUS, REPO, Client, Server, make_token, temporary_store
+
+FIGURES = []
+HERE = Path(__file__).resolve().parent
+FUZZ = os.environ.get("KEEPSAKE_API_FUZZ", "short")
+
+
+class ContractTests(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.store, cls.cleanup = temporary_store()
+        cls.token = make_token(cls.store, "contract")
+        cls.server = Server(cls.store)
+        cls.client = Client(cls.server.url, cls.token)
+
+    @classmethod
+    def tearDownClass(cls):
+        status = cls.server.stop()
+        cls.cleanup()
+        assert status == 0, "keepsake serve exited with %s" % status
+
+    def document(self):
+        response = self.client.get("/openapi.json")
+        self.assertEqual(response.status_code, 200)
+        return response.json()
+
+    def test_the_openapi_document_is_valid_openapi_3_1(self):
+        from openapi_spec_validator import validate
+        document = self.document()
+        self.assertEqual(document["openapi"], "3.1.0")
+        validate(document)
+        operations = sum(len(item) for item in document["paths"].values())
+        FIGURES.append("openapi: %d paths, %d operations, valid (openapi-spec-validator)" % (len(document["paths"]), operations))
+
+    def test_the_served_document_is_the_one_the_description_script_writes(self):
+        done = subprocess.run([sys.executable, str(HERE / "tools/openapi_document.py"), "--print"], capture_output=True, text=True, timeout=60)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertEqual(json.loads(done.stdout), self.document(),
+                         "Sources/KeepsakeWeb/API/APIDocument.swift is out of date: run python3 Tests/api/tools/openapi_document.py")
+
+    def test_schemathesis_finds_nothing_wrong_with_any_operation(self):
+        document = self.document()
+        seeds = self.seed()
+        with tempfile.TemporaryDirectory() as folder:
+            schema = Path(folder) / "openapi.json"
+            schema.write_text(json.dumps(document))
+            config = Path(folder) / "schemathesis.toml"
+            config.write_text(self.config(seeds))
+            if FUZZ == "long":
+                options = ["-n", "200", "--phases", "examples,coverage,fuzzing,stateful", "--max-time", os.environ.get("KEEPSAKE_API_FUZZ_SECONDS", "600")]
+            else:
+                options = ["-n", "5", "--phases", "examples,coverage,fuzzing"]
+            command = [sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run", str(schema), "--url", self.server.url,
+                       "-H", "Authorization: Bearer " + self.token, "--checks",
+                       "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,"
+                       "response_schema_conformance,ignored_auth",
+                       "--workers", "2", "--request-timeout", "20", "--no-color", "--seed", os.environ.get("KEEPSAKE_API_SEED", "1"),
+                       "--generation-database", "none", *options]
+            done = subprocess.run(command, capture_output=True, text=True, timeout=1800, cwd=folder)
+        output = done.stdout + done.stderr
+        Path(REPO / "test-artifacts").mkdir(exist_ok=True)
+        (REPO / "test-artifacts" / "schemathesis.log").write_text(output)
+        tested = re.search(r"Tested:\s+(\d+)", output)
+        generated = re.search(r"(\d+) generated", output)
+        failures = re.search(r"found (\d+) unique failures", output)
+        FIGURES.append("FIGURES schemathesis %s: %s operations, %s examples, %s failures, exit %d (log: test-artifacts/schemathesis.log)" % (
+            FUZZ, tested.group(1) if tested else "?", generated.group(1) if generated else "?",
+            failures.group(1) if failures else "0", done.returncode))
+        self.assertEqual(done.returncode, 0, output[-6000:])
+        self.assertEqual(tested.group(1), str(sum(len(item) for item in document["paths"].values())))
+
+    def seed(self):
+        """Real records for the operations on one record: a diary entry and a post with photos, a
+        transaction with a receipt, and one trashed record of each app."""
+        photo = [("image", ("toucan.png", (CORPUS / "png/toucan.png").read_bytes(), "image/png"))]
+        entry = self.client.create("/diary/entries", {"emotion": "calm", "text": "seed"}, files=photo)
+        post = self.client.create("/feed/posts", {"title": "seed"}, files=photo)
+        transaction = self.client.create("/ledger/transactions", {"date": "2025-01-02", "kind": "expense", "amount": "1.00",
+                                                                  "currency": "USD", "category": "Seed"}, files=photo)
+        trashed = {}
+        for app, path, body in [("diary", "/diary/entries", {"emotion": "joy", "text": "trash"}),
+                                ("feed", "/feed/posts", {"title": "trash"}),
+                                ("ledger", "/ledger/transactions", {"date": "2025-01-03", "kind": "income", "amount": "2.00", "currency": "USD", "category": "Seed"})]:
+            made = self.client.create(path, body)
+            self.assertEqual(self.client.delete("%s/%s" % (path, made["id"])).status_code, 200)
+            trashed[app] = made["id"]
+        return {"entry": entry, "post": post, "transaction": transaction, "trashed": trashed}
+
+    @staticmethod
+    def config(seeds):
+        def block(regex, parameters):
+            pairs = ", ".join('%s = %s' % (name, json.dumps(value)) for name, value in parameters.items())
+            return '[[operations]]\ninclude-path-regex = %s\nparameters = { %s }\n' % (json.dumps(regex), pairs)
+        entry, post, transaction = seeds["entry"], seeds["post"], seeds["transaction"]
+        return "\n".join([
+            (HERE / "schemathesis.toml").read_text(),
+            block("^/api/v1/diary/entries/\\{id\\}", {"id": entry["id"], "attachment": entry["images"][0]["id"]}),
+            block("^/api/v1/feed/posts/\\{id\\}", {"id": post["id"], "attachment": post["images"][0]["id"]}),
+            block("^/api/v1/ledger/transactions/\\{id\\}", {"id": transaction["id"]}),
+            block("^/api/v1/diary/trash/\\{id\\}", {"id": seeds["trashed"]["diary"]}),
+            block("^/api/v1/feed/trash/\\{id\\}", {"id": seeds["trashed"]["feed"]}),
+            block("^/api/v1/ledger/trash/\\{id\\}", {"id": seeds["trashed"]["ledger"]}),
+        ])
+
+    def test_the_curl_examples_of_docs_api_md_run(self):
+        text = (REPO / "docs/API.md").read_text(encoding="utf-8")
+        blocks = re.findall(r"<!-- api-example -->\s*```sh\n(.*?)```", text, re.S)
+        self.assertGreaterEqual(len(blocks), 5)
+        script = "set -euo pipefail\n" + "\n".join(blocks)
+        environment = dict(os.environ, KEEPSAKE_URL=self.server.url, KEEPSAKE_TOKEN=self.token,
+                           PHOTO=str(CORPUS / "jpeg/testorig.jpg"), PATH=os.environ["PATH"])
+        with tempfile.TemporaryDirectory() as folder:
+            done = subprocess.run(["bash", "-c", script], capture_output=True, text=True, timeout=300, cwd=folder, env=environment)
+        self.assertEqual(done.returncode, 0, "stdout:\n%s\nstderr:\n%s" % (done.stdout[-4000:], done.stderr[-4000:]))
+        FIGURES.append("docs/API.md: %d curl examples ran" % len(blocks))
