@@ -103,7 +103,7 @@ let package = Package(
         .target(name: "KeepsakeCLI",
                 dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
                                "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeWeb",
-                               "KeepsakeImport"],
+                               "KeepsakeImport", "KeepsakeBackends"],
                 resources: [.copy("Resources/DemoImages")],
                 swiftSettings: strictSettings),
         .executableTarget(name: "keepsake", dependencies: ["KeepsakeCLI"], swiftSettings: strictSettings),

@@ -26,6 +26,14 @@ enum CommandSupport {
         return ComposeImages(items, limit: limit)
     }
 
+    /// Where `store` lives, for messages: its folder on the embedded backends, else its metadata
+    /// and blob stores as `keepsake status` names them (never a password).
+    static func storeName(_ store: Store) throws -> String {
+        let metadata = try store.metadata.status(), blobs = try store.blobs.status()
+        if metadata.kind == "sqlite" && blobs.kind == "folder" { return store.location.dataDirectory.path }
+        return "\(metadata.kind) \(metadata.location) with images in \(blobs.kind) \(blobs.location)"
+    }
+
     /// Throws a view model's error, if it has one, as the command's error (its code decides the exit code).
     static func check(_ error: KeepsakeError?) throws {
         if let error { throw error }

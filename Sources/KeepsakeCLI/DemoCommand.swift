@@ -167,7 +167,7 @@ enum DemoCommand {
         }
         progress.finish()
         return Summary(diaryEntries: diarySamples.count, transactions: ledgerSamples.count, posts: feedSamples.count, photos: photos,
-                       store: store.location.dataDirectory.path)
+                       store: try CommandSupport.storeName(store))
     }
 
     /// What `demo` says it added.

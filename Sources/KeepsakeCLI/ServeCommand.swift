@@ -87,7 +87,7 @@ enum ServeCommand {
         } catch let error as WebError {
             throw CommandFailure(message: error.message)
         }
-        var lines = ["Keepsake is serving \(store.location.dataDirectory.path)", "Open \(server.baseURL.absoluteString)"]
+        var lines = ["Keepsake is serving \(try CommandSupport.storeName(store))", "Open \(server.baseURL.absoluteString)"]
         if server.address != WebConfiguration.loopbackHost {
             lines.append("Listening on \(server.address): other machines can connect; the page asks for the password.")
         }

@@ -42,10 +42,13 @@ extension Command {
 
     /// `Usage: keepsake [--store DIR] diary add --emotion NAME [--intensity N] …`, wrapped under the
     /// first word after the command's name; a group says `<action> [options]`, and a group with a
-    /// default subcommand adds that one's usage as a second form.
+    /// default subcommand adds that one's usage as a second form. The overview's line shows every
+    /// option that names the store (`[--store DIR] [--metadata URL] [--blobs URL]`); a command's,
+    /// only the folder.
     static func usage(_ path: [Command]) -> [String] {
         let command = path[path.count - 1]
-        let head = (["keepsake", "[--store DIR]"] + [title(path)].filter { !$0.isEmpty }).joined(separator: " ")
+        let storeOptions = (path.count == 1 ? GlobalOptions.storeOptions : [GlobalOptions.store]).map { "[\($0.synopsis)]" }
+        let head = (["keepsake"] + storeOptions + [title(path)].filter { !$0.isEmpty }).joined(separator: " ")
         if command.isGroup {
             var lines = ["Usage: \(head) \(path.count == 1 ? "<command>" : "<action>") [options]"]
             for fallback in command.defaultSubcommands {

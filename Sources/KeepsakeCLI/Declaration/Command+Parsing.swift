@@ -16,7 +16,7 @@ extension Command {
     /// group knows are never taken for a word.
     func resolve(_ arguments: [String], path: [Command] = []) throws -> Resolution {
         let path = path.isEmpty ? [self] : path
-        let valueOptions = Set((path.count == 1 ? [GlobalOptions.store] : optionsInTree + [GlobalOptions.store]).filter(\.takesValue).map(\.name))
+        let valueOptions = Set((path.count == 1 ? GlobalOptions.storeOptions : optionsInTree + GlobalOptions.storeOptions).filter(\.takesValue).map(\.name))
         guard let (word, rest) = Self.firstWord(of: arguments, valueOptions: valueOptions) else {
             let options = arguments.prefix { $0 != "--" }
             if options.contains("--help") || options.contains("-h") { return .help(path: path) }

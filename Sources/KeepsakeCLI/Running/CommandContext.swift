@@ -27,9 +27,11 @@ public struct CommandContext: Sendable {
     /// Writes `text` and a line break to standard output.
     func print(_ text: String) { io.writeOutput(Data((text + "\n").utf8)) }
 
-    /// Writes `keepsake: <message>` to standard error, then each detail line indented.
+    /// Writes `keepsake: <message>` to standard error on one line (a server's message that spans
+    /// lines, such as libpq's, is joined with spaces), then each detail line indented.
     func printError(_ message: String, details: [String] = []) {
-        var text = "keepsake: \(message)\n"
+        let line = message.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        var text = "keepsake: \(line)\n"
         for line in details { text += "  \(line)\n" }
         io.writeError(Data(text.utf8))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeBackends
 import KeepsakeImaging
 import KeepsakeStore
 
@@ -54,18 +55,19 @@ struct Invocation: Sendable {
 
     // MARK: - The store
 
-    /// Opens the store chosen by `--store` or the environment, storing the photos this command adds
-    /// as its ``EncodingFlags`` ask (the store's default without them).
+    /// The store that `--store`, `--metadata` and `--blobs` or the environment (`KEEPSAKE_HOME`,
+    /// `KEEPSAKE_METADATA_URL`, `KEEPSAKE_BLOBS_URL`) name.
+    func storeConfiguration() throws -> StoreConfiguration {
+        try StoreConfiguration.named(store: self[GlobalOptions.store], metadata: self[GlobalOptions.metadata], blobs: self[GlobalOptions.blobs],
+                                     environment: context.environment)
+    }
+
+    /// Opens the store ``storeConfiguration()`` names, on whichever backends it names, storing the
+    /// photos this command adds as its ``EncodingFlags`` ask (the store's default without them).
     func openStore() throws -> Store {
-        let location: StoreLocation
-        if let directory = self[GlobalOptions.store] {
-            location = StoreLocation(root: URL(fileURLWithPath: directory, isDirectory: true))
-        } else {
-            location = try StoreLocation.defaultLocation(environment: context.environment)
-        }
         var options = StoreOptions()
         if let policy = EncodingFlags.policy(self) { options.encodingPolicy = policy }
-        return try Store(location: location, options: options, imageProcessor: VipsImageProcessor())
+        return try storeConfiguration().open(options: options, imageProcessor: VipsImageProcessor(), environment: context.environment)
     }
 
     // MARK: - Output
