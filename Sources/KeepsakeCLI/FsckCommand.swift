@@ -23,7 +23,7 @@ enum FsckCommand {
         let store = try call.openStore()
         let report = try call.withProgress("fsck") { try store.fsck(repair: call[repair], verifyHashes: !call[noHashes], progress: $0) }
         if call.json {
-            try call.printJSON(report)
+            try call.printJSON(FsckResult(report: report))
             return report.isClean ? 0 : 1
         }
         call.print("Checked \(report.recordsChecked) records, \(report.attachmentsChecked) images, \(report.filesScanned) files.")
