@@ -6,28 +6,42 @@ import KeepsakeTestSupport
 /// `keepsake` on one fresh store, in a fixed time zone (Asia/Seoul): run in-process
 /// (``KeepsakeCommand/run(_:context:)``, the same code the binary runs) with its output captured, or
 /// as the built binary (``binary``, for the end-to-end tests); with helpers to decode `--json` output.
+/// The store is a folder of its own (SQLite and files), or a ``StorePlace`` of any backend pair,
+/// opened with the place's `--store`/`--metadata`/`--blobs` and its credentials in the environment.
 struct CLI {
     let directory: TemporaryDirectory
     let binary = Binaries.url("keepsake")
     let environment: [String: String]
     let timeZone: TimeZone
+    /// The options that name the store, before every command.
+    let storeArguments: [String]
 
     init(_ label: String = "cli", timeZone: String = "Asia/Seoul") {
-        directory = TemporaryDirectory(label)
-        var environment = ProcessInfo.processInfo.environment
+        self.init(directory: TemporaryDirectory(label), timeZone: timeZone, storeArguments: nil, storeEnvironment: [:])
+    }
+
+    /// On `place` (a fresh store of any backend pair).
+    init(place: any StorePlace, timeZone: String = "Asia/Seoul") {
+        self.init(directory: place.directory, timeZone: timeZone, storeArguments: place.storeArguments, storeEnvironment: place.storeEnvironment)
+    }
+
+    private init(directory: TemporaryDirectory, timeZone: String, storeArguments: [String]?, storeEnvironment: [String: String]) {
+        self.directory = directory
+        var environment = ProcessInfo.processInfo.environment.merging(storeEnvironment) { $1 }
         environment["TZ"] = timeZone
-        environment.removeValue(forKey: "KEEPSAKE_HOME")
+        for name in ["KEEPSAKE_HOME", "KEEPSAKE_METADATA_URL", "KEEPSAKE_BLOBS_URL"] { environment.removeValue(forKey: name) }
         self.environment = environment
         self.timeZone = TimeZone(identifier: timeZone)!
+        self.storeArguments = storeArguments ?? ["--store", directory.path]
     }
 
     /// The store folder.
     var store: String { directory.path }
 
-    /// Runs `keepsake --store <store> arguments…` in-process; `stdin` is its standard input.
+    /// Runs `keepsake <store options> arguments…` in-process; `stdin` is its standard input.
     @discardableResult
     func run(_ arguments: [String], stdin: String? = nil) async throws -> ProcessResult {
-        await Self.run(["--store", store] + arguments, stdin: stdin, timeZone: timeZone, environment: environment)
+        await Self.run(storeArguments + arguments, stdin: stdin, timeZone: timeZone, environment: environment)
     }
 
     /// Runs `keepsake arguments…` in-process, exactly as given.
