@@ -107,6 +107,18 @@ import Testing
         #expect(try await cli.ok(["ledger", "report", "--month", "2019-01"]).contains("USD  income 0.00  expense 364.42  balance -364.42  (10 transactions)"))
     }
 
+    /// Polls `store` until it holds `count` diary entries or `process` ends. Synchronous on
+    /// purpose: an `await Task.sleep` between polls would wait for a free thread of the concurrency
+    /// pool (two on this machine), which the other tests keep busy, and the import would finish
+    /// unseen.
+    static func waitForEntries(_ count: Int, in store: Store, while process: Process) throws {
+        let deadline = Date().addingTimeInterval(300)
+        while Date() < deadline, process.isRunning {
+            if try store.count("diary") >= count { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
     @Test func aKilledImportLeavesWholeEntriesAndARerunFinishesIt() async throws {
         let cli = CLI("import-kill")
         let journal = Self.corpus("dayone/ergebnis-day-one-to-obsidian-converter/Example.json")
@@ -120,13 +132,7 @@ import Testing
         // Watch the store from this process (the CLI and another process may share one store) and kill
         // the import as soon as some entries are in and more are coming.
         let store = try TestStores.open(cli.directory)
-        let deadline = Date().addingTimeInterval(300)
-        var seen = 0
-        while Date() < deadline {
-            seen = try store.count("diary")
-            if seen >= 3 { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try Self.waitForEntries(3, in: store, while: process)
         #expect(process.isRunning, "the import finished before it could be killed")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
