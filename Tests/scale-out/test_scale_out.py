@@ -83,9 +83,9 @@ class SessionTests(unittest.TestCase):
     def test_a_login_through_one_server_holds_on_the_other_and_a_logout_ends_it_on_both(self):
         browser = requests.Session()
         first, second = SERVERS[0].url, SERVERS[1].url
-        # Not logged in: a page answers 401 with the login form (GET /login itself is 200).
-        login = browser.get(first + "/diary", timeout=60)
-        self.assertEqual(login.status_code, 401)
+        login = browser.get(first + "/login", timeout=60)
+        self.assertEqual(login.status_code, 200)
+        self.assertEqual(browser.get(first + "/diary", timeout=60).status_code, 401, "the pages need the password")
         done = browser.post(first + "/login", data={"_csrf": csrf_token(login), "password": PASSWORD}, allow_redirects=False, timeout=60)
         self.assertEqual(done.status_code, 303, done.text)
         cookie = browser.cookies.get("keepsake_session")
