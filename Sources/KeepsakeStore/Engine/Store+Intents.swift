@@ -9,7 +9,15 @@ extension Store {
         // that journalled meanwhile, whose files would then be "rolled back" under its feet.
         let running = inFlight.withLock { $0 }
         for intent in mine where !running.contains(intent) {
-            try finishIntent(intent)
+            do {
+                try finishIntent(intent)
+            } catch let error as KeepsakeError where error.code == .diskFull {
+                // A full disk may leave no room even to remove a journal row (an operation that
+                // failed before storing anything). The intent stays in the journal, holding nothing
+                // that is referenced, and is finished by the next operation or fsck once space is
+                // freed; the operation that asked (a purge that frees space, say) goes on.
+                return
+            }
         }
     }
 
