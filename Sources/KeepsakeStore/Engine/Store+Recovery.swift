@@ -37,6 +37,16 @@ extension Store {
         return completed
     }
 
+    /// Recovers the interrupted operations of instances that died since this one opened (opening a
+    /// store and fsck do this too): each dead instance's pending operations are rolled back and its
+    /// committed ones finished, exactly as at opening. A long-running server calls it now and then,
+    /// so a peer that dies on another machine does not leave its unfinished work until the next
+    /// restart. Returns how many operations were completed.
+    @discardableResult
+    public func recoverDeadInstances() throws -> Int {
+        try recoverDeadOwners()
+    }
+
     /// Number of operations recorded in the journal as in flight (of any instance).
     public func intentsInFlight() throws -> Int {
         try metadata.read { try $0.intentCount() }
