@@ -1,5 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import KeepsakeDiary
+import KeepsakeS3
 import KeepsakeS3Store
 import KeepsakeStore
 import KeepsakeTestSupport
@@ -28,10 +32,10 @@ import Testing
         let api: APIFixture
         let log = LogLines()
 
-        init(delivery: S3ImageDelivery = .stream) throws {
+        init(delivery: S3ImageDelivery = .stream, timeouts: S3Timeouts? = nil) throws {
             place = try S3StorePlace(directory: TemporaryDirectory("web-s3"), delivery: delivery)
             proxy = try FaultProxy()
-            let store = try place.open(blobs: try place.blobStore(endpoint: proxy.url))
+            let store = try place.open(blobs: try place.blobStore(endpoint: proxy.url, timeouts: timeouts))
             web = try WebFixture(store: store, errorLog: { [log] in log.record($0) })
             api = try APIFixture(web: web)
         }
@@ -202,6 +206,27 @@ import Testing
         #expect(!s3.log.all.contains { $0.contains("cut short") }, "a client leaving is not an error: \(s3.log.all)")
     }
 
+    @Test func aClientThatPausesLongerThanTheStallLimitStillGetsEveryByteOnce() async throws {
+        let s3 = try S3Web(timeouts: S3Timeouts(stall: .seconds(1)))
+        let folder = TemporaryDirectory("large-photo")
+        let entry = try s3.entry(try LargePhoto.make(in: folder, width: 2400, height: 1800))
+        let image = try #require(entry.images.first)
+        try s3.proxy.resetStatistics()
+        let port = s3.web.server.port, path = "/images/\(entry.id.string)/\(image.id)/original"
+        let answer = try await PausingClient.get(port: port, path: path, pauseAfter: 65_536, seconds: 4)
+        let headEnd = try #require(answer.firstRange(of: Array("\r\n\r\n".utf8)))
+        let head = String(decoding: answer[..<headEnd.lowerBound], as: UTF8.self)
+        let body = Data(answer[headEnd.upperBound...])
+        #expect(head.hasPrefix("HTTP/1.1 200") && (head + "\r\n").contains("Content-Length: \(image.byteSize)\r\n"), "\(head)")
+        #expect(Int64(body.count) == image.byteSize)
+        #expect(SHA256.hex(body) == image.sha256, "every byte once, in order")
+        let gets = try s3.requests(image.path).filter { $0.method == "GET" }
+        // The read waits for the client without timing out (libcurl's low-speed check does not
+        // count a write callback that waits); were it cut, it would resume where it stopped.
+        #expect((1...4).contains(gets.count), "\(gets)")
+        #expect(gets.first?.range == nil && gets.dropFirst().allSatisfy { $0.range?.hasPrefix("bytes=") == true && $0.range?.hasSuffix("-") == true }, "\(gets)")
+    }
+
     @Test func aThumbnailLostFromTheBucketIsMadeAgainAndStreamed() async throws {
         let s3 = try S3Web()
         let entry = try s3.entry()
@@ -237,5 +262,51 @@ import Testing
         let other = try brief.entry()
         let shortLived = try await brief.web.curl([brief.page(other, other.images[0], "original")])
         #expect(shortLived.status == 307 && shortLived.header("Cache-Control") == "no-store")
+    }
+}
+
+/// A client that reads `pauseAfter` bytes of an answer, stops reading for a while, then reads the
+/// rest: on a thread of its own, so no Swift concurrency thread the server needs is held.
+enum PausingClient {
+    struct Failure: Error, CustomStringConvertible { let description: String }
+
+    /// `GET path` on 127.0.0.1:`port`; everything the server sent until it closed the connection.
+    static func get(port: UInt16, path: String, pauseAfter: Int, seconds: Double) async throws -> [UInt8] {
+        try await withCheckedThrowingContinuation { continuation in
+            let thread = Thread {
+                continuation.resume(with: Result { try exchange(port: port, path: path, pauseAfter: pauseAfter, seconds: seconds) })
+            }
+            thread.start()
+        }
+    }
+
+    private static func exchange(port: UInt16, path: String, pauseAfter: Int, seconds: Double) throws -> [UInt8] {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { throw Failure(description: "socket failed") }
+        defer { close(descriptor) }
+        var small: Int32 = 64 * 1024
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard connected == 0 else { throw Failure(description: "connect failed") }
+        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
+        guard send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { throw Failure(description: "send failed") }
+        var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536), paused = false
+        while true {
+            if !paused && received.count >= pauseAfter {
+                paused = true
+                Thread.sleep(forTimeInterval: seconds)
+            }
+            let count = recv(descriptor, &buffer, paused ? buffer.count : min(buffer.count, pauseAfter - received.count), 0)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+        }
+        return received
     }
 }

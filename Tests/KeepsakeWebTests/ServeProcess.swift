@@ -24,8 +24,8 @@ final class ServeProcess: @unchecked Sendable {
     /// `http://127.0.0.1:PORT`.
     let url: String
 
-    /// Starts `keepsake` with the store `arguments` (`--store …`) and `environment` (where
-    /// `KEEPSAKE_METADATA_URL` and `KEEPSAKE_BLOBS_URL` name other backends), its standard error going to `log`; waits until it says where it listens.
+    /// Starts `keepsake` with the store `arguments` (`--store …`, `--metadata …`, `--blobs …`) and
+    /// `environment` (credentials), its standard error going to `log`; waits until it says where it listens.
     init(storeArguments: [String], environment: [String: String], log: URL) throws {
         process.executableURL = Binaries.url("keepsake")
         process.arguments = storeArguments + ["serve", "--port", "0", "--no-demo"]
