@@ -214,11 +214,32 @@ extension DistributedTorture {
         /// SIGSTOP one writer, end its sessions, give the others time to recover its work, SIGCONT:
         /// it must notice it lost its liveness and write nothing more.
         func freezeOne(random: inout SplitMix) throws {
-            guard let (pid, log) = running.withLock({ $0.sorted { $0.key < $1.key }.randomElement(using: &random) }) else { return }
-            protected.withLock { _ = $0.insert(pid) }
+            // A writer still opening the store has no session to end: try another moment.
+            var chosen: (pid: pid_t, log: URL, ended: Int)?
+            for _ in 0..<30 where chosen == nil {
+                guard let (pid, log) = running.withLock({ $0.sorted { $0.key < $1.key }.randomElement(using: &random) }) else {
+                    usleep(100_000)
+                    continue
+                }
+                protected.withLock { _ = $0.insert(pid) }
+                guard kill(pid, SIGSTOP) == 0 else {
+                    protected.withLock { _ = $0.remove(pid) }
+                    continue
+                }
+                let ended = try killer.terminateInstances(ofProcess: pid, schema: schema)
+                if ended > 0 {
+                    chosen = (pid, log, ended)
+                } else {
+                    kill(pid, SIGCONT)
+                    protected.withLock { _ = $0.remove(pid) }
+                    usleep(150_000)
+                }
+            }
+            guard let (pid, log, ended) = chosen else {
+                figures.fail("no writer had sessions to end for the zombie fault within 30 tries")
+                return
+            }
             defer { protected.withLock { _ = $0.remove(pid) } }
-            guard kill(pid, SIGSTOP) == 0 else { return }
-            let ended = try killer.terminateInstances(ofProcess: pid, schema: schema)
             figures.add("zombies (SIGSTOP, end sessions, SIGCONT)")
             figures.add("zombie sessions ended", ended)
             figures.add("faults injected")

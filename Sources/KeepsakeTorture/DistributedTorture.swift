@@ -127,12 +127,16 @@ enum DistributedTorture {
         }
         say("distributed: store postgresql …?schema=torture_\(tag) + s3://\(servers.bucket)/\(prefix); \(writers) writers (\(writers - 1) through the fault proxy); \(Int(seconds)) s")
 
+        // --fault NAME (repeatable) runs only those faults of the cycle (the case names above).
+        let chosen = arguments.all("--fault")
+        let cycle = chosen.isEmpty ? Fault.allCases : Fault.allCases.filter { chosen.contains("\($0)") }
+        guard !cycle.isEmpty else { usage("--fault takes one of \(Fault.allCases.map { "\($0)" }.joined(separator: ", "))") }
         let deadline = monotonicSeconds() + seconds
         var round = 0
         while round < maxRounds && monotonicSeconds() < deadline {
             round += 1
             figures.add("runs")
-            let fault = Fault.allCases[(round - 1) % Fault.allCases.count]
+            let fault = cycle[(round - 1) % cycle.count]
             lane.runRound(round, fault: fault, slots: &slots, random: &random)
             lane.verify(round, slots: slots)
             if figures.failures.count > 20 { break }
