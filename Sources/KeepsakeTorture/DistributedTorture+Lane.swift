@@ -62,14 +62,15 @@ extension DistributedTorture {
             }
             // Opening an instance on the pair takes a few hundred milliseconds here: kills land
             // during start-up, recovery and operations alike.
-            slot.nextKill = now + Double.random(in: 0.4...2.5, using: &random)
+            // On a loaded machine opening takes longer: the window reaches well past it.
+            slot.nextKill = now + Double.random(in: 0.5...6.0, using: &random)
         }
 
         /// Runs writers for one round with `fault` injected once, killing each at random moments
         /// and starting it again, until the round's time is up and the fault has healed.
         func runRound(_ round: Int, fault: Fault, slots: inout [Slot], random: inout SplitMix) {
             let t0 = monotonicSeconds()
-            let length = fault == .killOSD ? Double.random(in: 14...20, using: &random) : Double.random(in: 4...8, using: &random)
+            let length = fault == .killOSD ? Double.random(in: 16...22, using: &random) : Double.random(in: 6...12, using: &random)
             for index in slots.indices { start(&slots[index], now: t0, random: &random) }
             let faultAt = t0 + Double.random(in: 0.5...2.0, using: &random)
             let faultSeed = random.next()
@@ -214,29 +215,43 @@ extension DistributedTorture {
         /// SIGSTOP one writer, end its sessions, give the others time to recover its work, SIGCONT:
         /// it must notice it lost its liveness and write nothing more.
         func freezeOne(random: inout SplitMix) throws {
-            // A writer still opening the store has no session to end: try another moment.
+            // A writer still opening the store has no session to end: the one chosen is spared the
+            // round's kills until it has opened (a loaded machine takes seconds), then frozen.
             var chosen: (pid: pid_t, log: URL, ended: Int)?
-            for _ in 0..<30 where chosen == nil {
+            let choosing = monotonicSeconds() + 30
+            while chosen == nil && monotonicSeconds() < choosing {
                 guard let (pid, log) = running.withLock({ $0.sorted { $0.key < $1.key }.randomElement(using: &random) }) else {
                     usleep(100_000)
                     continue
                 }
                 protected.withLock { _ = $0.insert(pid) }
-                guard kill(pid, SIGSTOP) == 0 else {
+                let opened = monotonicSeconds() + 10
+                // Before the first writer has made the schema the query fails: no sessions yet.
+                while ((try? killer.sessions(ofProcess: pid, schema: schema)) ?? 0) == 0 && running.withLock({ $0[pid] != nil })
+                        && monotonicSeconds() < opened {
+                    usleep(100_000)
+                }
+                guard running.withLock({ $0[pid] != nil }), kill(pid, SIGSTOP) == 0 else {
                     protected.withLock { _ = $0.remove(pid) }
                     continue
                 }
-                let ended = try killer.terminateInstances(ofProcess: pid, schema: schema)
+                let ended: Int
+                do {
+                    ended = try killer.terminateInstances(ofProcess: pid, schema: schema)
+                } catch {
+                    kill(pid, SIGCONT)
+                    protected.withLock { _ = $0.remove(pid) }
+                    throw error
+                }
                 if ended > 0 {
                     chosen = (pid, log, ended)
                 } else {
                     kill(pid, SIGCONT)
                     protected.withLock { _ = $0.remove(pid) }
-                    usleep(150_000)
                 }
             }
             guard let (pid, log, ended) = chosen else {
-                figures.fail("no writer had sessions to end for the zombie fault within 30 tries")
+                figures.fail("no writer had opened the store (sessions to end) for the zombie fault within 30 s")
                 return
             }
             defer { protected.withLock { _ = $0.remove(pid) } }

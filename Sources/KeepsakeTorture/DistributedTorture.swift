@@ -100,6 +100,20 @@ enum DistributedTorture {
             return figures.finish()
         }
         defer { servers.stop() }
+        // Stopped from outside (Ctrl-C, `timeout`): the servers go too.
+        let stopping = DispatchQueue(label: "distributed.signals")
+        let handlers = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: stopping)
+            source.setEventHandler {
+                say("distributed: signal \(number): stopping the servers")
+                servers.stop()
+                exit(128 + number)
+            }
+            source.resume()
+            return source
+        }
+        defer { handlers.forEach { $0.cancel() } }
         figures.note("servers up after", String(format: "%.1f s", monotonicSeconds() - serversStarted))
         // The writers and this process's own instances read the credentials the AWS way.
         setenv("AWS_ACCESS_KEY_ID", servers.accessKeyID, 1)

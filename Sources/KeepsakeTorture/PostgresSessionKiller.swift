@@ -37,9 +37,18 @@ extension PostgresSessionKiller {
     /// Ends every session (work, liveness, listener) of the instances that OS process `pid`
     /// registered in the store in `schema`; returns how many.
     func terminateInstances(ofProcess pid: pid_t, schema: String) throws -> Int {
+        try count(ofProcess: pid, schema: schema, select: "pg_terminate_backend(a.pid, 2000)")
+    }
+
+    /// How many sessions the instances of OS process `pid` hold now.
+    func sessions(ofProcess pid: pid_t, schema: String) throws -> Int {
+        try count(ofProcess: pid, schema: schema, select: "true")
+    }
+
+    private func count(ofProcess pid: pid_t, schema: String, select: String) throws -> Int {
         let sql = """
-            SELECT count(*) FILTER (WHERE ended) FROM (SELECT pg_terminate_backend(a.pid, 2000) AS ended FROM pg_stat_activity a
-            JOIN \(schema).instance i ON a.application_name LIKE 'keepsake %' || i.id WHERE i.process_id = \(pid)) AS t
+            SELECT count(*) FILTER (WHERE ended) FROM (SELECT \(select) AS ended FROM pg_stat_activity a
+            JOIN \(schema).instance i ON a.application_name LIKE ('keepsake %' || i.id) WHERE i.process_id = \(pid)) AS t
             """
         let (status, output) = try run(URL(fileURLWithPath: "/usr/bin/psql"), [url, "-X", "-At", "-v", "ON_ERROR_STOP=1", "-c", sql], timeout: 30)
         guard status == .exited(0), let count = Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) else {
