@@ -31,7 +31,7 @@ final class Runner {
         storeSizes = arguments.string("stores", default: "10000,100000").split(separator: ",").compactMap { Int($0) }
         listIterations = arguments.int("iterations", default: 1000)
         interruptRounds = arguments.int("rounds", default: 5)
-        distributedRecords = arguments.int("distributed-records", default: 12)
+        distributedRecords = arguments.int("distributed-records", default: 24)
         distributedStoreSize = arguments.int("distributed-store", default: 10_000)
     }
 
