@@ -23,12 +23,28 @@ extension Store {
                     completed += 1
                 }
                 try claim.finish()
+            } catch let error as KeepsakeError where error.code == .diskFull {
+                // No room to write the claim or finish an intent: the store still opens (so that
+                // space can be freed), the dead instance's intents stay journalled, and the next
+                // open or fsck with room recovers them.
+                claim.abandon()
+                return completed
             } catch {
                 claim.abandon()
                 throw error
             }
         }
         return completed
+    }
+
+    /// Recovers the interrupted operations of instances that died since this one opened (opening a
+    /// store and fsck do this too): each dead instance's pending operations are rolled back and its
+    /// committed ones finished, exactly as at opening. A long-running server calls it now and then,
+    /// so a peer that dies on another machine does not leave its unfinished work until the next
+    /// restart. Returns how many operations were completed.
+    @discardableResult
+    public func recoverDeadInstances() throws -> Int {
+        try recoverDeadOwners()
     }
 
     /// Number of operations recorded in the journal as in flight (of any instance).
