@@ -31,6 +31,15 @@ extension Store {
         return completed
     }
 
+    /// Finishes or rolls back, now, the interrupted operations of instances that are no longer
+    /// running, as opening a store and fsck do (a tool that must start from a settled store, such as
+    /// a move that resumes after its process was killed, calls it rather than waiting to reopen).
+    /// Operations of live instances are left alone. Returns the number of operations completed.
+    @discardableResult
+    public func recoverInterruptedOperations() throws -> Int {
+        try recoverDeadOwners()
+    }
+
     /// Number of operations recorded in the journal as in flight (of any instance).
     public func intentsInFlight() throws -> Int {
         try metadata.read { try $0.intentCount() }
