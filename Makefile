@@ -22,13 +22,15 @@ run: bootstrap
 	.build/debug/keepsake $(ARGS)
 
 ## test: installs what is missing, builds everything and runs every test (Swift, then the browser,
-## then the JSON API with requests, openapi-spec-validator and a bounded schemathesis run);
+## then the JSON API with requests, openapi-spec-validator and a bounded schemathesis run, then two
+## servers on PostgreSQL + S3 behind nginx);
 ## the Swift tests run with a fresh PostgreSQL and Ceph S3 gateway, started and stopped around them
 test: bootstrap
 	swift build $(SWIFT_FLAGS)
 	scripts/servers/with-servers swift test $(SWIFT_FLAGS)
 	Tests/browser/run.sh
 	Tests/api/run.sh
+	Tests/scale-out/run.sh
 
 ## torture: crash (1,000 SIGKILLs), faults (every file-system call; a real full disk), bad input
 ## (10,000 mutated images), hostile names, load, keepsake serve under hostile requests and load, two

@@ -18,10 +18,10 @@ enum ServeCommand {
         The CLI and the web app can use the same store at once; each sees the other's changes.
         An empty store is first filled with demo data, unless --no-demo is given.
 
-        Session cookies are signed with a secret kept in the store's data folder
-        (web-session-secret, mode 0600, made on first use): every server of the store shares it,
-        so a login is good on all of them and survives a restart. Logouts are listed beside it
-        (web-session-revocations). Deleting the secret logs everyone out.
+        Session cookies are signed with a secret kept in the store itself (made on first use;
+        a store served before kept it in web-session-secret, which is adopted): every server of
+        the store shares it, on one machine or several, so a login is good on all of them and
+        survives a restart. Logouts are kept in the store too, so one ends a session everywhere.
 
         Options:
           --host ADDR      The IPv4 address to listen on (default 127.0.0.1: this machine only).
@@ -76,8 +76,8 @@ enum ServeCommand {
         // browser's login and form tokens are good on all of them.
         let secret: Data
         do {
-            secret = try SessionSecret.loadOrCreate(in: store.location.dataDirectory)
-        } catch {
+            secret = try SessionSecret.loadOrCreate(for: store)
+        } catch let error as WebError {
             throw CommandFailure(message: error.message)
         }
         let configuration = WebConfiguration(host: host, port: port, password: password, sessionSecret: secret, errorLog: { line in

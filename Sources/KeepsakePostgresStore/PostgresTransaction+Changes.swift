@@ -49,6 +49,14 @@ extension PostgresTransaction {
         }, uniquingKeysWith: { first, _ in first })
     }
 
+    func insertSetting(_ key: String, in namespace: String, value: String) throws -> Bool {
+        guard !value.contains("\u{0}") else {
+            throw KeepsakeError(.invalidArgument, "The setting \(KeepsakeError.printable(namespace)).\(KeepsakeError.printable(key)) holds a NUL character, which PostgreSQL text cannot store; nothing was changed.")
+        }
+        return try connection.execute("INSERT INTO setting (namespace, key, value) VALUES ($1, $2, $3) ON CONFLICT (namespace, key) DO NOTHING",
+                                      [namespace, key, value]) == 1
+    }
+
     func setSetting(_ key: String, in namespace: String, to value: String?) throws {
         if let value {
             guard !value.contains("\u{0}") else {

@@ -1,22 +1,28 @@
 public import Foundation
-import KeepsakeStore
+public import KeepsakeStore
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The secret that signs the web app's session cookies and CSRF tokens (``WebConfiguration/sessionSecret``),
-/// kept in a file of the store's data folder so that every `keepsake serve` of one store signs and
+/// kept in the store's metadata store (setting `secret` of namespace `web.session`), so that every
+/// `keepsake serve` of one store — on one machine or several, on SQLite or PostgreSQL — signs and
 /// accepts the same cookies, and logins survive a restart.
 ///
-/// The file, `web-session-secret`, holds 32 random bytes as 64 hex digits and a line feed, mode
-/// 0600. It is made on first use, atomically (written whole to a new file, synced, then linked
-/// to its name, so two servers starting at once end up with the same secret), and refused when it
-/// is a symbolic link, not a regular file, not the user's own, readable or writable by anyone
-/// else, or not 64 hex digits. Several servers serving one store must share it: they do when they
-/// use the same data folder. Deleting it (while no server runs) logs everyone out.
+/// The setting holds 32 random bytes as 64 hex digits. It is made on first use by whichever server
+/// starts first: the setting is only inserted when absent, so servers starting at once end up with
+/// the same secret. Whoever can read the metadata store can read it (as they can read every
+/// record); removing the setting while no server runs logs everyone out.
+///
+/// Stores served before the secret moved there kept it in a file of the data folder,
+/// `web-session-secret` (mode 0600): when that file exists and the setting does not, the file's
+/// secret is adopted, so nobody is logged out by the upgrade. The file is checked as before
+/// (a symbolic link, another owner, a mode readable by others or a damaged content are refused).
 public enum SessionSecret {
-    /// The file's name in the data folder.
+    /// The legacy file's name in the data folder.
     public static let fileName = "web-session-secret"
+    /// The settings namespace and key of the secret.
+    public static let namespace = "web.session", key = "secret"
     /// The secret's size in bytes.
     public static let byteCount = 32
 
@@ -25,17 +31,30 @@ public enum SessionSecret {
         SecureBytes.random(byteCount)
     }
 
-    /// The secret in `directory`'s `web-session-secret`, made first if the file does not exist.
+    /// The store's secret, made first (or adopted from the legacy file) if it has none.
     ///
-    /// - Throws: ``WebError`` saying what is wrong with the file (a link, its mode, its owner, its
-    ///   content) or why it cannot be made.
-    public static func loadOrCreate(in directory: URL) throws(WebError) -> Data {
-        let file = directory.appendingPathComponent(fileName, isDirectory: false)
-        for _ in 0..<3 {
-            if let secret = try load(file) { return secret }
-            try create(file)
+    /// - Throws: ``WebError`` when the stored secret or the legacy file is damaged or refused;
+    ///   the ``KeepsakeStore/KeepsakeError`` of the metadata store when it cannot be read or written.
+    public static func loadOrCreate(for store: Store) throws -> Data {
+        if let secret = try stored(in: store) { return secret }
+        let legacy = store.location.dataDirectory.appendingPathComponent(fileName, isDirectory: false)
+        let candidate = try load(legacy) ?? random()
+        _ = try store.metadata.write { try $0.insertSetting(key, in: namespace, value: Hex.encode(candidate)) }
+        // Another server may have inserted its secret first: the stored one is the store's.
+        guard let secret = try stored(in: store) else {
+            throw WebError("The session secret was stored but cannot be read back from the store; is another program removing it?")
         }
-        throw WebError("The session secret \(file.path) could not be made: it kept disappearing; is another program removing it?")
+        return secret
+    }
+
+    /// The secret in the metadata store, or `nil` when there is none yet.
+    static func stored(in store: Store) throws -> Data? {
+        guard let text = try store.metadata.read({ try $0.setting(key, in: namespace) }) else { return nil }
+        guard let secret = decodeHex(ArraySlice(text.utf8)), secret.count == byteCount else {
+            throw WebError("The session secret (setting \(namespace).\(key) of the store) is damaged: it must hold \(byteCount * 2) hex digits. "
+                           + "Remove that setting while no server runs (everyone is logged out) and a new one is made on the next start.")
+        }
+        return secret
     }
 
     /// The secret in `file`, or `nil` when the file does not exist.
@@ -77,35 +96,6 @@ public enum SessionSecret {
                            + "Remove it (everyone is logged out) and a new one is made on the next start.")
         }
         return secret
-    }
-
-    /// Makes `file` with a new secret, unless another process made it first.
-    private static func create(_ file: URL) throws(WebError) {
-        let temporary = file.deletingLastPathComponent()
-            .appendingPathComponent(".\(fileName).\(UUID().uuidString.lowercased())", isDirectory: false)
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            throw WebError("The session secret \(file.path) cannot be made: \(String(cString: strerror(errno))).")
-        }
-        defer { unlink(temporary.path) }
-        let text = Array((Hex.encode(random()) + "\n").utf8)
-        let written = text.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        let synced = written == text.count && fsync(descriptor) == 0
-        let code = errno
-        close(descriptor)
-        guard synced else {
-            throw WebError("The session secret \(file.path) cannot be written: \(String(cString: strerror(code))).")
-        }
-        // link(2) never replaces an existing name: if another server made the file meanwhile, its
-        // secret stays and is the one read next.
-        if link(temporary.path, file.path) != 0 && errno != EEXIST {
-            throw WebError("The session secret \(file.path) cannot be made: \(String(cString: strerror(errno))).")
-        }
-        let folder = open(file.deletingLastPathComponent().path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 {
-            _ = fsync(folder)
-            close(folder)
-        }
     }
 
     private static func decodeHex(_ text: ArraySlice<UInt8>) -> Data? {

@@ -62,7 +62,7 @@ public final class WebApp: Sendable {
             throw WebError("The session secret has \(secret.count) bytes; it needs at least \(SessionSecret.byteCount).")
         }
         sessions = Sessions(signer: SessionSigner(secret: secret, password: configuration.password),
-                            revocations: SessionRevocations(directory: store.location.dataDirectory),
+                            revocations: SessionRevocations(store: store),
                             requiresLogin: configuration.requiresLogin)
         self.store = store
         self.configuration = configuration

@@ -28,6 +28,13 @@ public struct PostgresS3StorePlace: StorePlace {
     public var storeEnvironment: [String: String] { s3.storeEnvironment }
 
     public func open(options: StoreOptions, clock: @escaping @Sendable () -> Date, faults: FaultPlan?) throws -> Store {
+        try open(options: options, clock: clock, faults: faults, location: location)
+    }
+
+    /// Opens an instance whose local folders are `location` instead of the place's: another
+    /// machine's server of the same store (the database and bucket are shared, nothing local is).
+    public func open(options: StoreOptions = StoreOptions(), clock: @escaping @Sendable () -> Date = { Date() }, faults: FaultPlan? = nil,
+                     location: StoreLocation) throws -> Store {
         var blobs: any BlobStore = try s3.blobStore()
         var metadata: any MetadataStore = try PostgresMetadataStore(url: try PostgresStoreURL(postgres.url),
                                                                     busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)

@@ -1,61 +1,65 @@
 import Foundation
+import KeepsakeStore
 import KeepsakeTestSupport
 import KeepsakeWeb
 import Synchronization
 import Testing
 
-/// The session secret file in the store's data folder: made once, 0600, shared, never a link.
+/// The session secret in the store's metadata store: made once, shared by every instance, adopted
+/// from the data folder's legacy file only after that file's checks.
 @Suite struct SessionSecretTests {
-    private static func mode(of url: URL) throws -> Int {
-        try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int) ?? -1
-    }
-
-    @Test func theSecretIsMadeOnceWithMode0600AndReadBackTheSame() throws {
-        let directory = TemporaryDirectory("secret")
-        let first = try SessionSecret.loadOrCreate(in: directory.url)
+    @Test(arguments: StoreBackends.all)
+    func theSecretIsMadeOnceAndEveryInstanceReadsTheSame(_ backend: StoreBackend) throws {
+        let place = try backend.makePlace("secret")
+        let first = try SessionSecret.loadOrCreate(for: try place.open())
         #expect(first.count == 32)
-        let file = directory.appending(SessionSecret.fileName)
-        #expect(try Self.mode(of: file) == 0o600)
-        let text = try String(contentsOf: file, encoding: .utf8)
-        #expect(text.wholeMatch(of: #/[0-9a-f]{64}\n/#) != nil)
-        #expect(try SessionSecret.loadOrCreate(in: directory.url) == first)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path) == [SessionSecret.fileName], "no temporary file left")
+        #expect(try SessionSecret.loadOrCreate(for: try place.open()) == first)
+        let store = try place.open()  // kept: a store closes its metadata store when it goes away
+        let stored = try store.metadata.read { try $0.setting(SessionSecret.key, in: SessionSecret.namespace) }
+        #expect(stored?.wholeMatch(of: #/[0-9a-f]{64}/#) != nil)
         #expect(SessionSecret.random() != SessionSecret.random())
     }
 
-    @Test func serversStartingAtOnceGetTheSameSecret() throws {
-        let directory = TemporaryDirectory("secret")
-        let results = Mutex<[Data]>([])
-        let group = DispatchGroup()
-        for _ in 0..<16 {
-            DispatchQueue.global().async(group: group) {
-                if let secret = try? SessionSecret.loadOrCreate(in: directory.url) { results.withLock { $0.append(secret) } }
-            }
+    @Test(arguments: StoreBackends.all)
+    func serversStartingAtOnceGetTheSameSecret(_ backend: StoreBackend) throws {
+        let place = try backend.makePlace("secret")
+        let stores = try (0..<8).map { _ in try place.open() }
+        let results = Mutex<[Result<Data, any Error>]>([])
+        DispatchQueue.concurrentPerform(iterations: stores.count) { index in
+            let result = Result { try SessionSecret.loadOrCreate(for: stores[index]) }
+            results.withLock { $0.append(result) }
         }
-        group.wait()
-        let secrets = results.withLock { $0 }
-        #expect(secrets.count == 16)
+        let secrets = try results.withLock { $0 }.map { try $0.get() }
+        #expect(secrets.count == 8)
         #expect(Set(secrets).count == 1)
     }
 
-    @Test func aLinkAnOpenModeOrDamagedContentIsRefused() throws {
+    @Test func aLegacyFileThatIsALinkOpenToOthersOrDamagedIsRefused() throws {
         let directory = TemporaryDirectory("secret")
-        let file = directory.appending(SessionSecret.fileName)
+        let store = try TestStores.open(directory)
+        let file = store.location.dataDirectory.appendingPathComponent(SessionSecret.fileName)
         // A symbolic link (to a file an attacker controls) is refused, and not followed.
         let elsewhere = directory.appending("attacker-secret")
         try (String(repeating: "ab", count: 32) + "\n").write(to: elsewhere, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: elsewhere.path)
         try FileManager.default.createSymbolicLink(at: file, withDestinationURL: elsewhere)
-        #expect { try SessionSecret.loadOrCreate(in: directory.url) } throws: { ($0 as? WebError)?.message.contains("symbolic link") == true }
+        #expect { try SessionSecret.loadOrCreate(for: store) } throws: { ($0 as? WebError)?.message.contains("symbolic link") == true }
         try FileManager.default.removeItem(at: file)
 
-        _ = try SessionSecret.loadOrCreate(in: directory.url)
+        try (String(repeating: "cd", count: 32) + "\n").write(to: file, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
-        #expect { try SessionSecret.loadOrCreate(in: directory.url) } throws: { ($0 as? WebError)?.message.contains("chmod 600") == true }
+        #expect { try SessionSecret.loadOrCreate(for: store) } throws: { ($0 as? WebError)?.message.contains("chmod 600") == true }
 
         try "not hex\n".write(to: file, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
-        #expect { try SessionSecret.loadOrCreate(in: directory.url) } throws: { ($0 as? WebError)?.message.contains("damaged") == true }
+        #expect { try SessionSecret.loadOrCreate(for: store) } throws: { ($0 as? WebError)?.message.contains("damaged") == true }
+        #expect(try store.metadata.read { try $0.setting(SessionSecret.key, in: SessionSecret.namespace) } == nil, "nothing stored")
+    }
+
+    @Test func aDamagedStoredSecretIsRefusedSayingWhatToDo() throws {
+        let store = try TestStores.open(TemporaryDirectory("secret"))
+        try store.metadata.write { try $0.setSetting(SessionSecret.key, in: SessionSecret.namespace, to: "short") }
+        #expect { try SessionSecret.loadOrCreate(for: store) } throws: { ($0 as? WebError)?.message.contains("Remove that setting") == true }
     }
 
     @Test func aSecretShorterThan32BytesIsRefused() throws {

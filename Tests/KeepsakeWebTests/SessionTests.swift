@@ -88,6 +88,48 @@ import Testing
         #expect(try await Curl.run(["-H", "Cookie: keepsake_session=\(loggedIn)", stranger.url("/diary")]).status == 401)
     }
 
+    @Test func serversOnTwoMachinesOfADistributedStoreShareTheSecretAndLogouts() async throws {
+        // PostgreSQL + S3, and two servers whose local folders differ, as on two machines.
+        let place = try PostgresS3StorePlace(label: "web")
+        let firstStore = try place.open()
+        let secondFolder = PlaceFolders.make("second-machine")
+        let secondStore = try place.open(location: StoreLocation(root: secondFolder.url))
+        let secret = try SessionSecret.loadOrCreate(for: firstStore)
+        #expect(try SessionSecret.loadOrCreate(for: secondStore) == secret, "one secret for every server of the store")
+        #expect(!FileManager.default.fileExists(atPath: secondFolder.appending(SessionSecret.fileName).path), "nothing local is needed")
+        let fixture = try WebFixture(password: "pw", sessionSecret: secret, store: firstStore)
+        let secondApp = try WebApp(store: secondStore, configuration: WebConfiguration(port: 0, password: "pw", changePollSeconds: 0,
+                                                                                        sessionSecret: try SessionSecret.loadOrCreate(for: secondStore)))
+        let second = try WebServer(app: secondApp)
+        defer { second.stop() }
+        let other = "http://127.0.0.1:\(second.port)"
+
+        try await Self.logIn(fixture, password: "pw")
+        let loggedIn = try #require(sessionCookie(in: fixture.cookieJar))
+        #expect(try await fixture.curl(["\(other)/diary"]).status == 200, "the first machine's login works on the second")
+        let token = try await fixture.csrfToken()
+        let saved = try await fixture.curl(["-F", "_csrf=\(token)", "-F", "title=Shared", "-F", "emotion=calm", "-F", "intensity=2",
+                                            "-F", "text=two machines", "\(other)/diary/new"])
+        #expect(saved.status == 303, "a form opened on one machine saves on the other")
+        #expect(try await fixture.curl(["-F", "_csrf=\(token)", "\(other)/logout"]).status == 303)
+        for base in [fixture.url(""), other] {
+            let reused = try await Curl.run(["-H", "Cookie: keepsake_session=\(loggedIn)", "\(base)/diary"])
+            #expect(reused.status == 401, "\(base): a cookie logged out on the other machine is refused")
+        }
+    }
+
+    @Test func aStoreServedBeforeKeepsItsSecretFromTheDataFolderFile() throws {
+        let directory = TemporaryDirectory("legacy")
+        let store = try TestStores.open(directory)
+        let legacy = String(repeating: "5a", count: 32)
+        let file = store.location.dataDirectory.appendingPathComponent(SessionSecret.fileName)
+        try (legacy + "\n").write(to: file, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        #expect(Hex.encode(try SessionSecret.loadOrCreate(for: store)) == legacy, "the upgrade logs nobody out")
+        try FileManager.default.removeItem(at: file)
+        #expect(Hex.encode(try SessionSecret.loadOrCreate(for: store)) == legacy, "kept in the store from then on")
+    }
+
     @Test func aLogoutEndsTheSessionEvenForACopyOfItsCookie() async throws {
         let fixture = try WebFixture(password: "pw")
         try await Self.logIn(fixture, password: "pw")
@@ -96,8 +138,8 @@ import Testing
         #expect(try await fixture.curl(["-F", "_csrf=\(token)", fixture.url("/logout")]).status == 303)
         let reused = try await Curl.run(["-H", "Cookie: keepsake_session=\(copy)", fixture.url("/diary")])
         #expect(reused.status == 401)
-        let list = try String(contentsOf: fixture.store.location.dataDirectory.appendingPathComponent("web-session-revocations"), encoding: .utf8)
-        #expect(list.split(separator: "\n").count == 1)
+        let ended = try fixture.store.metadata.read { try $0.settings(in: "web.revocations") }
+        #expect(ended.count == 1, "the logout is kept in the store, where every server looks")
     }
 
     @Test func anAlteredCookieIsNotASession() async throws {

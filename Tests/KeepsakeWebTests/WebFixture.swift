@@ -15,11 +15,12 @@ final class WebFixture: @unchecked Sendable {
     let cookieJar: URL
 
     init(host: String = "127.0.0.1", password: String? = nil, limits: WebLimits = WebLimits(),
-         feedPageSize: Int = 10, sessionSecret: Data? = nil, clock: @escaping @Sendable () -> Date = { Date() }) throws {
+         feedPageSize: Int = 10, sessionSecret: Data? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+         store: Store? = nil) throws {
         directory = TemporaryDirectory("web")
-        store = try TestStores.open(directory)
+        self.store = try store ?? TestStores.open(directory)
         self.host = host
-        app = try WebApp(store: store, configuration: WebConfiguration(host: host, port: 0, password: password, limits: limits,
+        app = try WebApp(store: self.store, configuration: WebConfiguration(host: host, port: 0, password: password, limits: limits,
                                                                         feedPageSize: feedPageSize, changePollSeconds: 0,
                                                                         sessionSecret: sessionSecret, clock: clock))
         server = try WebServer(app: app)

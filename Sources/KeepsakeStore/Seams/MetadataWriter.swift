@@ -39,6 +39,10 @@ public protocol MetadataWriter: MetadataReader {
 
     /// Stores a setting (`nil` removes it).
     func setSetting(_ key: String, in namespace: String, to value: String?) throws
+    /// Stores a setting only if there is none under this key; `false` (and nothing written) when
+    /// there is one. Several instances racing to make the same setting (a secret they must share)
+    /// end up with the first one's value.
+    func insertSetting(_ key: String, in namespace: String, value: String) throws -> Bool
 
     /// Inserts an idempotency row; `false` (and nothing written) when one with its scope and key
     /// exists already.

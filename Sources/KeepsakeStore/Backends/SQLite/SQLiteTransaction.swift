@@ -236,6 +236,11 @@ struct SQLiteTransaction: MetadataWriter {
                    uniquingKeysWith: { first, _ in first })
     }
 
+    func insertSetting(_ key: String, in namespace: String, value: String) throws -> Bool {
+        try db.run("INSERT INTO setting (namespace, key, value) VALUES (?, ?, ?) ON CONFLICT (namespace, key) DO NOTHING",
+                   [.text(namespace), .text(key), .text(value)]) == 1
+    }
+
     func setSetting(_ key: String, in namespace: String, to value: String?) throws {
         if let value {
             try db.run("INSERT INTO setting (namespace, key, value) VALUES (?, ?, ?) ON CONFLICT (namespace, key) DO UPDATE SET value = excluded.value",
