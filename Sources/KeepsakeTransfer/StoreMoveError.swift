@@ -61,23 +61,19 @@ public struct StoreMoveError: Error, Sendable, Hashable, CustomStringConvertible
     public var errorDescription: String? { message }
 
     /// The same failure as a ``KeepsakeStore/KeepsakeError``, for the edges that map codes to exit
-    /// codes or statuses: a refusal is a `conflict` (or `invalidArgument` for one store given
-    /// twice), damage is `corruptImage`, a backend failure keeps its backend's code.
+    /// codes or statuses: a refusal is a `conflict` (`invalidArgument` for one store given twice or
+    /// an incomplete source, `busy` for a target in use), damage is `corruptImage`, a failed check of
+    /// the target `io`, a backend's failure keeps its backend's code. The message already says what
+    /// to do, so no remedy is added.
     public var keepsakeError: KeepsakeError {
-        switch kind {
-        case .targetNotEmpty, .unfinishedMoveFromAnotherSource, .recordConflict, .settingConflict, .verificationFailed:
-            KeepsakeError(.conflict, message, path: key)
-        case .sameStore, .sourceIncomplete:
-            KeepsakeError(.invalidArgument, message, path: key)
-        case .damagedSource:
-            KeepsakeError(.corruptImage, message, path: key, remedy: .restoreFromBackup)
-        case .targetInUse:
-            KeepsakeError(.busy, message, remedy: .retryLater)
-        case .sourceFailed, .targetFailed:
-            KeepsakeError(underlying?.code ?? .unexpected, message, path: key ?? underlying?.path, underlyingCode: underlying?.underlyingCode,
-                          remedy: underlying?.remedy)
-        case .targetCheckFailed:
-            KeepsakeError(.io, message, remedy: .checkStore)
+        let code: KeepsakeError.Code = switch kind {
+        case .targetNotEmpty, .unfinishedMoveFromAnotherSource, .recordConflict, .settingConflict, .verificationFailed: .conflict
+        case .sameStore, .sourceIncomplete: .invalidArgument
+        case .targetInUse: .busy
+        case .damagedSource: .corruptImage
+        case .targetCheckFailed: .io
+        case .sourceFailed, .targetFailed: underlying?.code ?? .unexpected
         }
+        return KeepsakeError(code, message, path: key ?? underlying?.path, underlyingCode: underlying?.underlyingCode)
     }
 }

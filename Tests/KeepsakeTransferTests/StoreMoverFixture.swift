@@ -56,10 +56,9 @@ enum StoreMoverFixture {
         _ = try tokens.create(name: "phone", readOnly: false)
         _ = try tokens.create(name: "backup", readOnly: true)
         try tokens.revoke("backup")
-        try store.metadata.write { tx in
-            try tx.setSetting("secret", in: "web.session", to: String(repeating: "ab", count: 32))
-            try tx.setSetting("s1", in: "web.revocations", to: "1700000000")
-        }
+        _ = try SessionSecret.loadOrCreate(for: store)
+        // A logout: the session's nonce → until when it stays refused (what SessionRevocations writes).
+        try store.metadata.write { try $0.setSetting(String(repeating: "5e", count: 16), in: "web.revocations", to: "4102444800") }
         return try allRecords(store)
     }
 
