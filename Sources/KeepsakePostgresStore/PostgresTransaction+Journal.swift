@@ -6,6 +6,11 @@ extension PostgresTransaction {
         try connection.query("SELECT id, owner, kind, record_id, state, created_at FROM intent WHERE id = $1", [id]).first.map(PostgresRows.intent)
     }
 
+    func lockIntent(_ id: String) throws -> Intent? {
+        // FOR UPDATE waits for a transaction that still holds the row (an owner's COMMIT in flight).
+        try connection.query("SELECT id, owner, kind, record_id, state, created_at FROM intent WHERE id = $1 FOR UPDATE", [id]).first.map(PostgresRows.intent)
+    }
+
     func intents(ownedBy owner: String) throws -> [String] {
         try connection.query("SELECT id FROM intent WHERE owner = $1 ORDER BY created_at, id", [owner]).map { try $0.decode(String.self, at: 0) }
     }

@@ -84,7 +84,8 @@ class SessionTests(unittest.TestCase):
         browser = requests.Session()
         first, second = SERVERS[0].url, SERVERS[1].url
         login = browser.get(first + "/login", timeout=60)
-        self.assertEqual(login.status_code, 401)
+        self.assertEqual(login.status_code, 200)
+        self.assertEqual(browser.get(first + "/diary", timeout=60).status_code, 401, "the pages need the password")
         done = browser.post(first + "/login", data={"_csrf": csrf_token(login), "password": PASSWORD}, allow_redirects=False, timeout=60)
         self.assertEqual(done.status_code, 303, done.text)
         cookie = browser.cookies.get("keepsake_session")

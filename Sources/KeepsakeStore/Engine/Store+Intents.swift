@@ -9,7 +9,15 @@ extension Store {
         // that journalled meanwhile, whose files would then be "rolled back" under its feet.
         let running = inFlight.withLock { $0 }
         for intent in mine where !running.contains(intent) {
-            try finishIntent(intent)
+            do {
+                try finishIntent(intent)
+            } catch let error as KeepsakeError where error.code == .diskFull {
+                // A full disk may leave no room even to remove a journal row (an operation that
+                // failed before storing anything). The intent stays in the journal, holding nothing
+                // that is referenced, and is finished by the next operation or fsck once space is
+                // freed; the operation that asked (a purge that frees space, say) goes on.
+                return
+            }
         }
     }
 
@@ -19,8 +27,11 @@ extension Store {
     /// Returns `false` if the intent was not in the journal (finished already).
     @discardableResult
     func finishIntent(_ intentID: String) throws -> Bool {
-        let found = try metadata.read { tx -> (Intent, [IntentFile])? in
-            guard let intent = try tx.intent(intentID) else { return nil }
+        // Decided in a write transaction that locks the intent: if its owner's transaction is still
+        // settling (an answer lost during COMMIT), this waits for it, so a commit that lands late is
+        // seen as committed and its new objects are never deleted under the records that use them.
+        let found = try metadata.write { tx -> (Intent, [IntentFile])? in
+            guard let intent = try tx.lockIntent(intentID) else { return nil }
             return (intent, try tx.removableFiles(of: intentID, role: intent.state == .pending ? .new : .obsolete))
         }
         guard let (intent, files) = found else { return false }

@@ -23,6 +23,12 @@ extension Store {
                     completed += 1
                 }
                 try claim.finish()
+            } catch let error as KeepsakeError where error.code == .diskFull {
+                // No room to write the claim or finish an intent: the store still opens (so that
+                // space can be freed), the dead instance's intents stay journalled, and the next
+                // open or fsck with room recovers them.
+                claim.abandon()
+                return completed
             } catch {
                 claim.abandon()
                 throw error

@@ -31,6 +31,10 @@ public protocol MetadataWriter: MetadataReader {
     func markCommitted(_ intent: String, owner: String) throws -> Bool
     /// Gives an intent of the dead `owner` to `newOwner`; `false` if it is no longer theirs.
     func claimIntent(_ intent: String, from owner: String, to newOwner: String) throws -> Bool
+    /// The intent, its row locked until this transaction ends: an owner whose transaction still
+    /// holds it (a COMMIT whose answer was lost, still on its way) is waited for, so whoever
+    /// finishes an intent decides from its settled state. `nil` if it is not in the journal.
+    func lockIntent(_ id: String) throws -> Intent?
     /// Removes an intent and its files from the journal.
     func deleteIntent(_ intent: String) throws
 

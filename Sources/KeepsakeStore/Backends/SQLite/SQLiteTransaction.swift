@@ -150,6 +150,10 @@ struct SQLiteTransaction: MetadataWriter {
         try db.queryOne("SELECT id, owner, kind, record_id, state, created_at FROM intent WHERE id = ?", [.text(id)], SQLiteRows.intent)
     }
 
+    func lockIntent(_ id: String) throws -> Intent? {
+        try intent(id)  // a write transaction holds the whole database already
+    }
+
     func intents(ownedBy owner: String) throws -> [String] {
         try db.query("SELECT id FROM intent WHERE owner = ? ORDER BY created_at, id", [.text(owner)]) { $0.requiredText(0) }
     }
