@@ -33,11 +33,14 @@ let package = Package(
         // OpenSSL's libcrypto: SHA-256, HMAC-SHA256, random bytes, constant-time comparison.
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
-        // System libvips headers and link flags.
-        .systemLibrary(name: "CVipsSystem", path: "Sources/CVipsSystem", pkgConfig: "vips",
+        // System libvips headers. The include paths they need are GLib's and GObject's, so they come
+        // from gobject-2.0's pkg-config file, and CVips links libvips itself: vips.pc's own Cflags
+        // carry -pthread (from OpenEXR, a private dependency), a flag SwiftPM refuses with
+        // "warning: prohibited flag(s): -pthread" on every build.
+        .systemLibrary(name: "CVipsSystem", path: "Sources/CVipsSystem", pkgConfig: "gobject-2.0",
                        providers: [.apt(["libvips-dev"])]),
-        // Non-variadic C wrappers over the libvips calls Keepsake needs.
-        .target(name: "CVips", dependencies: ["CVipsSystem"], path: "Sources/CVips"),
+        // Non-variadic C wrappers over the libvips calls Keepsake needs (linked with libvips).
+        .target(name: "CVips", dependencies: ["CVipsSystem"], path: "Sources/CVips", linkerSettings: [.linkedLibrary("vips")]),
         // libjpeg-turbo's TurboJPEG API: lossless JPEG transforms (orientation without re-encoding).
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
@@ -100,7 +103,7 @@ let package = Package(
         .target(name: "KeepsakeCLI",
                 dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
                                "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeWeb",
-                               "KeepsakeImport"],
+                               "KeepsakeImport", "KeepsakeBackends"],
                 resources: [.copy("Resources/DemoImages")],
                 swiftSettings: strictSettings),
         .executableTarget(name: "keepsake", dependencies: ["KeepsakeCLI"], swiftSettings: strictSettings),

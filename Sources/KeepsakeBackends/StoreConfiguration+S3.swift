@@ -80,8 +80,8 @@ extension StoreConfiguration {
 
     /// Opens the S3 blob store that `url` names, checking the bucket and the server's conditional
     /// writes (``KeepsakeS3Store/S3BlobStore/checkUsable()``).
-    static func openS3Blobs(_ url: URL) throws -> S3BlobStore {
-        let settings = try s3Settings(url)
+    static func openS3Blobs(_ url: URL, environment: [String: String]) throws -> S3BlobStore {
+        let settings = try s3Settings(url, environment: environment)
         return try S3BlobStore(client: S3Client(configuration: settings.configuration), prefix: settings.prefix, delivery: settings.delivery)
     }
 }

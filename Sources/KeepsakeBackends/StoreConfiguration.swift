@@ -41,7 +41,7 @@ public struct StoreConfiguration: Sendable, Hashable {
         func url(_ text: String?, _ variable: String, _ flag: String) throws -> URL? {
             guard let text = text ?? environment[variable], !text.isEmpty else { return nil }
             guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else {
-                throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(text)) (\(flag) or \(variable)) is not a URL such as postgresql://host/db or s3://bucket.")
+                throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(text)) (\(flag) or \(variable)) is not a URL such as postgresql://host/db or s3://bucket.")
             }
             return url
         }
@@ -58,16 +58,18 @@ public struct StoreConfiguration: Sendable, Hashable {
     }
 
     /// Opens the store (creating what is missing) and recovers the interrupted operations of dead
-    /// instances.
+    /// instances. The blob store's credentials and AWS settings are read from `environment` (the
+    /// process's unless given: a command run in-process passes its own).
     public func open(options: StoreOptions = StoreOptions(), imageProcessor: any ImageProcessing,
-                     clock: @escaping @Sendable () -> Date = { Date() }) throws -> Store {
+                     clock: @escaping @Sendable () -> Date = { Date() },
+                     environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Store {
         if isEmbedded {
             return try Store(location: location, options: options, imageProcessor: imageProcessor, clock: clock)
         }
         let metadata = try openMetadata(options: options)
         let blobs: any BlobStore
         do {
-            blobs = try openBlobs(options: options)
+            blobs = try openBlobs(options: options, environment: environment)
         } catch {
             metadata.close()
             throw error
@@ -88,13 +90,14 @@ public struct StoreConfiguration: Sendable, Hashable {
         }
     }
 
-    /// The blob store this configuration names.
-    public func openBlobs(options: StoreOptions) throws -> any BlobStore {
+    /// The blob store this configuration names, with its credentials and AWS settings from
+    /// `environment`.
+    public func openBlobs(options: StoreOptions, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> any BlobStore {
         guard let url = blobsURL, !Self.isEmbedded(url, "folder") else {
             return try FolderBlobStore(location: location, reserveBytes: options.reserveBytes)
         }
         switch url.scheme?.lowercased() {
-        case "s3": return try Self.openS3Blobs(url)
+        case "s3": return try Self.openS3Blobs(url, environment: environment)
         default:
             throw KeepsakeError(.invalidArgument, "Keepsake does not know the blob store \(KeepsakeError.printable(url.absoluteString)): use folder: (the default) or s3://bucket/prefix.")
         }

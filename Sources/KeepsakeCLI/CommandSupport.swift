@@ -1,68 +1,10 @@
 import Foundation
-import KeepsakeDiary
 import KeepsakeStore
 import KeepsakeViewModels
 
-/// Small helpers the app commands share: reading ids, emotions, positions, months and photos from
-/// the command line, turning a view model's `error` into the command's error, and short text forms.
+/// Small helpers the app commands share: photos from the command line, a view model's `error` as
+/// the command's error, and short text forms.
 enum CommandSupport {
-    /// A record id from the command line; anything but a UUID (`../../etc`) is a usage error, never a path.
-    static func recordID(_ text: String) throws -> RecordID {
-        do {
-            return try RecordID(parsing: text)
-        } catch let error as KeepsakeError {
-            throw UsageError(description: error.message)
-        }
-    }
-
-    /// The one positional of an `ACTION ID` command, as a record id.
-    static func singleID(_ parsed: CommandLineArguments, command: String) throws -> RecordID {
-        try parsed.expectPositionals(1...1, usage: "\(command) needs one record id; see keepsake \(command) --help.")
-        return try recordID(parsed.positionals[0])
-    }
-
-    /// An emotion by its name (`joy`, `Joy` or `기쁨`).
-    static func emotion(_ name: String) throws -> Emotion {
-        guard let emotion = Emotion(name: name) else {
-            throw UsageError(description: "\(CommandLineArguments.quoted(name)) is not an emotion; use one of \(Emotion.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
-        return emotion
-    }
-
-    /// A time zone by its identifier (`Asia/Seoul`), or the user's when `identifier` is `nil`.
-    static func timeZone(_ identifier: String?) throws -> TimeZone {
-        guard let identifier else { return .current }
-        guard let zone = TimeZone(identifier: identifier) else {
-            throw UsageError(description: "\(CommandLineArguments.quoted(identifier)) is not a time zone; use an identifier such as Asia/Seoul or UTC.")
-        }
-        return zone
-    }
-
-    /// A photo position (0 is the first photo).
-    static func position(_ text: String) throws -> Int {
-        guard let value = Int(text), value >= 0 else {
-            throw UsageError(description: "\(CommandLineArguments.quoted(text)) is not a photo position; positions are whole numbers counted from 0, as show lists them.")
-        }
-        return value
-    }
-
-    /// A whole number of any size (range checks are the view model's).
-    static func number(_ text: String, flag: String) throws -> Int {
-        guard let value = Int(text) else {
-            throw UsageError(description: "\(flag) takes a whole number, not \(CommandLineArguments.quoted(text)).")
-        }
-        return value
-    }
-
-    /// `YYYY-MM` as year and month.
-    static func month(_ text: String) throws -> (year: Int, month: Int) {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})/), let year = Int(match.1), let month = Int(match.2),
-              (1...9999).contains(year), (1...12).contains(month) else {
-            throw UsageError(description: "\(CommandLineArguments.quoted(text)) is not a month: write it as YYYY-MM, for example 2026-11.")
-        }
-        return (year, month)
-    }
-
     /// Photos given as files on the command line.
     static func imageSources(_ paths: [String]) -> [ImageSource] {
         paths.map { .file(URL(fileURLWithPath: $0)) }
@@ -75,7 +17,7 @@ enum CommandSupport {
             if let match = value.wholeMatch(of: /@(\d+)/) {
                 guard let index = Int(match.1), current.indices.contains(index) else {
                     let valid = current.isEmpty ? "the record has no photos" : "its photos are @0 to @\(current.count - 1)"
-                    throw UsageError(description: "\(value) names no stored photo: \(valid).")
+                    throw UsageError(description: "\(KeepsakeError.quoted(value)) names no stored photo: \(valid).")
                 }
                 return .stored(current[index])
             }
@@ -84,15 +26,17 @@ enum CommandSupport {
         return ComposeImages(items, limit: limit)
     }
 
+    /// Where `store` lives, for messages: its folder on the embedded backends, else its metadata
+    /// and blob stores as `keepsake status` names them (never a password).
+    static func storeName(_ store: Store) throws -> String {
+        let metadata = try store.metadata.status(), blobs = try store.blobs.status()
+        if metadata.kind == "sqlite" && blobs.kind == "folder" { return store.location.dataDirectory.path }
+        return "\(metadata.kind) \(metadata.location) with images in \(blobs.kind) \(blobs.location)"
+    }
+
     /// Throws a view model's error, if it has one, as the command's error (its code decides the exit code).
     static func check(_ error: KeepsakeError?) throws {
         if let error { throw error }
-    }
-
-    /// The text of a `--text`-like flag: `-` reads standard input.
-    static func textValue(_ value: String?) -> String? {
-        guard value == "-" else { return value }
-        return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
     }
 
     /// The first line of `text`, at most `limit` characters.

@@ -9,21 +9,33 @@ import KeepsakeViewModels
 /// with the real sample photos shipped in the tool's `DemoImages` resource. Every record is saved
 /// through the same compose view models as `diary add`, `ledger add` and `feed post`.
 enum DemoCommand {
-    static let help = """
-        Usage: keepsake [--store DIR] demo [--force] [--lossless | --reencode] [--json]
+    static let force = Flag("--force", help: "Add the samples to a store that already has records.")
 
-        Fills the store with sample records and real sample photos, to try Keepsake out: three weeks
-        of diary entries (Korean and English, with emotions, tags and photos), two months of ledger
-        transactions in KRW and USD (two with receipts), and feed posts with several photos each.
-        Dates are relative to today, in your time zone. A store that already has records is refused
-        unless --force (then the samples are added beside them). --lossless and --reencode choose
-        how the sample photos are stored, as for diary add.
-
-        Examples:
-          keepsake --store /tmp/keepsake-demo demo
-          keepsake --store /tmp/keepsake-demo diary calendar
-          keepsake demo --force --json
-        """
+    static let command = Command(
+        "demo", abstract: "Fill the store with sample records and real sample photos.", section: KeepsakeCommand.apps,
+        discussion: """
+            Fills the store with sample records and real sample photos, to try Keepsake out: three weeks
+            of diary entries (Korean and English, with emotions, tags and photos), two months of ledger
+            transactions in KRW and USD (two with receipts), and feed posts with several photos each.
+            Dates are relative to today, in your time zone. A store that already has records is refused
+            unless --force (then the samples are added beside them). --lossless and --reencode choose
+            how the sample photos are stored, as for diary add.
+            """,
+        options: [force], groups: [EncodingFlags.group],
+        examples: ["keepsake --store /tmp/keepsake-demo demo", "keepsake --store /tmp/keepsake-demo diary calendar", "keepsake demo --force --json"]) { call in
+        let store = try call.openStore()
+        let existing = try store.status().totalRecords
+        if existing > 0, !call[force] {
+            throw CommandFailure(message: "This store already has \(CommandSupport.count(existing, "record")); demo fills an empty store. Add --force to add the samples anyway.")
+        }
+        let summary = try await fill(store, call)
+        if call.json {
+            try call.printJSON(summary)
+        } else {
+            printSummary(summary, call)
+        }
+        return 0
+    }
 
     /// A sample diary entry: days before today, hour, emotion, intensity, title, text, tags, photos.
     struct DiarySample {
@@ -98,35 +110,23 @@ enum DemoCommand {
         .init(daysAgo: 3, title: "제주 준비물", contents: "바람막이, 선크림, 그리고 카메라.", photos: ["gallery.webp", "landscape.jpg"]),
     ]
 
-    /// Runs `keepsake demo`.
+    /// Adds every sample to `store`, with progress on standard error; dates are relative to today
+    /// in the user's time zone.
     @MainActor
-    static func run(_ arguments: [String]) async throws -> Int32 {
-        let parsed = try CommandLineArguments(arguments, valueFlags: ["--store"], switchFlags: Set(["--json", "--help", "--force"]).union(EncodingFlags.switches))
-        if parsed.has("--help") {
-            print(help)
-            return 0
-        }
-        guard parsed.positionals.isEmpty else { throw UsageError(description: "demo takes no arguments; see keepsake demo --help.") }
+    static func fill(_ store: Store, _ call: Invocation) async throws -> Summary {
         guard let folder = Bundle.module.url(forResource: "DemoImages", withExtension: nil) else {
             throw CommandFailure(message: "The sample photos are missing from this installation of keepsake (DemoImages); reinstall it.")
         }
         func photo(_ name: String) -> ImageSource { .file(folder.appendingPathComponent(name)) }
-
-        let store = try KeepsakeCommand.openStore(parsed)
-        let existing = try store.status().totalRecords
-        if existing > 0, !parsed.has("--force") {
-            throw CommandFailure(message: "This store already has \(CommandSupport.count(existing, "record")); demo fills an empty store. Add --force to add the samples anyway.")
-        }
         let diary = Diary(store: store), ledger = Ledger(store: store), feed = Feed(store: store)
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
-        let today = calendar.startOfDay(for: Date())
+        let zone = call.timeZone
+        let today = CalendarDay(containing: Date(), in: zone)
         func day(_ daysAgo: Int, hour: Int = 12) -> Date {
-            calendar.date(byAdding: DateComponents(day: -daysAgo, hour: hour), to: today)!
+            today.adding(days: -daysAgo).start(in: zone).addingTimeInterval(TimeInterval(hour) * 3600)
         }
 
         let total = diarySamples.count + ledgerSamples.count + feedSamples.count
-        let progress = Progress(label: "demo")
+        let progress = call.progress("demo")
         var done = 0, photos = 0
         func step() {
             done += 1
@@ -135,7 +135,7 @@ enum DemoCommand {
         defer { progress.finish() }
 
         for sample in diarySamples {
-            let compose = DiaryComposeViewModel(diary: diary, emotion: sample.emotion, now: day(sample.daysAgo, hour: sample.hour))
+            let compose = DiaryComposeViewModel(diary: diary, emotion: sample.emotion, now: day(sample.daysAgo, hour: sample.hour), timeZone: zone)
             compose.intensity = sample.intensity
             compose.title = sample.title ?? ""
             compose.text = sample.text
@@ -146,7 +146,7 @@ enum DemoCommand {
             step()
         }
         for sample in ledgerSamples {
-            let compose = LedgerComposeViewModel(ledger: ledger, day: LedgerDay(containing: day(sample.daysAgo)), currencyCode: sample.currency)
+            let compose = LedgerComposeViewModel(ledger: ledger, day: today.adding(days: -sample.daysAgo), currencyCode: sample.currency)
             compose.kind = sample.kind
             compose.amountText = sample.amount
             compose.category = sample.category
@@ -166,15 +166,14 @@ enum DemoCommand {
             step()
         }
         progress.finish()
-        let summary = Summary(diaryEntries: diarySamples.count, transactions: ledgerSamples.count, posts: feedSamples.count, photos: photos,
-                              store: store.location.dataDirectory.path)
-        if parsed.has("--json") {
-            try KeepsakeCommand.printJSON(summary)
-        } else {
-            print("Added \(summary.diaryEntries) diary entries, \(summary.transactions) transactions and \(summary.posts) posts with \(summary.photos) photos to \(summary.store).")
-            print("Try: keepsake diary list, keepsake diary calendar, keepsake ledger report, keepsake feed list.")
-        }
-        return 0
+        return Summary(diaryEntries: diarySamples.count, transactions: ledgerSamples.count, posts: feedSamples.count, photos: photos,
+                       store: try CommandSupport.storeName(store))
+    }
+
+    /// What `demo` says it added.
+    static func printSummary(_ summary: Summary, _ call: Invocation) {
+        call.print("Added \(summary.diaryEntries) diary entries, \(summary.transactions) transactions and \(summary.posts) posts with \(summary.photos) photos to \(summary.store).")
+        call.print("Try: keepsake diary list, keepsake diary calendar, keepsake ledger report, keepsake feed list.")
     }
 
     /// What `demo` added.

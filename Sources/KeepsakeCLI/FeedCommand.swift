@@ -6,203 +6,152 @@ import KeepsakeViewModels
 /// `keepsake feed …`: the review feed. Posting and editing go through ``FeedComposeViewModel``,
 /// the list, delete and restore through ``FeedListViewModel``; one post is read from ``Feed``.
 enum FeedCommand {
-    static let help = """
-        Usage: keepsake [--store DIR] feed <action> [options]
+    static let command = Command(
+        group: "feed", abstract: "The review feed: posts with a title, text and up to 10 photos.", section: KeepsakeCommand.apps,
+        discussion: "The review feed: posts with a title, text, a date and up to 10 ordered photos.",
+        subcommands: [post, list, show, edit, delete, restore],
+        epilogue: "Every action takes --json for machine-readable output and --help for its own help.",
+        examples: [
+            #"keepsake feed post --title "Best naengmyeon" --contents "Cold and tangy" --image bowl.jpg --image menu.jpg"#,
+            "keepsake feed list --limit 5",
+            "keepsake feed edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --image @1 --image @0",
+        ])
 
-        The review feed: posts with a title, text, a date and up to 10 ordered photos.
+    // MARK: - Options
 
-        Actions:
-          post                   Publish a post (--title, --contents, --date, --image).
-          list                   Newest posts first, a page at a time (--limit, --cursor, --trash).
-          show ID                One post with its photos.
-          edit ID                Change a post: --title, --contents, --date, and --image for the whole
-                                 photo set in order (@N keeps the stored photo at position N).
-          delete ID              Move a post (and its photos) to the trash.
-          restore ID             Take it out of the trash.
+    static let id = Argument(.recordID, hint: "as post and list print it")
+    static let title = Option("--title", .text(), help: "One line, at most 200 characters.")
+    static let contents = Option("--contents", .text(), help: "The review; - reads it from standard input.")
+    static let date = Option("--date", .date, help: "The day (and time) the post is about; default now.")
+    static let image = Option("--image", .file(), repeatable: true, help: "A photo; repeat for several. JPEG, PNG, WebP, HEIC, GIF.")
 
-        Every action takes --json for machine-readable output and --help for its own help.
-
-        Examples:
-          keepsake feed post --title "Best naengmyeon" --contents "Cold and tangy" --image bowl.jpg --image menu.jpg
-          keepsake feed list --limit 5
-          keepsake feed edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --image @1 --image @0
-        """
-
-    static var group: CommandGroup {
-        CommandGroup(name: "feed", help: help, actions: [post, list, show, edit, delete, restore])
-    }
-
-    /// Runs `keepsake feed …`.
-    @MainActor
-    static func run(_ arguments: [String]) async throws -> Int32 {
-        try await group.run(arguments)
-    }
-
-    static var post: CommandGroup.Action {
-        CommandGroup.Action(name: "post", addsPhotos: true, valueFlags: ["--title", "--contents", "--date", "--image"], help: """
-            Usage: keepsake [--store DIR] feed post --title TEXT [--contents TEXT] [--date DATE] [--image FILE]... [--json]
-
+    static let post = Command(
+        "post", abstract: "Publish a post (--title, --contents, --date, --image).",
+        discussion: """
             Publishes a post. The photos (up to 10, in the order given) are stored with it in one
             operation: if one cannot be read, nothing is stored.
-
-              --title TEXT       Required, one line, at most 200 characters.
-              --contents TEXT    The review; - reads it from standard input.
-              --date DATE        The day (and time) the post is about; default now.
-              --image FILE       A photo; repeat for several. JPEG, PNG, WebP, HEIC, GIF.
-
-            Examples:
-              keepsake feed post --title "Best naengmyeon" --contents "Cold and tangy" --image bowl.jpg --image menu.jpg
-              keepsake feed post --title "Rainy day café" --date 2026-11-20 --json
-            """) { parsed in
-            try parsed.expectPositionals(0...0, usage: "feed post takes options only (is a value missing its quotes?); see keepsake feed post --help.")
-            guard let title = parsed.value("--title") else { throw UsageError(description: "feed post needs --title; see keepsake feed post --help.") }
-            let date = try parsed.date("--date") ?? Date()
-            let compose = FeedComposeViewModel(feed: Feed(store: try KeepsakeCommand.openStore(parsed)), now: date)
-            compose.title = title
-            if let contents = CommandSupport.textValue(parsed.value("--contents")) { compose.contents = contents }
-            if parsed.given("--image") {
-                compose.addImages(CommandSupport.imageSources(parsed.all("--image")))
-                try CommandSupport.check(compose.error)
-            }
-            guard let item = await compose.save() else { throw compose.error ?? CommandFailure(message: "The post could not be saved.") }
-            try printItem(item, parsed, heading: "Posted \(item.id).")
-            return 0
+            """,
+        options: [title.asRequired, contents, date, image], groups: [EncodingFlags.group],
+        examples: [
+            #"keepsake feed post --title "Best naengmyeon" --contents "Cold and tangy" --image bowl.jpg --image menu.jpg"#,
+            #"keepsake feed post --title "Rainy day café" --date 2026-11-20 --json"#,
+        ]) { call in
+        let compose = FeedComposeViewModel(feed: Feed(store: try call.openStore()), now: try call[date]?.date(in: call.timeZone) ?? Date())
+        compose.title = try call.required(title)
+        if let contents = call.text(contents) { compose.contents = contents }
+        if call.given(image) {
+            compose.addImages(CommandSupport.imageSources(call.all(image)))
+            try CommandSupport.check(compose.error)
         }
+        guard let item = await compose.save() else { throw compose.error ?? CommandFailure(message: "The post could not be saved.") }
+        try printItem(item, call, heading: "Posted \(item.id).")
+        return 0
     }
 
-    static var list: CommandGroup.Action {
-        CommandGroup.Action(name: "list", valueFlags: ["--limit", "--cursor"], switchFlags: ["--trash"], help: """
-            Usage: keepsake [--store DIR] feed list [--limit N] [--cursor TOKEN] [--trash] [--json]
+    static let limit = Option("--limit", .integer(in: 1...1000), help: "Posts per page, 1 to 1000; default 20.")
+    static let cursor = Option("--cursor", .cursor, help: "Continue after the page that printed this token.")
+    static let trash = Flag("--trash", help: "The posts in the trash instead.")
 
-            Lists posts, newest date first, a page at a time.
-
-              --limit N          Posts per page, 1 to 1000; default 20.
-              --cursor TOKEN     Continue after the page that printed this token.
-              --trash            The posts in the trash instead.
-
-            With --json: {"items": [...], "nextCursor": TOKEN or null}.
-
-            Examples:
-              keepsake feed list
-              keepsake feed list --limit 10 --json
-            """) { parsed in
-            try parsed.expectPositionals(0...0, usage: "feed list takes options only; see keepsake feed list --help.")
-            let limit = try parsed.integer("--limit", in: 1...1000) ?? 20
-            var cursor: RecordCursor?
-            if let token = parsed.value("--cursor") {
-                do { cursor = try RecordCursor(parsing: token) } catch let error as KeepsakeError { throw UsageError(description: error.message) }
-            }
-            let model = FeedListViewModel(feed: Feed(store: try KeepsakeCommand.openStore(parsed)), pageSize: limit)
-            model.showsTrash = parsed.has("--trash")
-            await model.load(after: cursor)
-            try CommandSupport.check(model.error)
-            if parsed.has("--json") {
-                try KeepsakeCommand.printJSON(ListOutput(items: model.items, nextCursor: model.nextCursor?.description))
-                return 0
-            }
-            if model.items.isEmpty { print(model.showsTrash ? "The feed's trash is empty." : "No posts yet.") }
-            for item in model.items {
-                let photos = CommandSupport.count(item.images.count, "photo").padding(toLength: 9, withPad: " ", startingAt: 0)
-                print("\(item.id)  \(DateText.format(item.date))  \(photos)  \(CommandSupport.summary(item.title))")
-            }
-            if let next = model.nextCursor { print("More: keepsake feed list --cursor \(next)\(model.showsTrash ? " --trash" : "")") }
+    static let list = Command(
+        "list", abstract: "Newest posts first, a page at a time (--limit, --cursor, --trash).",
+        discussion: "Lists posts, newest date first, a page at a time.",
+        options: [limit, cursor, trash],
+        epilogue: #"With --json: {"items": [...], "nextCursor": TOKEN or null}."#,
+        examples: ["keepsake feed list", "keepsake feed list --limit 10 --json"]) { call in
+        let model = FeedListViewModel(feed: Feed(store: try call.openStore()), pageSize: call[limit] ?? 20)
+        model.showsTrash = call[trash]
+        await model.load(after: call[cursor])
+        try CommandSupport.check(model.error)
+        if call.json {
+            try call.printJSON(ListOutput(items: model.items, nextCursor: model.nextCursor?.description))
             return 0
         }
+        if model.items.isEmpty { call.print(model.showsTrash ? "The feed's trash is empty." : "No posts yet.") }
+        for item in model.items {
+            let photos = CommandSupport.pad(CommandSupport.count(item.images.count, "photo"), to: 9)
+            call.print("\(item.id)  \(DateText.format(item.date, timeZone: call.timeZone))  \(photos)  \(CommandSupport.summary(item.title))")
+        }
+        if let next = model.nextCursor { call.print("More: keepsake feed list --cursor \(next)\(model.showsTrash ? " --trash" : "")") }
+        return 0
     }
 
-    static var show: CommandGroup.Action {
-        CommandGroup.Action(name: "show", help: """
-            Usage: keepsake [--store DIR] feed show ID [--json]
-
+    static let show = Command(
+        "show", abstract: "One post with its photos.",
+        discussion: """
             Shows one post: title, date, its text and its photos in order with their stored paths
             and sizes (the full SHA-256 is in the --json output).
-
-            Examples:
-              keepsake feed show 3f2504e0-4f89-41d3-9a0c-0305e82c3301
-            """) { parsed in
-            let id = try CommandSupport.singleID(parsed, command: "feed show")
-            let feed = Feed(store: try KeepsakeCommand.openStore(parsed))
-            try printItem(try feed.item(id), parsed, heading: nil)
-            return 0
-        }
+            """,
+        arguments: [id], examples: ["keepsake feed show 3f2504e0-4f89-41d3-9a0c-0305e82c3301"]) { call in
+        try printItem(try Feed(store: try call.openStore()).item(try call.required(id)), call, heading: nil)
+        return 0
     }
 
-    static var edit: CommandGroup.Action {
-        CommandGroup.Action(name: "edit", addsPhotos: true, valueFlags: ["--title", "--contents", "--date", "--image"], switchFlags: ["--no-images"], help: """
-            Usage: keepsake [--store DIR] feed edit ID [--title TEXT] [--contents TEXT] [--date DATE]
-                                            [--image FILE|@N]... [--no-images] [--json]
+    static let newImages = Option("--image", .file("FILE|@N"), repeatable: true, help: """
+        The whole new photo set, in order: a FILE adds a photo, @N keeps the stored
+        photo now at position N.
+        """)
+    static let noImages = Flag("--no-images", help: "Remove every photo.")
 
+    static let edit = Command(
+        "edit", abstract: "Change a post: --title, --contents, --date, and --image for the whole\nphoto set in order (@N keeps the stored photo at position N).",
+        discussion: """
             Changes a post; only the options given change. --image gives the whole new photo set in
             order: a FILE adds a photo, @N keeps the stored photo now at position N. Photos that do not
             change are not rewritten (a file identical to a stored photo is recognised too); photos left
             out are removed. --no-images removes them all. Text and photos change in one operation.
-
-            Examples:
-              keepsake feed edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --title "Best naengmyeon in town"
-              keepsake feed edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --image @2 --image @0 --image dessert.jpg
-            """) { parsed in
-            try parsed.expectPositionals(1...1, usage: "feed edit needs one record id (is a value missing its quotes?); see keepsake feed edit --help.")
-            let id = try CommandSupport.recordID(parsed.positionals[0])
-            guard ["--title", "--contents", "--date", "--image"].contains(where: parsed.given) || parsed.has("--no-images") else {
-                throw UsageError(description: "Nothing to change: give --title, --contents, --date, --image or --no-images.")
-            }
-            if parsed.given("--image"), parsed.has("--no-images") { throw UsageError(description: "Give --image or --no-images, not both.") }
-            let date = try parsed.date("--date")
-            let feed = Feed(store: try KeepsakeCommand.openStore(parsed))
-            let current = try feed.item(id)
-            let compose = FeedComposeViewModel(feed: feed, editing: current)
-            if let title = parsed.value("--title") { compose.title = title }
-            if let contents = CommandSupport.textValue(parsed.value("--contents")) { compose.contents = contents }
-            if let date { compose.date = date }
-            if parsed.given("--image") {
-                compose.images = try CommandSupport.composeImages(parsed.all("--image"), current: current.images, limit: feed.maxImages)
-            } else if parsed.has("--no-images") {
-                compose.images = ComposeImages(limit: feed.maxImages)
-            }
-            guard let item = await compose.save() else { throw compose.error ?? CommandFailure(message: "The post could not be saved.") }
-            try printItem(item, parsed, heading: "Updated post \(item.id).")
-            return 0
+            """,
+        arguments: [id], options: [title, contents, date, newImages, noImages],
+        rules: [.atMostOne([[newImages], [noImages]]), .atLeastOne([title, contents, date, newImages, noImages], message: "Nothing to change")],
+        groups: [EncodingFlags.group],
+        examples: [
+            #"keepsake feed edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --title "Best naengmyeon in town""#,
+            "keepsake feed edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --image @2 --image @0 --image dessert.jpg",
+        ]) { call in
+        let date = try call[Self.date]?.date(in: call.timeZone)
+        let feed = Feed(store: try call.openStore())
+        let current = try feed.item(try call.required(id))
+        let compose = FeedComposeViewModel(feed: feed, editing: current)
+        if let title = call[title] { compose.title = title }
+        if let contents = call.text(contents) { compose.contents = contents }
+        if let date { compose.date = date }
+        if call.given(newImages) {
+            compose.images = try CommandSupport.composeImages(call.all(newImages), current: current.images, limit: feed.maxImages)
+        } else if call[noImages] {
+            compose.images = ComposeImages(limit: feed.maxImages)
         }
+        guard let item = await compose.save() else { throw compose.error ?? CommandFailure(message: "The post could not be saved.") }
+        try printItem(item, call, heading: "Updated post \(item.id).")
+        return 0
     }
 
-    static var delete: CommandGroup.Action {
-        CommandGroup.Action(name: "delete", help: """
-            Usage: keepsake [--store DIR] feed delete ID [--json]
-
+    static let delete = Command(
+        "delete", abstract: "Move a post (and its photos) to the trash.",
+        discussion: """
             Moves a post and its photos to the trash; feed restore brings it back, and keepsake trash
             purge removes it for good.
-
-            Examples:
-              keepsake feed delete 3f2504e0-4f89-41d3-9a0c-0305e82c3301
-            """) { parsed in
-            try await trashOperation(parsed, restoring: false)
-        }
+            """,
+        arguments: [id], examples: ["keepsake feed delete 3f2504e0-4f89-41d3-9a0c-0305e82c3301"]) { call in
+        try await trashOperation(call, restoring: false)
     }
 
-    static var restore: CommandGroup.Action {
-        CommandGroup.Action(name: "restore", help: """
-            Usage: keepsake [--store DIR] feed restore ID [--json]
-
-            Takes a post and its photos out of the trash.
-
-            Examples:
-              keepsake feed restore 3f2504e0-4f89-41d3-9a0c-0305e82c3301
-            """) { parsed in
-            try await trashOperation(parsed, restoring: true)
-        }
+    static let restore = Command(
+        "restore", abstract: "Take it out of the trash.", discussion: "Takes a post and its photos out of the trash.",
+        arguments: [id], examples: ["keepsake feed restore 3f2504e0-4f89-41d3-9a0c-0305e82c3301"]) { call in
+        try await trashOperation(call, restoring: true)
     }
 
+    /// `delete ID` and `restore ID`.
     @MainActor
-    static func trashOperation(_ parsed: CommandLineArguments, restoring: Bool) async throws -> Int32 {
-        let id = try CommandSupport.singleID(parsed, command: restoring ? "feed restore" : "feed delete")
-        let feed = Feed(store: try KeepsakeCommand.openStore(parsed))
+    static func trashOperation(_ call: Invocation, restoring: Bool) async throws -> Int32 {
+        let id = try call.required(Self.id)
+        let feed = Feed(store: try call.openStore())
         let model = FeedListViewModel(feed: feed)
         if restoring { await model.restore(id) } else { await model.delete(id) }
         try CommandSupport.check(model.error)
-        if parsed.has("--json") {
-            try KeepsakeCommand.printJSON(try feed.item(id))
+        if call.json {
+            try call.printJSON(try feed.item(id))
         } else {
-            print(restoring ? "Restored post \(id)." : "Moved post \(id) to the trash; keepsake feed restore \(id) brings it back.")
+            call.print(restoring ? "Restored post \(id)." : "Moved post \(id) to the trash; keepsake feed restore \(id) brings it back.")
         }
         return 0
     }
@@ -214,23 +163,24 @@ enum FeedCommand {
     }
 
     /// One post in full (or as JSON), after `heading`.
-    static func printItem(_ item: FeedItem, _ parsed: CommandLineArguments, heading: String?) throws {
-        if parsed.has("--json") {
-            try KeepsakeCommand.printJSON(item)
+    static func printItem(_ item: FeedItem, _ call: Invocation, heading: String?) throws {
+        if call.json {
+            try call.printJSON(item)
             return
         }
-        if let heading { print(heading) }
-        print("Post:      \(item.id)")
-        print("Title:     \(item.title)")
-        print("Date:      \(DateText.format(item.date))")
-        print("Photos:    \(item.images.count)")
-        CommandSupport.photoLines(item.images).forEach { print($0) }
-        print("Created:   \(DateText.format(item.createdAt))")
-        print("Updated:   \(DateText.format(item.updatedAt))")
-        if let trashed = item.trashedAt { print("In trash:  since \(DateText.format(trashed))") }
+        let zone = call.timeZone
+        if let heading { call.print(heading) }
+        call.print("Post:      \(item.id)")
+        call.print("Title:     \(item.title)")
+        call.print("Date:      \(DateText.format(item.date, timeZone: zone))")
+        call.print("Photos:    \(item.images.count)")
+        CommandSupport.photoLines(item.images).forEach { call.print($0) }
+        call.print("Created:   \(DateText.format(item.createdAt, timeZone: zone))")
+        call.print("Updated:   \(DateText.format(item.updatedAt, timeZone: zone))")
+        if let trashed = item.trashedAt { call.print("In trash:  since \(DateText.format(trashed, timeZone: zone))") }
         if !item.contents.isEmpty {
-            print("")
-            print(item.contents)
+            call.print("")
+            call.print(item.contents)
         }
     }
 }

@@ -1,106 +1,86 @@
 import Foundation
-import KeepsakeImaging
 import KeepsakeStore
 
-/// The `keepsake` tool: dispatches `keepsake <command>` and maps errors to exit codes
-/// (0 ok, 1 error, 2 usage).
+/// The `keepsake` tool: every command declared once (``Command``), dispatched from ``root``, with
+/// failures mapped to exit codes (docs/CLI.md, "Exit codes").
 public enum KeepsakeCommand {
-    static let overview = """
-        keepsake: keep records that carry photos, safely.
+    /// The sections of the overview.
+    static let apps = "Apps", storeCommands = "Store commands"
 
-        Usage: keepsake [--store DIR] <command> [options]
+    /// The tool itself: its commands, in the order the overview lists them.
+    static let root = Command(
+        group: "keepsake", abstract: "keep records that carry photos, safely.", discussion: "",
+        subcommands: [DiaryCommand.command, LedgerCommand.command, FeedCommand.command, ImportCommand.command, DemoCommand.command,
+                      ServeCommand.command, TokenCommand.command, StatusCommand.command, FsckCommand.command, TrashCommand.command, ThumbnailsCommand.command,
+                      ExportCommand.command],
+        epilogue: """
+            Dates are shown in ISO 8601 in your time zone (TZ) and read as YYYY-MM-DD, YYYY-MM-DDTHH:MM
+            or full ISO 8601. Record ids are UUIDs.
 
-        Apps:
-          diary add|list|show|edit|images|delete|restore|search|calendar|stats
-                                 The emotion diary: entries with an emotion, text, tags and up to 10 photos.
-          ledger add|list|show|edit|receipt|delete|restore|report|export|import
-                                 The household ledger: expenses and income with exact amounts and receipts.
-          feed post|list|show|edit|delete|restore
-                                 The review feed: posts with a title, text and up to 10 photos.
-          import dayone|daylio|journey EXPORT
-                                 Bring a diary over from Day One, Daylio or Journey, with its photos
-                                 (bank statements: keepsake ledger import).
-          demo [--force]         Fill the store with sample records and real sample photos.
-          serve                  The local web app for all three, in your browser (keepsake serve --help).
-          token create|list|revoke
-                                 Bearer tokens for the JSON API of keepsake serve (docs/API.md).
+            Exit codes: 0 success; 1 error (one sentence on stderr; the store is left as it was);
+            2 usage error (unknown command or option, missing or malformed argument, such as a bad date or id);
+            3 changed meanwhile or already there (reload, retry); 4 busy (retry soon); 5 the store's disk or
+            database failed.
+            """,
+        examples: [
+            "keepsake demo",
+            "keepsake diary list",
+            "keepsake ledger report --month 2026-11",
+            "keepsake import dayone ~/Downloads/DayOne-Export.zip --dry-run",
+            "keepsake --store /tmp/demo fsck --repair",
+            "keepsake status --json",
+        ])
 
-        Store commands:
-          status                 Counts, sizes and where the store lives.
-          fsck [--repair]        Check the store (dangling references, orphan files, hashes,
-                                 thumbnails); --repair fixes what can be fixed and says what it did.
-          trash list|purge       What is in the trash; purge it (all, or --older-than DAYS).
-          thumbnails rebuild     Make every thumbnail again from the originals.
-          export FILE            Write every record and image to one .tar.gz archive.
-          import FILE            Read such an archive (records already present are skipped).
-
-        Global options:
-          --store DIR      Use the store in DIR (default: $KEEPSAKE_HOME, else
-                           $XDG_DATA_HOME/keepsake with thumbnails in $XDG_CACHE_HOME/keepsake).
-          --json           Machine-readable output (every command that prints records or reports).
-          -h, --help       Show help (also after a command or action: keepsake diary add --help).
-
-        Dates are shown in ISO 8601 in your time zone (TZ) and read as YYYY-MM-DD, YYYY-MM-DDTHH:MM
-        or full ISO 8601. Record ids are UUIDs.
-
-        Exit codes: 0 success; 1 error (one sentence on stderr; the store is left as it was);
-        2 usage error (unknown command or option, missing or malformed argument, such as a bad date or id);
-        3 changed meanwhile or already there (reload, retry); 4 busy (retry soon); 5 the store's disk or
-        database failed.
-
-        Examples:
-          keepsake demo
-          keepsake diary list
-          keepsake ledger report --month 2026-11
-          keepsake import dayone ~/Downloads/DayOne-Export.zip --dry-run
-          keepsake --store /tmp/demo fsck --repair
-          keepsake status --json
-        """
-
-    /// Runs the tool with `arguments` (without the program name) and returns the exit code. The
-    /// app commands drive the view models, which live on the main actor.
+    /// Runs the tool with `arguments` (without the program name) on the process's standard streams,
+    /// time zone and environment, and returns the exit code.
     @MainActor
     public static func run(_ arguments: [String]) async -> Int32 {
+        await run(arguments, context: .standard)
+    }
+
+    /// Runs the tool with `arguments` in `context` and returns the exit code: what the binary does,
+    /// in-process. The app commands drive the view models, which live on the main actor.
+    @MainActor
+    public static func run(_ arguments: [String], context: CommandContext) async -> Int32 {
         do {
-            guard let (command, rest) = CommandLineArguments.splitCommand(arguments, valueFlags: ["--store"]) else {
-                if arguments.contains("--help") || arguments.contains("-h") || arguments.isEmpty {
-                    print(overview)
-                    return arguments.isEmpty ? 2 : 0
-                }
-                if arguments.last == "--store" { throw UsageError(description: "--store needs a value.") }
-                throw UsageError(description: "No command given; see keepsake --help.")
-            }
-            switch command {
-            case "diary": return try await DiaryCommand.run(rest)
-            case "ledger": return try await LedgerCommand.run(rest)
-            case "feed": return try await FeedCommand.run(rest)
-            case "demo": return try await DemoCommand.run(rest)
-            case "serve": return try await ServeCommand.run(rest)
-            case "token": return try TokenCommand.run(rest)
-            case "status": return try StatusCommand.run(rest)
-            case "fsck": return try FsckCommand.run(rest)
-            case "trash": return try TrashCommand.run(rest)
-            case "thumbnails": return try ThumbnailsCommand.run(rest)
-            case "export": return try ExportCommand.run(rest)
-            case "import": return try await ImportCommand.run(rest)
-            case "help":
-                print(overview)
+            switch try root.resolve(arguments) {
+            case .help(let path):
+                context.io.writeOutput(Data(Command.help(path).utf8))
                 return 0
-            default:
-                throw UsageError(description: "Unknown command \(CommandLineArguments.quoted(command)); see keepsake --help.")
+            case .noAction(let path, let arguments):
+                let group = path[path.count - 1]
+                if path.count == 1 {
+                    guard arguments.isEmpty else { throw UsageError(description: "No command given; see keepsake --help.") }
+                    context.io.writeOutput(Data(Command.help(path).utf8))
+                    return 2
+                }
+                let title = Command.title(path)
+                let names = group.subcommands.map { $0.name }.filter { $0 != group.defaultSubcommand }.joined(separator: ", ")
+                let fallback = group.defaultSubcommands.map { fallback in " or " + fallback.arguments.map { $0.synopsis }.joined(separator: " ") }.joined()
+                throw UsageError(description: "\(title) needs an action (\(names))\(fallback); see keepsake \(title) --help.")
+            case .run(let path, let arguments):
+                let command = path[path.count - 1]
+                let words = try command.words(of: arguments, path: path)
+                if words.switches.contains(GlobalOptions.help.name) {
+                    context.io.writeOutput(Data(Command.help(path).utf8))
+                    return 0
+                }
+                let call = try command.invocation(words, path: path, context: context)
+                guard let body = command.body else { return 0 }
+                return try await body(call)
             }
         } catch let error as UsageError {
-            printError(error.description)
+            context.printError(error.description)
             return 2
         } catch let error as CommandFailure {
-            printError(error.message, details: error.details)
+            context.printError(error.message, details: error.details)
             return 1
         } catch let error as KeepsakeError {
-            printError(error.message + (error.remedy.map { " " + remedy($0) } ?? ""))
+            context.printError(error.message + (error.remedy.map { " " + remedy($0) } ?? ""))
             return exitCode(for: error.code)
         } catch {
             let error = KeepsakeError.wrapping(error)
-            printError(error.message)
+            context.printError(error.message)
             return exitCode(for: error.code)
         }
     }
@@ -123,38 +103,6 @@ public enum KeepsakeCommand {
         case .listRecords: "List the records to see valid ids."
         default: remedy.sentence
         }
-    }
-
-    /// Writes `keepsake: <message>` to standard error, then each detail line indented.
-    static func printError(_ message: String, details: [String] = []) {
-        var text = "keepsake: \(message)\n"
-        for line in details { text += "  \(line)\n" }
-        FileHandle.standardError.write(Data(text.utf8))
-    }
-
-    /// Opens the store chosen by `--store` or the environment.
-    static func openStore(_ arguments: CommandLineArguments) throws -> Store {
-        let location: StoreLocation
-        if let directory = arguments.value("--store") {
-            location = StoreLocation(root: URL(fileURLWithPath: directory, isDirectory: true))
-        } else {
-            location = try StoreLocation.defaultLocation()
-        }
-        var options = StoreOptions()
-        if let policy = try EncodingFlags.policy(arguments) { options.encodingPolicy = policy }
-        return try Store(location: location, options: options, imageProcessor: VipsImageProcessor())
-    }
-
-    /// Prints a value as pretty JSON on standard output.
-    static func printJSON<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        // ISO 8601 in the user's time zone, as the text output shows dates.
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(DateText.format(date))
-        }
-        print(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
     /// Bytes in a human unit.

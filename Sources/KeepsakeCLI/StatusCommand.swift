@@ -3,47 +3,35 @@ import KeepsakeStore
 
 /// `keepsake status`: counts, sizes and locations.
 enum StatusCommand {
-    static let help = """
-        Usage: keepsake [--store DIR] status [--json]
-
-        Shows where the store lives (its database and its image storage, each with its own figures),
-        how photos are stored (the encoding policy), how many records and images each collection holds,
-        their size, and how many operations are in flight.
-
-        Examples:
-          keepsake status
-          keepsake --store ~/keepsake-test status --json
-        """
-
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try CommandLineArguments(arguments, valueFlags: ["--store"], switchFlags: ["--json", "--help"])
-        if parsed.has("--help") {
-            print(help)
-            return 0
-        }
-        guard parsed.positionals.isEmpty else { throw UsageError(description: "status takes no arguments; see keepsake status --help.") }
-        let store = try KeepsakeCommand.openStore(parsed)
+    static let command = Command(
+        "status", abstract: "Counts, sizes and where the store lives.", section: KeepsakeCommand.storeCommands,
+        discussion: """
+            Shows where the store lives (its database and its image storage, each with its own figures),
+            how photos are stored (the encoding policy), how many records and images each collection holds,
+            their size, and how many operations are in flight.
+            """,
+        examples: ["keepsake status", "keepsake --store ~/keepsake-test status --json"]) { call in
+        let store = try call.openStore()
         let status = try store.status()
-        if parsed.has("--json") {
-            try KeepsakeCommand.printJSON(status)
+        if call.json {
+            try call.printJSON(status)
             return 0
         }
-        print("Database:  \(describe(status.metadata))")
-        print("Images:    \(describe(status.blobs))")
-        print("Imaging:   \(status.imageProcessor)")
-        print("Photos:    stored as \(store.options.encodingPolicy) (--reencode or --lossless on a command overrides it)")
+        call.print("Database:  \(describe(status.metadata))")
+        call.print("Images:    \(describe(status.blobs))")
+        call.print("Imaging:   \(status.imageProcessor)")
+        call.print("Photos:    stored as \(store.options.encodingPolicy) (--reencode or --lossless on a command overrides it)")
         if status.collections.isEmpty {
-            print("Records:   none yet")
+            call.print("Records:   none yet")
         } else {
-            print("Collection   live  trashed  images  size")
+            call.print("Collection   live  trashed  images  size")
             for collection in status.collections {
-                let name = collection.name.padding(toLength: 10, withPad: " ", startingAt: 0)
-                print(String(format: "%@ %6d %8d %7d  %@", name, collection.live, collection.trashed, collection.images,
-                             KeepsakeCommand.formatBytes(collection.bytes)))
+                call.print(CommandSupport.pad(collection.name, to: 10) + String(format: " %6d %8d %7d  ", collection.live, collection.trashed, collection.images)
+                           + KeepsakeCommand.formatBytes(collection.bytes))
             }
-            print("Total:     \(status.totalRecords) records, \(status.totalImages) images, \(KeepsakeCommand.formatBytes(status.totalBytes))")
+            call.print("Total:     \(status.totalRecords) records, \(status.totalImages) images, \(KeepsakeCommand.formatBytes(status.totalBytes))")
         }
-        print("In flight: \(status.intentsInFlight) operations")
+        call.print("In flight: \(status.intentsInFlight) operations")
         return 0
     }
 

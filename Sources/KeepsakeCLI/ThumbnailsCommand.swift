@@ -3,57 +3,26 @@ import KeepsakeStore
 
 /// `keepsake thumbnails rebuild`.
 enum ThumbnailsCommand {
-    static let help = """
-        Usage: keepsake [--store DIR] thumbnails rebuild [--json]
+    static let command = Command(
+        group: "thumbnails", abstract: "Make every thumbnail again from the originals.", section: KeepsakeCommand.storeCommands,
+        discussion: "The thumbnails of every stored image, made from the originals.",
+        subcommands: [rebuild], examples: ["keepsake thumbnails rebuild"])
 
-        Makes every thumbnail again from the stored originals (after the cache folder was deleted,
-        or to pick up new sizes). Originals are only read, never changed.
-
-        Examples:
-          keepsake thumbnails rebuild
-        """
-
-    static func run(_ arguments: [String]) throws -> Int32 {
-        let parsed = try CommandLineArguments(arguments, valueFlags: ["--store"], switchFlags: ["--json", "--help"])
-        if parsed.has("--help") {
-            print(help)
-            return 0
+    static let rebuild = Command(
+        "rebuild", abstract: "Make every thumbnail again from the originals.",
+        discussion: """
+            Makes every thumbnail again from the stored originals (after the cache folder was deleted,
+            or to pick up new sizes). Originals are only read, never changed.
+            """,
+        examples: ["keepsake thumbnails rebuild"]) { call in
+        let store = try call.openStore()
+        let report = try call.withProgress("thumbnails") { try store.rebuildThumbnails(progress: $0) }
+        try call.printResult(["rebuilt": report.rebuilt, "failed": report.failures.count]) {
+            call.print("Made thumbnails for \(report.rebuilt) of \(report.images) images.")
+            for failure in report.failures { call.print("  failed: \(failure.path): \(failure.error.message)") }
         }
-        guard parsed.positionals == ["rebuild"] else {
-            throw UsageError(description: "thumbnails takes one action, rebuild; see keepsake thumbnails --help.")
-        }
-        let store = try KeepsakeCommand.openStore(parsed)
-        var attachments: [Attachment] = []
-        for collection in try store.status().collections {
-            var query = RecordQuery(collection: try CollectionName(collection.name))
-            query.trash = .all
-            query.limit = 1000
-            while true {
-                let page = try store.list(query)
-                attachments += page.records.flatMap(\.images)
-                guard let next = page.nextCursor else { break }
-                query.after = next
-            }
-        }
-        let progress = Progress(label: "thumbnails")
-        var failures: [String] = []
-        for (index, attachment) in attachments.enumerated() {
-            do {
-                try store.remakeThumbnails(of: attachment)
-            } catch let error as KeepsakeError {
-                failures.append("\(attachment.path): \(error.message)")
-            }
-            progress.update(index + 1, attachments.count)
-        }
-        progress.finish()
-        if parsed.has("--json") {
-            try KeepsakeCommand.printJSON(["rebuilt": attachments.count - failures.count, "failed": failures.count])
-        } else {
-            print("Made thumbnails for \(attachments.count - failures.count) of \(attachments.count) images.")
-            for failure in failures { print("  failed: \(failure)") }
-        }
-        guard failures.isEmpty else {
-            throw KeepsakeError(.io, "\(failures.count) images could not be thumbnailed (listed above); run keepsake fsck to check their originals.")
+        guard report.failures.isEmpty else {
+            throw KeepsakeError(.io, "\(report.failures.count) images could not be thumbnailed (listed above); run keepsake fsck to check their originals.")
         }
         return 0
     }

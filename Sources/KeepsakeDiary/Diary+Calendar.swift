@@ -1,15 +1,23 @@
+public import KeepsakeStore
+
 extension Diary {
     /// The days of a month that have live entries, in order, each with its entry count and dominant
     /// emotion (most frequent; ties go to the higher total intensity, then to the emotion listed first
     /// in ``Emotion/allCases``). Entries count on their own day in their own time zone.
-    public func calendar(year: Int, month: Int) throws -> [DiaryCalendarDay] {
-        let entries = try entries(inMonth: year, month: month)
+    public func calendar(of month: CalendarMonth) throws -> [DiaryCalendarDay] {
+        let entries = try entries(in: month)
         let byDay = Dictionary(grouping: entries, by: \.day)
         return byDay.keys.sorted().map { day in
             let dayEntries = byDay[day]!
             return DiaryCalendarDay(day: day, count: dayEntries.count, dominantEmotion: Self.dominantEmotion(of: dayEntries)!,
                                     emotionCounts: Dictionary(grouping: dayEntries, by: \.emotion).mapValues(\.count))
         }
+    }
+
+    /// The calendar of the month `year`-`month` (see ``calendar(of:)``); throws
+    /// ``KeepsakeError/Code/invalidArgument`` for a month that does not exist.
+    public func calendar(year: Int, month: Int) throws -> [DiaryCalendarDay] {
+        try calendar(of: try CalendarMonth(year: year, month: month))
     }
 
     /// The most frequent emotion among `entries`; ties go to the higher total intensity, then to the

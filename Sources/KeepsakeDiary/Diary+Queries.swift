@@ -22,11 +22,17 @@ extension Diary {
     }
 
     /// The live entries of one month (by each entry's own day), oldest first.
-    public func entries(inMonth year: Int, month: Int) throws -> [DiaryEntry] {
+    public func entries(in month: CalendarMonth) throws -> [DiaryEntry] {
         var query = RecordQuery(collection: Self.collection)
         query.descending = false
-        query.fieldEquals = [DiaryField.month: .string(try DiaryDay.monthKey(year: year, month: month))]
+        query.fieldEquals = [DiaryField.month: .string(month.string)]
         return try allRecords(query).map(DiaryEntry.init(record:))
+    }
+
+    /// The live entries of the month `year`-`month`, oldest first; throws
+    /// ``KeepsakeError/Code/invalidArgument`` for a month that does not exist.
+    public func entries(inMonth year: Int, month: Int) throws -> [DiaryEntry] {
+        try entries(in: try CalendarMonth(year: year, month: month))
     }
 
     /// The live entries whose moment is in `from ..< to` (the end is excluded), newest first, a page at a time.

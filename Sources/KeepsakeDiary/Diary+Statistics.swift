@@ -63,21 +63,15 @@ extension Diary {
     static func nextPeriodStart(after start: DiaryDay, _ period: DiaryStatisticsPeriod) -> DiaryDay {
         switch period {
         case .week: start.adding(days: 7)
-        case .month: start.startOfMonth.adding(days: DiaryDay.daysInMonth(year: start.year, month: start.month))
+        case .month: start.startOfMonth.adding(days: start.calendarMonth.dayCount)
         }
     }
 
     /// `2026-W48` (ISO week-numbering year and week) or `2026-11`.
     static func label(of start: DiaryDay, _ period: DiaryStatisticsPeriod) -> String {
         switch period {
-        case .month:
-            return start.monthString
-        case .week:
-            // The ISO week belongs to the year of its Thursday; week 1 holds the year's first Thursday.
-            let thursday = start.startOfWeek.adding(days: 3)
-            let januaryFirst = DiaryDay(unchecked: thursday.year, 1, 1)
-            let week = (thursday.daysSince1970 - januaryFirst.daysSince1970) / 7 + 1
-            return DiaryDay.pad(thursday.year, 4) + "-W" + DiaryDay.pad(week, 2)
+        case .month: start.calendarMonth.string
+        case .week: start.isoWeekString
         }
     }
 }

@@ -24,11 +24,11 @@ extension DiaryDraft {
     /// One tag normalised as ``normalizedTags(_:)`` says (empty when it holds only spaces).
     public static func normalizedTag(_ raw: String) throws -> String {
         guard !raw.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw KeepsakeError(.invalidArgument, "The tag \(DiaryDay.quoted(raw.replacingOccurrences(of: "\n", with: " "))) contains a line break or another control character; a tag is one short line.")
+            throw KeepsakeError(.invalidArgument, "The tag \(KeepsakeError.quoted(raw.replacingOccurrences(of: "\n", with: " "))) contains a line break or another control character; a tag is one short line.")
         }
         let tag = raw.split(whereSeparator: \.isWhitespace).joined(separator: " ").lowercased()
         guard tag.count <= DiaryLimits.maxTagLength else {
-            throw KeepsakeError(.invalidArgument, "The tag \(DiaryDay.quoted(tag)) has \(tag.count) characters; a tag has at most \(DiaryLimits.maxTagLength).")
+            throw KeepsakeError(.invalidArgument, "The tag \(KeepsakeError.quoted(tag)) has \(tag.count) characters; a tag has at most \(DiaryLimits.maxTagLength).")
         }
         return tag
     }
@@ -66,7 +66,7 @@ extension DiaryDraft {
         // The zone is stored by name, so it must read back as the same zone.
         guard let named = TimeZone(identifier: timeZone.identifier),
               named.secondsFromGMT(for: moment) == timeZone.secondsFromGMT(for: moment) else {
-            throw KeepsakeError(.invalidArgument, "The time zone \(DiaryDay.quoted(timeZone.identifier)) cannot be stored by name; use a named zone such as Asia/Seoul.")
+            throw KeepsakeError(.invalidArgument, "The time zone \(KeepsakeError.quoted(timeZone.identifier)) cannot be stored by name; use a named zone such as Asia/Seoul.")
         }
         let year = DiaryDay(containing: moment, in: timeZone).year
         guard DiaryLimits.years.contains(year) else {

@@ -42,7 +42,7 @@ extension DiaryEntry {
         let dayText = try string(DiaryField.day)
         guard let day = try? DiaryDay(dayText) else { throw broken("\"\(dayText)\" in the field \"day\" is not a yyyy-MM-dd day") }
         let month = try string(DiaryField.month)
-        guard month == day.monthString else {
+        guard month == day.calendarMonth.string else {
             throw broken("the field \"month\" (\"\(month)\") does not match the field \"day\" (\"\(dayText)\")")
         }
         self.init(id: record.id, moment: record.date, timeZone: timeZone, emotion: emotion, intensity: Int(intensity),
@@ -67,7 +67,7 @@ extension DiaryEntry {
         let day = DiaryDay(containing: moment, in: timeZone)
         return [
             DiaryField.day: .string(day.string),
-            DiaryField.month: .string(day.monthString),
+            DiaryField.month: .string(day.calendarMonth.string),
             DiaryField.timeZone: .string(timeZone.identifier),
         ]
     }

@@ -13,22 +13,22 @@ extension NamedImageCache {
     public static func checkName(_ name: String) throws {
         let scalars = name.unicodeScalars
         if scalars.contains("\u{0}") {
-            throw KeepsakeError(.unsafePath, "The image name \(quoted(name)) contains a NUL character; use letters, digits, '-', '_' and '.'.", path: quoted(name))
+            throw KeepsakeError(.unsafePath, "The image name \(KeepsakeError.quoted(name)) contains a NUL character; use letters, digits, '-', '_' and '.'.", path: KeepsakeError.printable(name))
         }
         if scalars.contains("/") || name.contains("..") {
-            throw KeepsakeError(.unsafePath, "The image name \(quoted(name)) is a path, which could leave the cache folder; give a plain name such as \"avatar\".", path: quoted(name))
+            throw KeepsakeError(.unsafePath, "The image name \(KeepsakeError.quoted(name)) is a path, which could leave the cache folder; give a plain name such as \"avatar\".", path: KeepsakeError.printable(name))
         }
         guard !name.isEmpty else {
             throw KeepsakeError(.invalidArgument, "An image name must not be empty; give a name such as \"avatar\".")
         }
         guard scalars.count <= maxNameLength else {
-            throw KeepsakeError(.invalidArgument, "The image name \(quoted(name)) is \(scalars.count) characters long; use at most \(maxNameLength).")
+            throw KeepsakeError(.invalidArgument, "The image name \(KeepsakeError.quoted(name)) is \(scalars.count) characters long; use at most \(maxNameLength).")
         }
         guard scalars.allSatisfy({ $0.isASCII && (isLetterOrDigit($0) || $0 == "-" || $0 == "_" || $0 == ".") }) else {
-            throw KeepsakeError(.invalidArgument, "The image name \(quoted(name)) may contain only letters, digits, '-', '_' and '.'.")
+            throw KeepsakeError(.invalidArgument, "The image name \(KeepsakeError.quoted(name)) may contain only letters, digits, '-', '_' and '.'.")
         }
         guard !name.hasPrefix("."), !name.hasSuffix(".") else {
-            throw KeepsakeError(.invalidArgument, "The image name \(quoted(name)) must not start or end with '.' (hidden files are not cached images).")
+            throw KeepsakeError(.invalidArgument, "The image name \(KeepsakeError.quoted(name)) must not start or end with '.' (hidden files are not cached images).")
         }
     }
 
@@ -43,13 +43,5 @@ extension NamedImageCache {
             if (try? checkName(stem)) != nil { return stem }
         }
         return nil
-    }
-
-    /// Quotes a user-supplied name for a message: control characters shown visibly, long names cut.
-    static func quoted(_ text: String) -> String {
-        let shown = text.unicodeScalars.prefix(60).map { scalar -> String in
-            scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }.joined()
-        return "\"\(shown)\(text.unicodeScalars.count > 60 ? "…" : "")\""
     }
 }

@@ -191,7 +191,7 @@ public struct NamedImageCache: Sendable {
         guard let handle = try lockedFolder(create: false) else { return }
         for entry in try handle.entries() {
             if handle.kind(of: entry) == .directory {
-                throw KeepsakeError(.conflict, "The image cache folder \(path) holds a sub-folder \(Self.quoted(entry)) that the cache did not make; move or remove it, then clear again.", path: path + "/" + entry)
+                throw KeepsakeError(.conflict, "The image cache folder \(path) holds a sub-folder \(KeepsakeError.quoted(entry)) that the cache did not make; move or remove it, then clear again.", path: path + "/" + entry)
             }
             try handle.remove(entry)
         }

@@ -29,7 +29,7 @@ public struct Currency: Sendable, Hashable, Codable, Comparable, CustomStringCon
     public init(code: String) throws {
         let bytes = Array(code.utf8)
         guard bytes.count == 3, bytes.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) }) else {
-            throw KeepsakeError(.invalidArgument, "\(Self.quoted(code)) is not a currency code: use a three-letter ISO 4217 code such as USD, EUR or KRW.")
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(code)) is not a currency code: use a three-letter ISO 4217 code such as USD, EUR or KRW.")
         }
         let upper = code.uppercased()
         guard let found = Self.byCode[upper] else {
@@ -60,16 +60,6 @@ public struct Currency: Sendable, Hashable, Codable, Comparable, CustomStringCon
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(code)
-    }
-
-    /// `text` in double quotes for an error message: at most 40 characters, control characters
-    /// written as `\u{a}` so a message stays on one line.
-    static func quoted(_ text: String) -> String {
-        let shown = text.count > 40 ? String(text.prefix(40)) + "…" : text
-        let escaped = shown.unicodeScalars.map { scalar -> String in
-            scalar.properties.generalCategory == .control ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }.joined()
-        return "\"" + escaped + "\""
     }
 }
 

@@ -90,7 +90,7 @@ extension Ledger {
         }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         guard header.problem == nil, names == Self.csvHeader else {
-            throw KeepsakeError(.invalidArgument, "Line \(header.line) of the CSV must be the header \(Self.csvHeader.joined(separator: ",")) (these columns, in this order); found \(Currency.quoted(CSV.line(header.fields))). Nothing was imported.")
+            throw KeepsakeError(.invalidArgument, "Line \(header.line) of the CSV must be the header \(Self.csvHeader.joined(separator: ",")) (these columns, in this order); found \(KeepsakeError.quoted(CSV.line(header.fields))). Nothing was imported.")
         }
         let dataRows = rows.dropFirst()
         guard dataRows.count <= Self.maxImportRows else {

@@ -24,10 +24,10 @@ extension Ledger {
             throw KeepsakeError(.invalidArgument, "The category is empty: give a category such as Groceries or 식비.")
         }
         guard value.count <= maxCategoryLength else {
-            throw KeepsakeError(.invalidArgument, "The category \(Currency.quoted(value)) has \(value.count) characters; the limit is \(maxCategoryLength).")
+            throw KeepsakeError(.invalidArgument, "The category \(KeepsakeError.quoted(value)) has \(value.count) characters; the limit is \(maxCategoryLength).")
         }
         guard !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw KeepsakeError(.invalidArgument, "The category \(Currency.quoted(value)) contains a line break or control character; a category is one line of text.")
+            throw KeepsakeError(.invalidArgument, "The category \(KeepsakeError.quoted(value)) contains a line break or control character; a category is one line of text.")
         }
         return value
     }

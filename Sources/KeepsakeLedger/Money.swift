@@ -44,7 +44,7 @@ public struct Money: Sendable, Hashable, Codable, Comparable, CustomStringConver
     /// - Throws: ``KeepsakeError`` with code `.invalidArgument`.
     public init(parsing text: String, currency: Currency) throws {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let shown = Currency.quoted(trimmed)
+        let shown = KeepsakeError.quoted(trimmed)
         let bytes = Array(trimmed.utf8)
         func refuse(_ reason: String) -> KeepsakeError {
             KeepsakeError(.invalidArgument, "\(shown) is not a valid \(currency.code) amount: \(reason).")

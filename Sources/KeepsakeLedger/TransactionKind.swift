@@ -16,7 +16,7 @@ public enum TransactionKind: String, Sendable, Hashable, Codable, CaseIterable, 
     /// - Throws: ``KeepsakeError`` `.invalidArgument` for anything else.
     public init(parsing text: String) throws {
         guard let kind = TransactionKind(rawValue: text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()) else {
-            throw KeepsakeError(.invalidArgument, "\(Currency.quoted(text)) is not a transaction kind: use expense or income.")
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(text)) is not a transaction kind: use expense or income.")
         }
         self = kind
     }

@@ -10,6 +10,12 @@ extension S3BlobStore {
         let detail = error.description
         let code = Int32(error.httpStatus ?? Int(error.curlCode ?? 0))
         let underlying: Int32? = code == 0 ? nil : code
+        // A full object store: a quota reached (RGW, AWS: 403 QuotaExceeded) or no room left (507,
+        // MinIO's XMinioStorageFull). The user frees space or raises the quota, as for a full disk.
+        if error.httpStatus == 507 || ["QuotaExceeded", "XMinioStorageFull", "InsufficientStorage"].contains(error.code ?? "") {
+            return KeepsakeError(.diskFull, "The object store has no room for \(object) (its quota or its disks are full), so nothing was changed: \(detail)",
+                                 path: key, underlyingCode: underlying, remedy: .freeSpace)
+        }
         switch error.kind {
         case .notFound:
             return KeepsakeError(.notFound, "The stored object \(object) is missing.", path: key, underlyingCode: underlying, remedy: .checkStore)

@@ -339,18 +339,9 @@ struct Snapshot: Equatable, CustomStringConvertible {
     var thumbnails: Set<String>
 
     init(_ store: Store) throws {
-        records = [:]
-        for collection in try store.status().collections {
-            var query = RecordQuery(collection: try CollectionName(collection.name))
-            query.trash = .all
-            query.limit = 1000
-            while true {
-                let page = try store.list(query)
-                for record in page.records { records[record.id.string] = describeFully(record) }
-                guard let next = page.nextCursor else { break }
-                query.after = next
-            }
-        }
+        var records: [String: String] = [:]
+        try store.forEachRecord(trash: .all, pageSize: 1000) { records[$0.id.string] = describeFully($0) }
+        self.records = records
         originals = walkFiles(store.location.attachmentsDirectory.path, hashing: true)
         thumbnails = Set(walkFiles(store.location.thumbnailsDirectory.path, hashing: false).keys)
     }

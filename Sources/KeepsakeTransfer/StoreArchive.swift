@@ -151,11 +151,11 @@ public struct StoreArchive: Sendable {
             let name = entry.name
             if entry.isDirectory, (try? RelativePath(String(name.trimmingSuffix("/")))) != nil { continue }
             guard entry.isRegularFile else {
-                throw KeepsakeError(.unsafePath, "The archive entry \(quoted(name)) is not a regular file (a link or device?); the archive was refused and nothing was imported.")
+                throw KeepsakeError(.unsafePath, "The archive entry \(KeepsakeError.quoted(name, limit: 200)) is not a regular file (a link or device?); the archive was refused and nothing was imported.")
             }
             let path: RelativePath
             do { path = try RelativePath(name) } catch {
-                throw KeepsakeError(.unsafePath, "The archive entry \(quoted(name)) has an unsafe name; the archive was refused and nothing was imported.")
+                throw KeepsakeError(.unsafePath, "The archive entry \(KeepsakeError.quoted(name, limit: 200)) has an unsafe name; the archive was refused and nothing was imported.")
             }
             let parts = path.components
             switch (parts[0], parts.count) {
@@ -180,7 +180,7 @@ public struct StoreArchive: Sendable {
                 }
                 imageHashes[path.string] = SHA256.hex(try reader.readData(limit: maxEntryBytes))
             default:
-                throw KeepsakeError(.unsafePath, "The archive entry \(quoted(name)) is not part of a Keepsake export; the archive was refused and nothing was imported.")
+                throw KeepsakeError(.unsafePath, "The archive entry \(KeepsakeError.quoted(name, limit: 200)) is not part of a Keepsake export; the archive was refused and nothing was imported.")
             }
         }
         guard let manifest else {
@@ -217,10 +217,6 @@ public struct StoreArchive: Sendable {
         } catch {
             throw KeepsakeError(.invalidArgument, "The archive entry \(name) is not valid JSON for a Keepsake export; nothing was imported.")
         }
-    }
-
-    private func quoted(_ text: String) -> String {
-        "\"" + text.unicodeScalars.prefix(200).map { $0.value < 0x20 ? "\\u{\(String($0.value, radix: 16))}" : String($0) }.joined() + "\""
     }
 }
 

@@ -194,7 +194,7 @@ extension StoreMover {
     func settleTarget() throws {
         let deadline = ContinuousClock.now + settleTimeout
         while true {
-            try onTarget("finish the operations of instances that stopped") { _ = try target.recoverInterruptedOperations() }
+            try onTarget("finish the operations of instances that stopped") { _ = try target.recoverDeadInstances() }
             let left = try onTarget("read its journal") { try target.intentsInFlight() }
             if left == 0 { return }
             guard ContinuousClock.now < deadline else {

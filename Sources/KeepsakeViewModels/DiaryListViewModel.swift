@@ -19,7 +19,7 @@ public final class DiaryListViewModel {
         /// Entries of one day.
         case day(DiaryDay)
         /// Entries of one month.
-        case month(year: Int, month: Int)
+        case month(CalendarMonth)
         /// Entries whose moment is in `from ..< to`, newest first (paged).
         case range(from: Date, to: Date)
         /// Entries in the trash (paged).
@@ -117,7 +117,7 @@ public final class DiaryListViewModel {
                 case .trash: return try diary.trash(limit: limit, after: after)
                 case .search(let text): return DiaryPage(entries: try diary.search(text, limit: 200), nextCursor: nil)
                 case .day(let day): return DiaryPage(entries: try diary.entries(on: day), nextCursor: nil)
-                case .month(let year, let month): return DiaryPage(entries: try diary.entries(inMonth: year, month: month), nextCursor: nil)
+                case .month(let month): return DiaryPage(entries: try diary.entries(in: month), nextCursor: nil)
                 case .range(let from, let to): return try diary.entries(from: from, to: to, limit: limit, after: after)
                 }
             }

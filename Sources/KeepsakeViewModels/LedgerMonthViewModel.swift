@@ -63,7 +63,7 @@ public final class LedgerMonthViewModel {
 
     /// Shows the previous month.
     public func showPreviousMonth() async {
-        month = month.month == 1 ? (try? LedgerMonth(year: month.year - 1, month: 12)) ?? month : (try? LedgerMonth(year: month.year, month: month.month - 1)) ?? month
+        if let previous = month.previous { month = previous }
         await load()
     }
 

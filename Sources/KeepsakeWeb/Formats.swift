@@ -60,14 +60,9 @@ struct Formats: Sendable {
         format(date, template: "yMMMdEEEjmm", zone: zone)
     }
 
-    /// A calendar day, e.g. `Sun, Nov 29, 2026`.
-    func day(_ day: DiaryDay) -> String {
-        format(day.start(in: Self.utc), template: "yMMMdEEE", zone: Self.utc)
-    }
-
-    /// A ledger day, e.g. `Nov 29, 2026`.
-    func day(_ day: LedgerDay) -> String {
-        format(day.startDate, template: "yMMMd", zone: Self.utc)
+    /// A calendar day, e.g. `Nov 29, 2026`, or `Sun, Nov 29, 2026` with its weekday.
+    func day(_ day: CalendarDay, withWeekday: Bool = false) -> String {
+        format(day.start(in: Self.utc), template: withWeekday ? "yMMMdEEE" : "yMMMd", zone: Self.utc)
     }
 
     /// A date's day as seen in `zone`, e.g. `Nov 29, 2026`.
@@ -76,15 +71,14 @@ struct Formats: Sendable {
     }
 
     /// A month, e.g. `November 2026` / `2026년 11월`.
-    func month(year: Int, month: Int) -> String {
-        guard let day = try? DiaryDay(year: year, month: month, day: 1) else { return "\(year)-\(month)" }
-        return format(day.start(in: Self.utc), template: "yMMMM", zone: Self.utc)
+    func month(_ month: CalendarMonth) -> String {
+        format(month.start(in: Self.utc), template: "yMMMM", zone: Self.utc)
     }
 
     /// A short month name, e.g. `Nov` / `11월`.
     func shortMonth(_ month: Int) -> String {
-        guard let day = try? DiaryDay(year: 2001, month: month, day: 1) else { return String(month) }
-        return format(day.start(in: Self.utc), template: "MMM", zone: Self.utc)
+        guard let sample = try? CalendarMonth(year: 2001, month: month) else { return String(month) }
+        return format(sample.start(in: Self.utc), template: "MMM", zone: Self.utc)
     }
 
     /// Short weekday names, Monday first.
@@ -124,9 +118,8 @@ struct Formats: Sendable {
     static func dateTimeInput(_ date: Date, in zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(format: "%04d-%02d-%02dT%02d:%02d", parts.year ?? 1, parts.month ?? 1, parts.day ?? 1,
-                      parts.hour ?? 0, parts.minute ?? 0)
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return CalendarDay(containing: date, in: zone).string + "T" + (parts.hour ?? 0).zeroPadded(2) + ":" + (parts.minute ?? 0).zeroPadded(2)
     }
 
     /// Reads a `datetime-local` value (`2026-11-29T14:30`, seconds optional) as a moment in `zone`.

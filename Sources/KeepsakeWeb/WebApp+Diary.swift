@@ -238,59 +238,41 @@ extension WebApp {
     // MARK: - Calendar and chart
 
     /// The month asked for (`?month=YYYY-MM`), or the current one.
-    static func requestedMonth(_ request: WebRequest) -> (year: Int, month: Int) {
-        if let text = request.query("month") {
-            let parts = text.split(separator: "-").compactMap { Int($0) }
-            if parts.count == 2, (1...9999).contains(parts[0]), (1...12).contains(parts[1]) { return (parts[0], parts[1]) }
-        }
-        let today = DiaryDay(containing: Date(), in: .current)
-        return (today.year, today.month)
-    }
-
-    /// `YYYY-MM` of the month before or after.
-    static func monthString(_ year: Int, _ month: Int, adding offset: Int) -> String? {
-        let index = year * 12 + (month - 1) + offset
-        let newYear = index / 12, newMonth = index % 12 + 1
-        guard (1...9999).contains(newYear) else { return nil }
-        return String(format: "%04d-%02d", newYear, newMonth)
+    static func requestedMonth(_ request: WebRequest) -> CalendarMonth {
+        request.query("month").flatMap { try? CalendarMonth(parsing: $0) } ?? CalendarMonth(containing: Date(), in: .current)
     }
 
     /// Previous / this month / next links.
-    func monthNavigation(_ path: String, year: Int, month: Int, request: WebRequest) -> HTML {
+    func monthNavigation(_ path: String, month: CalendarMonth, request: WebRequest) -> HTML {
         let t = request.strings
         let formats = Formats(language: request.language)
-        let previous: HTML = Self.monthString(year, month, adding: -1).map {
-            "<a class=\"button\" rel=\"prev\" href=\"\(WebRequest.link(path, [("month", $0)]))\">← \(t[.previousMonth])</a>"
+        let previous: HTML = month.previous.map {
+            "<a class=\"button\" rel=\"prev\" href=\"\(WebRequest.link(path, [("month", $0.string)]))\">← \(t[.previousMonth])</a>"
         } ?? .empty
-        let next: HTML = Self.monthString(year, month, adding: 1).map {
-            "<a class=\"button\" rel=\"next\" href=\"\(WebRequest.link(path, [("month", $0)]))\">\(t[.nextMonth]) →</a>"
+        let next: HTML = month.next.map {
+            "<a class=\"button\" rel=\"next\" href=\"\(WebRequest.link(path, [("month", $0.string)]))\">\(t[.nextMonth]) →</a>"
         } ?? .empty
-        return "<nav class=\"month-nav\">\(previous)<h2>\(formats.month(year: year, month: month))</h2>\(next)</nav>"
+        return "<nav class=\"month-nav\">\(previous)<h2>\(formats.month(month))</h2>\(next)</nav>"
     }
 
     /// A month calendar, Monday first, each day with entries coloured by its dominant emotion.
     @MainActor
     func diaryCalendar(_ request: WebRequest) async -> HTTPResponse {
         let t = request.strings
-        let (year, month) = Self.requestedMonth(request)
+        let month = Self.requestedMonth(request)
         let list = DiaryListViewModel(diary: diary)
-        list.filter = .month(year: year, month: month)
+        list.filter = .month(month)
         await list.load()
-        var byDay: [Int: [DiaryEntry]] = [:]
-        for entry in list.entries where entry.day.year == year && entry.day.month == month {
-            byDay[entry.day.day, default: []].append(entry)
-        }
+        let byDay = Dictionary(grouping: list.entries, by: \.day)
         let formats = Formats(language: request.language)
-        let first = (try? DiaryDay(year: year, month: month, day: 1)) ?? DiaryDay(containing: Date(), in: .current)
-        let days = DiaryDay.daysInMonth(year: year, month: month)
-        var cells: [HTML] = Array(repeating: "<td class=\"blank\"></td>", count: first.weekday - 1)
-        for number in 1...days {
-            let day = first.adding(days: number - 1)
-            if let entries = byDay[number], let dominant = Diary.dominantEmotion(of: entries) {
+        var cells: [HTML] = Array(repeating: "<td class=\"blank\"></td>", count: month.firstDay.weekday - 1)
+        for day in month.days {
+            let number = day.day
+            if let entries = byDay[day], let dominant = Diary.dominantEmotion(of: entries) {
                 let name = dominant.displayName(language: request.language.rawValue)
                 cells.append("""
                     <td class="has-entries \(EmotionStyle.cssClass(dominant))"><a href="\(WebRequest.link("/diary", [("day", day.string)]))" \
-                    title="\(name)" aria-label="\(formats.day(day)): \(name), \(t.entryCount(entries.count))"><span class="day-number">\(number)</span>\
+                    title="\(name)" aria-label="\(formats.day(day, withWeekday: true)): \(name), \(t.entryCount(entries.count))"><span class="day-number">\(number)</span>\
                     <span class="day-count">\(entries.count)</span></a></td>
                     """)
             } else {
@@ -306,10 +288,10 @@ extension WebApp {
         let body: HTML = """
             <div class="page-head"><h1>\(t[.calendar])</h1>
             <div class="actions"><a class="button primary" href="/diary/new">\(t[.newEntry])</a>
-            <a class="button" href="\(WebRequest.link("/diary/chart", [("month", String(format: "%04d-%02d", year, month))]))">\(t[.emotionChart])</a>
+            <a class="button" href="\(WebRequest.link("/diary/chart", [("month", month.string)]))">\(t[.emotionChart])</a>
             <a class="button" href="/diary">\(t[.backToDiary])</a></div></div>
             \(listError(list.error, request))
-            \(monthNavigation("/diary/calendar", year: year, month: month, request: request))
+            \(monthNavigation("/diary/calendar", month: month, request: request))
             <table class="calendar"><thead><tr>\(header)</tr></thead><tbody>\(rows)</tbody></table>
             <ul class="legend">\(legend)</ul>
             """
@@ -321,9 +303,10 @@ extension WebApp {
     func diaryChart(_ request: WebRequest) async throws -> HTTPResponse {
         let t = request.strings
         let language = request.language.rawValue
-        let (year, month) = Self.requestedMonth(request)
+        let month = Self.requestedMonth(request)
+        let year = month.year
         let list = DiaryListViewModel(diary: diary)
-        list.filter = .month(year: year, month: month)
+        list.filter = .month(month)
         await list.load()
         var counts: [Emotion: Int] = [:]
         for entry in list.entries { counts[entry.emotion, default: 0] += 1 }
@@ -339,10 +322,8 @@ extension WebApp {
         let diary = diary
         let zone = TimeZone.current
         let yearStats: [DiaryStatistics] = try await background {
-            // Years outside 1...9998 have no next-year bound: no yearly chart for them.
-            guard let start = try? DiaryDay(year: year, month: 1, day: 1).start(in: zone),
-                  let end = (year < 9999 ? try? DiaryDay(year: year + 1, month: 1, day: 1).start(in: zone) : nil) else { return [] }
-            return try diary.statistics(from: start, to: end, per: .month, timeZone: zone)
+            guard let january = try? CalendarMonth(year: year, month: 1), let december = try? CalendarMonth(year: year, month: 12) else { return [] }
+            return try diary.statistics(from: january.start(in: zone), to: december.end(in: zone), per: .month, timeZone: zone)
         }
         let formats = Formats(language: request.language)
         let yearEmotions = Emotion.allCases.filter { emotion in yearStats.contains { $0.count(of: emotion) > 0 } }
@@ -367,10 +348,10 @@ extension WebApp {
             """
         let body: HTML = """
             <div class="page-head"><h1>\(t[.emotionChart])</h1>
-            <div class="actions"><a class="button" href="\(WebRequest.link("/diary/calendar", [("month", String(format: "%04d-%02d", year, month))]))">\(t[.calendar])</a>
+            <div class="actions"><a class="button" href="\(WebRequest.link("/diary/calendar", [("month", month.string)]))">\(t[.calendar])</a>
             <a class="button" href="/diary">\(t[.backToDiary])</a></div></div>
             \(listError(list.error, request))
-            \(monthNavigation("/diary/chart", year: year, month: month, request: request))
+            \(monthNavigation("/diary/chart", month: month, request: request))
             \(monthSection)
             <h2>\(t.emotionsIn(String(year)))</h2>
             \(yearSection)

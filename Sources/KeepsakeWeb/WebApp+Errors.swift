@@ -30,7 +30,8 @@ extension WebApp {
             return errorPage(request, status: .internalServerError, title: t.errorTitle(nil), message: t[.somethingWentWrong])
         }
         let status = Self.status(for: error.code)
-        if status == .internalServerError { configuration.errorLog?("\(request.http.method) \(request.http.rawPath): \(error)") }
+        // Every 5xx is the operator's business (a lost database session, a full object store), not only 500.
+        if status.rawValue >= 500 { configuration.errorLog?("\(request.http.method) \(request.http.rawPath): \(error)") }
         return errorPage(request, status: status, title: t.errorTitle(error.code), message: t.describe(error))
     }
 }

@@ -8,7 +8,7 @@ extension WebApp {
     /// The month asked for (`?month=YYYY-MM` or the `month` form field), or this month.
     static func ledgerMonth(_ request: WebRequest) -> LedgerMonth {
         if let text = request.query("month") ?? request.http.form["month"], let month = try? LedgerMonth(parsing: text) { return month }
-        return LedgerDay(containing: Date(), in: .current).ledgerMonth
+        return LedgerMonth(containing: Date(), in: .current)
     }
 
     /// One month: totals per currency (never summed across currencies), expenses per category as a
@@ -82,7 +82,7 @@ extension WebApp {
             <th scope="col">\(t[.receipt])</th><th scope="col"></th></tr></thead>
             <tbody>\(transactionRows)</tbody></table></div>
             """
-        let newLink = WebRequest.link("/ledger/new", [("date", month == LedgerDay(containing: Date(), in: .current).ledgerMonth ? nil : month.firstDay.string)])
+        let newLink = WebRequest.link("/ledger/new", [("date", month == LedgerMonth(containing: Date(), in: .current) ? nil : month.firstDay.string)])
         let body: HTML = """
             <div class="page-head"><h1>\(t[.ledger])</h1>
             <div class="actions"><a class="button primary" href="\(newLink)">\(t[.addTransaction])</a>
@@ -90,7 +90,7 @@ extension WebApp {
             <a class="button" href="/ledger/import">\(t[.importCSV])</a></div></div>
             \(undoBanner(request, path: "/ledger"))
             \(listError(model.error, request))
-            \(monthNavigation("/ledger", year: month.year, month: month.month, request: request))
+            \(monthNavigation("/ledger", month: month, request: request))
             \(totalsSection)
             <div class="charts">\(charts)</div>
             \(transactionsSection)

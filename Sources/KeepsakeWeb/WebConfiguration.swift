@@ -29,10 +29,15 @@ public struct WebConfiguration: Sendable {
     public var sortableScript: URL?
     /// The secret (at least 32 bytes) that signs session cookies and CSRF tokens. Every server
     /// of one store must be given the same one, so that a browser's cookie and form tokens are
-    /// good on all of them: `keepsake serve` loads it from the store's data folder
-    /// (``SessionSecret/loadOrCreate(in:)``). `nil`: a random secret of this app only (its cookies
+    /// good on all of them: `keepsake serve` loads it from the store's metadata store
+    /// (``SessionSecret/loadOrCreate(for:)``). `nil`: a random secret of this app only (its cookies
     /// end with it).
     public var sessionSecret: Data?
+    /// How often (seconds) the server recovers the unfinished operations of other instances of the
+    /// store that have died meanwhile (``KeepsakeStore/Store/recoverDeadInstances()``); 0 turns it
+    /// off. With several servers on one store, a peer killed on another machine is cleaned up
+    /// within this time instead of at the next start.
+    public var recoverySeconds: Int
     /// Receives one line per failed request (handler errors); `nil` drops them.
     public var errorLog: (@Sendable (String) -> Void)?
     /// The current time, for the login throttle's waits (tests move it by hand).
@@ -42,7 +47,7 @@ public struct WebConfiguration: Sendable {
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, password: String? = nil,
                 limits: WebLimits = WebLimits(), diaryPageSize: Int = 20, feedPageSize: Int = 10,
                 changePollSeconds: Int = 5, uploadDirectory: URL? = nil,
-                chartScript: URL? = nil, sortableScript: URL? = nil, sessionSecret: Data? = nil,
+                chartScript: URL? = nil, sortableScript: URL? = nil, sessionSecret: Data? = nil, recoverySeconds: Int = 60,
                 errorLog: (@Sendable (String) -> Void)? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.host = host
         self.port = port
@@ -55,6 +60,7 @@ public struct WebConfiguration: Sendable {
         self.chartScript = chartScript
         self.sortableScript = sortableScript
         self.sessionSecret = sessionSecret
+        self.recoverySeconds = recoverySeconds
         self.errorLog = errorLog
         self.clock = clock
     }

@@ -16,6 +16,7 @@ public final class WebServer: Sendable {
     public let uploadDirectory: URL
     private let ownsUploadDirectory: Bool
     private let server: HTTPServer
+    private let sweeper: RecoverySweeper?
 
     /// Starts listening.
     ///
@@ -52,6 +53,8 @@ public final class WebServer: Sendable {
         } catch let error as HTTPServerError {
             throw WebError(error.description)
         }
+        sweeper = configuration.recoverySeconds > 0
+            ? RecoverySweeper(store: app.store, seconds: configuration.recoverySeconds, log: configuration.errorLog) : nil
     }
 
     /// The port listened on (the system's pick when the configuration said 0).
@@ -68,6 +71,7 @@ public final class WebServer: Sendable {
     /// more than once.
     public func stop() {
         app.stopping.store(true, ordering: .sequentiallyConsistent)  // long polls return now
+        sweeper?.stop()
         server.stop()
         if ownsUploadDirectory {
             try? FileManager.default.removeItem(at: uploadDirectory)

@@ -26,21 +26,21 @@ import KeepsakeTestSupport
         let photos: Int
     }
 
-    @Test func demoFillsAStoreThatFsckFindsCleanAndExportImportKeepsEverything() throws {
+    @Test func demoFillsAStoreThatFsckFindsCleanAndExportImportKeepsEverything() async throws {
         let source = CLI("cli-demo")
-        let summary = try source.json(Summary.self, ["demo"])
+        let summary = try await source.json(Summary.self, ["demo"])
         #expect(summary.diaryEntries >= 10 && summary.transactions >= 10 && summary.posts >= 3 && summary.photos >= 15)
-        let refused = try source.fails(1, ["demo"], containing: "--force")
+        let refused = try await source.fails(1, ["demo"], containing: "--force")
         #expect(refused.stdout.isEmpty)
-        let fsck = try source.ok(["fsck"])
+        let fsck = try await source.ok(["fsck"])
         #expect(fsck.contains("Clean."), "\(fsck)")
 
         // What demo made: Korean and English text, KRW and USD, receipts, posts with several photos.
-        let diary = try source.json(DiaryPage.self, ["diary", "list", "--limit", "1000"]).entries
+        let diary = try await source.json(DiaryPage.self, ["diary", "list", "--limit", "1000"]).entries
         #expect(diary.count == summary.diaryEntries)
         #expect(diary.contains { $0.text.unicodeScalars.contains { (0xAC00...0xD7A3).contains($0.value) } })
         #expect(diary.contains { $0.images.count >= 2 } && Set(diary.map(\.emotion)).count >= 5)
-        let posts = try source.json(FeedPage.self, ["feed", "list"]).items
+        let posts = try await source.json(FeedPage.self, ["feed", "list"]).items
         #expect(posts.allSatisfy { $0.images.count >= 2 })
         let store = try TestStores.open(source.directory)
         let ledger = Ledger(store: store)
@@ -56,14 +56,14 @@ import KeepsakeTestSupport
         let before = try StoreSnapshot(store)
 
         // Some trash too, so it travels with the archive.
-        try source.ok(["diary", "delete", diary[0].id.string])
+        try await source.ok(["diary", "delete", diary[0].id.string])
         let trashedSnapshot = try StoreSnapshot(store)
 
         let archive = source.directory.appending("backup.tar.gz")
-        #expect(try source.ok(["export", archive.path]).contains("Exported \(summary.diaryEntries + summary.transactions + summary.posts) records"))
+        #expect(try await source.ok(["export", archive.path]).contains("Exported \(summary.diaryEntries + summary.transactions + summary.posts) records"))
         let target = CLI("cli-demo-import")
-        #expect(try target.ok(["import", archive.path]).contains("Imported \(summary.diaryEntries + summary.transactions + summary.posts) records"))
-        #expect(try target.ok(["fsck"]).contains("Clean."))
+        #expect(try await target.ok(["import", archive.path]).contains("Imported \(summary.diaryEntries + summary.transactions + summary.posts) records"))
+        #expect(try await target.ok(["fsck"]).contains("Clean."))
 
         // Every record (fields, trash state, image hashes in order) and every original file with its hash.
         let imported = try StoreSnapshot(try TestStores.open(target.directory))
@@ -73,19 +73,19 @@ import KeepsakeTestSupport
 
         // And as the tool prints them: the same records with the same image hashes.
         for post in posts {
-            let copy = try target.json(FeedItem.self, ["feed", "show", post.id.string])
+            let copy = try await target.json(FeedItem.self, ["feed", "show", post.id.string])
             #expect(copy.title == post.title && copy.contents == post.contents && copy.date == post.date)
             #expect(copy.images.map(\.sha256) == post.images.map(\.sha256))
             #expect(copy.images.map(\.path) == post.images.map(\.path))
         }
-        let copy = try target.json(DiaryEntry.self, ["diary", "show", diary[0].id.string])
+        let copy = try await target.json(DiaryEntry.self, ["diary", "show", diary[0].id.string])
         #expect(copy.trashedAt != nil && copy.images.map(\.sha256) == diary[0].images.map(\.sha256))
         let year = String(Calendar(identifier: .gregorian).component(.year, from: Date()))
-        #expect(try target.ok(["ledger", "report", "--year", year, "--json"]) == (try source.ok(["ledger", "report", "--year", year, "--json"])))
+        #expect(try await target.ok(["ledger", "report", "--year", year, "--json"]) == (try await source.ok(["ledger", "report", "--year", year, "--json"])))
 
         // Importing again adds nothing.
-        #expect(try target.ok(["import", archive.path]).contains("Imported 0 records"))
-        try target.fails(1, ["demo"])
-        #expect(try target.json(Summary.self, ["demo", "--force"]).diaryEntries == summary.diaryEntries)
+        #expect(try await target.ok(["import", archive.path]).contains("Imported 0 records"))
+        try await target.fails(1, ["demo"])
+        #expect(try await target.json(Summary.self, ["demo", "--force"]).diaryEntries == summary.diaryEntries)
     }
 }

@@ -162,6 +162,16 @@ struct S3StoreFaultTests {
         }
     }
 
+    @Test("a full object store (quota reached: 403 QuotaExceeded; no room: 507) is diskFull, and the create is not made", arguments: [
+        (403, "QuotaExceeded"), (507, "InsufficientStorage"),
+    ])
+    func fullObjectStoreIsDiskFull(_ status: Int, _ code: String) throws {
+        let rule: [String: Any] = ["method": "PUT", "path": "attachments/", "fault": "status", "status": status, "code": code]
+        let (error, _) = try run(rules: [rule], expected: .before, Self.create)
+        #expect(error?.code == .diskFull, "\(String(describing: error))")
+        #expect(error?.remedy == .freeSpace)
+    }
+
     @Test("a gateway failing a thumbnail's GET is an io error, never taken for a missing thumbnail: nothing is made again")
     func failingReadIsNotMissing() throws {
         let place = try S3StoreTest.place()

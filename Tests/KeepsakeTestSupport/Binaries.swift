@@ -21,13 +21,20 @@ public enum Binaries {
 }
 
 /// The result of running a process to completion.
-public struct ProcessResult: Sendable {
+public struct ProcessResult: Sendable, Equatable {
     /// Exit status (or signal number for a killed process).
     public let status: Int32
     /// Standard output as text.
     public let stdout: String
     /// Standard error as text.
     public let stderr: String
+
+    /// A result as a run reported it.
+    public init(status: Int32, stdout: String, stderr: String) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+    }
 }
 
 /// Runs `executable` with `arguments` and waits for it.

@@ -79,7 +79,7 @@ struct BankPlanBuilder {
         var category = (row.category?.trimmingCharacters(in: .whitespacesAndNewlines)).flatMap { $0.isEmpty ? nil : $0 } ?? options.category
         category = String(category.map { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } ? " " : $0 })
         if category.count > Ledger.maxCategoryLength {
-            notes.append("the category \(Quoted.text(category)) was shortened to \(Ledger.maxCategoryLength) characters")
+            notes.append("the category \(KeepsakeError.quoted(category)) was shortened to \(Ledger.maxCategoryLength) characters")
             category = String(category.prefix(Ledger.maxCategoryLength))
         }
         var parts: [String] = []

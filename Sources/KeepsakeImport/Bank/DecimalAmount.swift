@@ -49,15 +49,15 @@ struct DecimalAmount: Sendable, Hashable, CustomStringConvertible {
                 digits.append(UInt8(digit))
                 if scale != nil { scale! += 1 }
             } else if character == decimalMark {
-                guard scale == nil else { throw AmountProblem("\(Quoted.text(raw)) has two decimal marks") }
+                guard scale == nil else { throw AmountProblem("\(KeepsakeError.quoted(raw)) has two decimal marks") }
                 scale = 0
             } else if grouping.contains(character) {
-                guard scale == nil else { throw AmountProblem("\(Quoted.text(raw)) has a grouping mark after the decimal mark \"\(decimalMark)\" (is the decimal mark wrong?)") }
+                guard scale == nil else { throw AmountProblem("\(KeepsakeError.quoted(raw)) has a grouping mark after the decimal mark \"\(decimalMark)\" (is the decimal mark wrong?)") }
             } else {
-                throw AmountProblem("\(Quoted.text(raw)) is not an amount")
+                throw AmountProblem("\(KeepsakeError.quoted(raw)) is not an amount")
             }
         }
-        guard !digits.isEmpty else { throw AmountProblem("\(Quoted.text(raw)) is not an amount") }
+        guard !digits.isEmpty else { throw AmountProblem("\(KeepsakeError.quoted(raw)) is not an amount") }
         self.isNegative = negative && digits.contains { $0 != 0 }
         self.digits = digits
         self.scale = scale ?? 0

@@ -120,7 +120,7 @@ public struct DayOneImporter: Importer {
         case let other: return refuse("its text is \(JSONValue.kind(other)), not text", uuid)
         }
         guard let moment = JSONValue.date(entry["creationDate"]) else {
-            return refuse("its creationDate \(Quoted.text(JSONValue.string(entry["creationDate"]) ?? JSONValue.kind(entry["creationDate"]))) is not an ISO 8601 date", uuid)
+            return refuse("its creationDate \(KeepsakeError.quoted(JSONValue.string(entry["creationDate"]) ?? JSONValue.kind(entry["creationDate"]))) is not an ISO 8601 date", uuid)
         }
         var notes: [String] = []
         let zoneName = JSONValue.string(entry["timeZone"])
@@ -129,7 +129,7 @@ public struct DayOneImporter: Importer {
             timeZone = zone
         } else {
             timeZone = options.timeZone
-            notes.append(zoneName.map { "the time zone \(Quoted.text($0)) is unknown; the entry was placed in \(options.timeZone.identifier)" }
+            notes.append(zoneName.map { "the time zone \(KeepsakeError.quoted($0)) is unknown; the entry was placed in \(options.timeZone.identifier)" }
                          ?? "the entry has no time zone; it was placed in \(options.timeZone.identifier)")
         }
 

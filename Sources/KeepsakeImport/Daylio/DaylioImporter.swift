@@ -78,11 +78,11 @@ public struct DaylioImporter: Importer {
             }
             guard let (year, month, day) = Self.csvDay(fullDate: field("full_date"), year: field("year"), date: field("date")) else {
                 let shown = field("full_date").isEmpty ? "\(field("year")) \(field("date"))" : field("full_date")
-                candidates.append(.failure(ImportIssue(location: location, reason: "the date \(Quoted.text(shown)) cannot be read")))
+                candidates.append(.failure(ImportIssue(location: location, reason: "the date \(KeepsakeError.quoted(shown)) cannot be read")))
                 continue
             }
             guard let (hour, minute) = Self.clock(field("time")) else {
-                candidates.append(.failure(ImportIssue(location: location, reason: "the time \(Quoted.text(field("time"))) cannot be read (write it like 10:00 pm or 18:52)")))
+                candidates.append(.failure(ImportIssue(location: location, reason: "the time \(KeepsakeError.quoted(field("time"))) cannot be read (write it like 10:00 pm or 18:52)")))
                 continue
             }
             var calendar = Calendar(identifier: .gregorian)
@@ -267,7 +267,7 @@ public struct DaylioImporter: Importer {
         if moodName.isEmpty {
             notes.append("the entry has no mood; it came over as \(mapping)")
         } else if !known {
-            notes.append("the mood \(Quoted.text(moodName)) is not in the mood table; it came over as \(mapping) (say what it means in a mood file, --moods)")
+            notes.append("the mood \(KeepsakeError.quoted(moodName)) is not in the mood table; it came over as \(mapping) (say what it means in a mood file, --moods)")
         }
         let text = HTMLText.looksLikeHTML(note) ? HTMLText.markdown(note) : note.trimmingCharacters(in: .whitespacesAndNewlines)
         let cleanTitle = title.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -33,9 +33,9 @@ struct DiaryCandidate {
                 let tag = try DiaryDraft.normalizedTag(raw)
                 if !tag.isEmpty, !tags.contains(tag) { tags.append(tag) }
             } catch let error as KeepsakeError {
-                notes.append("the tag \(Quoted.text(raw)) was left out: \(error.message)")
+                notes.append("the tag \(KeepsakeError.quoted(raw)) was left out: \(error.message)")
             } catch {
-                notes.append("the tag \(Quoted.text(raw)) was left out")
+                notes.append("the tag \(KeepsakeError.quoted(raw)) was left out")
             }
         }
         var photos = self.photos

@@ -110,7 +110,7 @@ public struct JourneyImporter: Importer {
         } else {
             timeZone = options.timeZone
             notes.append(zoneName.isEmpty ? "the entry has no time zone; it was placed in \(options.timeZone.identifier)"
-                                          : "the time zone \(Quoted.text(zoneName)) is unknown; the entry was placed in \(options.timeZone.identifier)")
+                                          : "the time zone \(KeepsakeError.quoted(zoneName)) is unknown; the entry was placed in \(options.timeZone.identifier)")
         }
         let rawText: String
         switch entry["text"] {

@@ -54,7 +54,7 @@ extension Store {
             ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F
         }
         guard ok else {
-            throw KeepsakeError(.invalidArgument, "\(RelativePath.quoted(key)) is not a field name: use 1 to 64 letters, digits or '_'.")
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(key)) is not a field name: use 1 to 64 letters, digits or '_'.")
         }
     }
 

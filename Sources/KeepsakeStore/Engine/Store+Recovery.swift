@@ -37,12 +37,13 @@ extension Store {
         return completed
     }
 
-    /// Finishes or rolls back, now, the interrupted operations of instances that are no longer
-    /// running, as opening a store and fsck do (a tool that must start from a settled store, such as
-    /// a move that resumes after its process was killed, calls it rather than waiting to reopen).
-    /// Operations of live instances are left alone. Returns the number of operations completed.
+    /// Recovers the interrupted operations of instances that died since this one opened (opening a
+    /// store and fsck do this too): each dead instance's pending operations are rolled back and its
+    /// committed ones finished, exactly as at opening. A long-running server calls it now and then,
+    /// so a peer that dies on another machine does not leave its unfinished work until the next
+    /// restart. Returns how many operations were completed.
     @discardableResult
-    public func recoverInterruptedOperations() throws -> Int {
+    public func recoverDeadInstances() throws -> Int {
         try recoverDeadOwners()
     }
 

@@ -91,20 +91,30 @@ extension KeepsakeError {
         return KeepsakeError(.invalidArgument, "Image index \(index) is out of range: \(valid).")
     }
 
-    /// A user-supplied name or path as it may appear in a message: control characters (a NUL, a
-    /// line break, a terminal escape sequence) shown as `\u{…}`, so they never reach a terminal, a
-    /// page or a log raw, and very long text cut after 200 characters.
-    public static func printable(_ text: String) -> String {
-        let limit = 200
+    /// User-supplied text (a name, a path, a value from the command line, a form or a file) as it
+    /// may appear in a message: control characters (a NUL, a line break, a terminal escape sequence,
+    /// the Unicode line and paragraph separators) shown as `\u{…}`, so they never reach a terminal,
+    /// a page or a log raw, and text longer than `limit` characters cut there with `…`. The one
+    /// helper that makes user text safe and short in messages; ``quoted(_:limit:)`` adds quotes.
+    public static func printable(_ text: String, limit: Int = 200) -> String {
         var shown = ""
-        for scalar in text.unicodeScalars.prefix(limit) {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
-                shown += "\\u{\(String(scalar.value, radix: 16))}"
-            } else {
-                shown.unicodeScalars.append(scalar)
+        for character in text.prefix(limit) {
+            for scalar in character.unicodeScalars {
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                    shown += "\\u{\(String(scalar.value, radix: 16))}"
+                } else {
+                    shown.unicodeScalars.append(scalar)
+                }
             }
         }
-        return text.unicodeScalars.count > limit ? shown + "…" : shown
+        return text.count > limit ? shown + "…" : shown
+    }
+
+    /// ``printable(_:limit:)`` in double quotes, for a value inside a sentence:
+    /// `"2026-13-01" is not a date`. Values are cut shorter than paths by default (60 characters),
+    /// so the sentence stays on one line.
+    public static func quoted(_ text: String, limit: Int = 60) -> String {
+        "\"" + printable(text, limit: limit) + "\""
     }
 
     /// Maps an `errno` from a file-system call to a typed error with an actionable message.

@@ -10,7 +10,7 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
     /// Checks `string`; throws ``KeepsakeError/Code/unsafePath`` if it could leave the store.
     public init(_ string: String) throws {
         guard !string.isEmpty, string.utf8.count <= 4096, !string.hasPrefix("/") else {
-            throw KeepsakeError(.unsafePath, "The path \(Self.quoted(string)) is not a relative path inside the store.", path: string)
+            throw KeepsakeError(.unsafePath, "The path \(KeepsakeError.quoted(string, limit: 120)) is not a relative path inside the store.", path: string)
         }
         // Every path read back from the database is checked, so the usual case (a valid path) is
         // one pass over the bytes; only a rejected path is split to name the bad component.
@@ -69,16 +69,8 @@ public struct RelativePath: Sendable, Hashable, Comparable, CustomStringConverti
                 (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x2E || b == 0x5F || b == 0x2D
             }
         guard ok else {
-            throw KeepsakeError(.unsafePath, "The path \(quoted(whole ?? component)) has the component \(quoted(component)), which is not allowed: use letters, digits, '.', '_' and '-', never '..'.", path: whole ?? component)
+            throw KeepsakeError(.unsafePath, "The path \(KeepsakeError.quoted(whole ?? component, limit: 120)) has the component \(KeepsakeError.quoted(component, limit: 120)), which is not allowed: use letters, digits, '.', '_' and '-', never '..'.", path: whole ?? component)
         }
-    }
-
-    /// Quotes a user-supplied string for a message, showing control bytes visibly.
-    static func quoted(_ text: String) -> String {
-        let shown = text.unicodeScalars.prefix(120).map { scalar -> String in
-            scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-        }.joined()
-        return "\"\(shown)\(text.unicodeScalars.count > 120 ? "…" : "")\""
     }
 
     public var description: String { string }

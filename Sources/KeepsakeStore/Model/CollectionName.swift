@@ -11,7 +11,7 @@ public struct CollectionName: Sendable, Hashable, Codable, Comparable, CustomStr
         guard (1...32).contains(bytes.count), let first = bytes.first, first >= 0x61, first <= 0x7A,
               bytes.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F || $0 == 0x2D })
         else {
-            throw KeepsakeError(.invalidArgument, "\(RelativePath.quoted(name)) is not a collection name: use 1 to 32 lowercase letters, digits, '_' or '-', starting with a letter.")
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(name)) is not a collection name: use 1 to 32 lowercase letters, digits, '_' or '-', starting with a letter.")
         }
         self.name = name
     }

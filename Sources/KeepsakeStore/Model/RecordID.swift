@@ -15,7 +15,7 @@ public struct RecordID: Sendable, Hashable, Codable, Comparable, CustomStringCon
         var contiguous = text
         contiguous.makeContiguousUTF8()
         guard text.utf8.count == 36, let uuid = Self.parseCanonical(contiguous) else {
-            throw KeepsakeError(.invalidArgument, "\(RelativePath.quoted(text)) is not a record id: ids are UUIDs such as 3F2504E0-4F89-41D3-9A0C-0305E82C3301.")
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(text)) is not a record id: ids are UUIDs such as 3F2504E0-4F89-41D3-9A0C-0305E82C3301.")
         }
         self.uuid = uuid
     }

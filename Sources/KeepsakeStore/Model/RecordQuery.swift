@@ -65,7 +65,7 @@ public struct RecordCursor: Sendable, Hashable, Codable, CustomStringConvertible
     public init(parsing token: String) throws {
         let parts = token.split(separator: "_")
         guard parts.count == 2, let bits = UInt64(parts[0]), let id = try? RecordID(parsing: String(parts[1])) else {
-            throw KeepsakeError(.invalidArgument, "\(RelativePath.quoted(token)) is not a valid page cursor; use the cursor printed with the previous page.")
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(token)) is not a valid page cursor; use the cursor printed with the previous page.")
         }
         self.init(sortValue: Double(bitPattern: bits), id: id)
     }

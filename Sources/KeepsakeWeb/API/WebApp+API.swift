@@ -94,7 +94,7 @@ extension WebApp {
             }
         } catch {
             let problem = APIProblem.from(error, ifMatch: hasIfMatch)
-            if problem.status == .internalServerError { configuration.errorLog?("\(request.method) \(request.rawPath): \(error)") }
+            if problem.status.rawValue >= 500 { configuration.errorLog?("\(request.method) \(request.rawPath): \(error)") }
             return problem.response
         }
     }

@@ -85,15 +85,15 @@ extension WebApp {
     /// `GET /api/v1/diary/calendar?month=YYYY-MM`: each day of the month with entries, its count and
     /// dominant emotion.
     func apiDiaryCalendar(_ request: APIRequest) throws -> HTTPResponse {
-        guard let text = request.query("month"), let month = try? DiaryDay(text + "-01") else {
+        guard let text = request.query("month"), let month = try? CalendarMonth(parsing: text) else {
             throw APIProblem.invalid("Give the month as month=YYYY-MM.")
         }
-        let days = try diary.calendar(year: month.year, month: month.month)
+        let days = try diary.calendar(of: month)
         let items: [APIJSONValue] = days.map { day in
             ["day": .string(day.day.string), "count": .int(day.count), "dominantEmotion": .string(day.dominantEmotion.rawValue),
              "emotions": Self.emotionCounts(day.emotionCounts)]
         }
-        return APIRepresentation.response(["month": .string(month.monthString), "days": .array(items)])
+        return APIRepresentation.response(["month": .string(month.string), "days": .array(items)])
     }
 
     /// `GET /api/v1/diary/statistics?from=&until=&period=week|month&timeZone=`: emotion counts and

@@ -62,7 +62,7 @@ public struct CamtImporter: Importer {
         let dateText = entry.value("BookgDt", "Dt") ?? entry.value("BookgDt", "DtTm") ?? entry.value("ValDt", "Dt") ?? entry.value("ValDt", "DtTm") ?? ""
         let day: Result<LedgerDay, ImportIssue> = DayFormat.iso.day(dateText).map { .success($0) }
             ?? .failure(ImportIssue(location: location, sourceID: reference,
-                                    reason: dateText.isEmpty ? "the entry has no booking or value date" : "the date \(Quoted.text(dateText)) cannot be read"))
+                                    reason: dateText.isEmpty ? "the entry has no booking or value date" : "the date \(KeepsakeError.quoted(dateText)) cannot be read"))
         let amountText = entry.value("Amt") ?? ""
         let indicator = entry.value("CdtDbtInd")?.uppercased()
         let amount: Result<DecimalAmount, ImportIssue>
@@ -71,7 +71,7 @@ public struct CamtImporter: Importer {
             switch indicator {
             case "DBIT": amount = .success(value.isNegative ? value : value.negated)
             case "CRDT": amount = .success(value)
-            default: amount = .failure(ImportIssue(location: location, sourceID: reference, reason: "the entry's CdtDbtInd is \(Quoted.text(indicator ?? "")), neither CRDT nor DBIT"))
+            default: amount = .failure(ImportIssue(location: location, sourceID: reference, reason: "the entry's CdtDbtInd is \(KeepsakeError.quoted(indicator ?? "")), neither CRDT nor DBIT"))
             }
         } catch {
             amount = .failure(ImportIssue(location: location, sourceID: reference, reason: amountText.isEmpty ? "the entry has no Amt" : "Amt: \(error.description)"))

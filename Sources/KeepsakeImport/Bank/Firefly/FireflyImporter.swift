@@ -61,7 +61,7 @@ public struct FireflyImporter: Importer {
             if record.fields.map({ $0.lowercased() }) == header.fields.map({ $0.lowercased() }) { continue }
             let dateText = field("date")
             let day: Result<LedgerDay, ImportIssue> = DayFormat.iso.day(dateText).map { .success($0) }
-                ?? .failure(ImportIssue(location: location, sourceID: field("journal_id"), reason: "the date \(Quoted.text(dateText)) cannot be read as yyyy-mm-dd"))
+                ?? .failure(ImportIssue(location: location, sourceID: field("journal_id"), reason: "the date \(KeepsakeError.quoted(dateText)) cannot be read as yyyy-mm-dd"))
             let amount: Result<DecimalAmount, ImportIssue>
             do {
                 amount = .success(try DecimalAmount(parsing: field("amount")))
@@ -92,7 +92,7 @@ public struct FireflyImporter: Importer {
             case "reconciliation":
                 row.skipReason = "a reconciliation (\(money)) corrects a balance; it is not income or an expense"
             default:
-                row.refusal = "the type \(Quoted.text(field("type"))) is none of Withdrawal, Deposit, Transfer, Opening balance, Reconciliation"
+                row.refusal = "the type \(KeepsakeError.quoted(field("type"))) is none of Withdrawal, Deposit, Transfer, Opening balance, Reconciliation"
             }
             var memo = [field("description")]
             if !counterparty.isEmpty { memo.append(counterparty) }

@@ -138,7 +138,7 @@ public struct OFXImporter: Importer {
             day = .success(parsed)
         } else {
             day = .failure(ImportIssue(location: location, sourceID: text("FITID"),
-                                       reason: dateText.isEmpty ? "the transaction has no DTPOSTED date" : "the date \(Quoted.text(dateText)) (DTPOSTED) cannot be read"))
+                                       reason: dateText.isEmpty ? "the transaction has no DTPOSTED date" : "the date \(KeepsakeError.quoted(dateText)) (DTPOSTED) cannot be read"))
         }
         let amountText = values["TRNAMT"]?.value ?? ""
         let amountLocation = values["TRNAMT"].map { "line \($0.line)" } ?? location

@@ -113,7 +113,7 @@ public struct QIFImporter: Importer {
         let day: Result<LedgerDay, ImportIssue> = Self.day(dateText, order: options.qifDateOrder).map { .success($0) }
             ?? .failure(ImportIssue(location: location, reason: dateText.isEmpty
                 ? "the record has no D (date) line"
-                : "the date \(Quoted.text(dateText)) cannot be read as \(options.qifDateOrder.rawValue) (month/day/year is mdy; give --date-order dmy or ymd for others)"))
+                : "the date \(KeepsakeError.quoted(dateText)) cannot be read as \(options.qifDateOrder.rawValue) (month/day/year is mdy; give --date-order dmy or ymd for others)"))
         let amountText = value("T") ?? value("U") ?? ""
         let amount: Result<DecimalAmount, ImportIssue>
         do {

@@ -109,7 +109,7 @@ public struct CSVRules: Sendable, Hashable {
                 field = name.lowercased()
                 text = String(text.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces)
             }
-            do { _ = try Regex(text) } catch { throw bad(number, "\(Quoted.text(text)) is not a regular expression (\(error))") }
+            do { _ = try Regex(text) } catch { throw bad(number, "\(KeepsakeError.quoted(text)) is not a regular expression (\(error))") }
             return Matcher(field: field, pattern: text)
         }
         for (offset, raw) in lines.enumerated() {
@@ -130,9 +130,9 @@ public struct CSVRules: Sendable, Hashable {
                 case "currency": current!.actions.append(.currency(rest))
                 case "skip": current!.actions.append(.skip)
                 case "kind":
-                    guard let kind = try? TransactionKind(parsing: rest) else { throw bad(number, "kind is expense or income, not \(Quoted.text(rest))") }
+                    guard let kind = try? TransactionKind(parsing: rest) else { throw bad(number, "kind is expense or income, not \(KeepsakeError.quoted(rest))") }
                     current!.actions.append(.kind(kind))
-                default: throw bad(number, "\(Quoted.text(word)) is not something an if block can set (category, memo, kind, currency, skip)")
+                default: throw bad(number, "\(KeepsakeError.quoted(word)) is not something an if block can set (category, memo, kind, currency, skip)")
                 }
                 continue
             }
@@ -157,11 +157,11 @@ public struct CSVRules: Sendable, Hashable {
                 case "semicolon", "ssv": separator = ";"
                 case "space": separator = " "
                 default:
-                    guard rest.count == 1, let character = rest.first else { throw bad(number, "the separator is one character (or tab), not \(Quoted.text(rest))") }
+                    guard rest.count == 1, let character = rest.first else { throw bad(number, "the separator is one character (or tab), not \(KeepsakeError.quoted(rest))") }
                     separator = character
                 }
             case "encoding":
-                guard let value = TextEncoding(name: rest) else { throw bad(number, "\(Quoted.text(rest)) is not an encoding Keepsake reads (\(TextEncoding.acceptedNames))") }
+                guard let value = TextEncoding(name: rest) else { throw bad(number, "\(KeepsakeError.quoted(rest)) is not an encoding Keepsake reads (\(TextEncoding.acceptedNames))") }
                 encoding = value
             case "skip":
                 guard let value = Int(rest.isEmpty ? "1" : rest), value >= 0 else { throw bad(number, "skip takes a number of rows") }
@@ -189,7 +189,7 @@ public struct CSVRules: Sendable, Hashable {
                 default: throw bad(number, "amounts is expense-negative (the default) or expense-positive")
                 }
             default:
-                throw bad(number, "\(Quoted.text(word)) is not a directive (encoding, separator, skip, fields, date-format, decimal-mark, currency, category, account, memo, identity, amounts, if)")
+                throw bad(number, "\(KeepsakeError.quoted(word)) is not a directive (encoding, separator, skip, fields, date-format, decimal-mark, currency, category, account, memo, identity, amounts, if)")
             }
         }
         finish()

@@ -95,7 +95,7 @@ public struct RulesCSVImporter: Importer {
             let day: Result<LedgerDay, ImportIssue> = formats.lazy.compactMap { $0.day(dateText) }.first.map { .success($0) }
                 ?? .failure(ImportIssue(location: location, reason: dateText.isEmpty
                     ? "the date field is empty"
-                    : "the date \(Quoted.text(dateText)) does not match the date format \(formats.map(\.pattern).joined(separator: " or "))"))
+                    : "the date \(KeepsakeError.quoted(dateText)) does not match the date format \(formats.map(\.pattern).joined(separator: " or "))"))
             let amount = Self.amount(values, decimalMark: rules.decimalMark, positiveIsExpense: rules.positiveIsExpense, location: location)
             var row = BankRow(location: location, day: day, amount: amount)
             if let problem = record.problem { row.refusal = "malformed CSV: \(problem)" }

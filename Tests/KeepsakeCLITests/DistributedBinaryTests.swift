@@ -1,0 +1,130 @@
+import Foundation
+import Synchronization
+import Testing
+import KeepsakeTestSupport
+
+/// End-to-end: the built `keepsake` on PostgreSQL + S3, the backends named by `--metadata` and
+/// `--blobs` and every secret in the environment only (`PGPASSWORD`, `AWS_ACCESS_KEY_ID`,
+/// `AWS_SECRET_ACCESS_KEY`), as a user would run it; then `keepsake serve` on the same flags.
+@Suite struct DistributedBinaryTests {
+    /// The place's PostgreSQL URL without its password, and the password.
+    static func withoutPassword(_ url: String) throws -> (url: String, password: String) {
+        var components = try #require(URLComponents(string: url))
+        let password = try #require(components.password)
+        components.password = nil
+        return (try #require(components.string), password)
+    }
+
+    @Test func theBinaryOpensPostgreSQLAndS3FromFlagsWithCredentialsOnlyInTheEnvironment() throws {
+        let place = try PostgresS3StorePlace(label: "cli-binary-distributed")
+        let (metadata, password) = try Self.withoutPassword(place.postgres.url)
+        let arguments = ["--store", place.directory.path, "--metadata", metadata, "--blobs", place.s3.blobsURL()]
+        let secret = try #require(place.storeEnvironment["AWS_SECRET_ACCESS_KEY"])
+        #expect(!arguments.joined(separator: " ").contains(password) && !arguments.joined(separator: " ").contains(secret))
+        var environment = ProcessInfo.processInfo.environment.merging(place.storeEnvironment) { $1 }
+        environment["PGPASSWORD"] = password
+        environment["TZ"] = "Asia/Seoul"
+        let keepsake = Binaries.url("keepsake")
+        func run(_ words: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String {
+            let result = try runProcess(keepsake, arguments + words, environment: environment)
+            #expect(result.status == 0, "keepsake \(words.joined(separator: " ")): \(result.stderr)", sourceLocation: sourceLocation)
+            return result.stdout
+        }
+
+        let photos = Corpus.smallImages
+        let added = try run(["diary", "add", "--emotion", "joy", "--text", "Written by the binary", "--image", photos[0].path, "--image", photos[1].path])
+        let id = try #require(printedID(added))
+        #expect(try run(["diary", "list"]).contains("\(id)  "))
+        let status = try run(["status"])
+        #expect(status.contains("Database:  postgresql postgresql://127.0.0.1:") && status.contains("?schema=\(place.postgres.schema) (server version"), "\(status)")
+        #expect(status.contains("Images:    s3 s3://\(place.s3.server.bucket)/\(place.s3.prefix) (endpoint \(place.s3.server.endpoint)"), "\(status)")
+        #expect(status.contains("Total:     1 records, 2 images"))
+        #expect(!status.contains(password) && !status.contains(secret))
+        #expect(try run(["fsck"]).hasSuffix("Clean.\n"))
+
+        // Without the password in the environment, PostgreSQL refuses: exit 4, saying what to check.
+        var withoutPassword = environment
+        withoutPassword.removeValue(forKey: "PGPASSWORD")
+        withoutPassword["PGPASSFILE"] = place.directory.appending("no-such-pgpass").path
+        let refused = try runProcess(keepsake, arguments + ["diary", "list"], environment: withoutPassword)
+        #expect(refused.status == 4 && refused.stderr.contains("password"), "\(refused.stderr)")
+
+        // keepsake serve on the same flags: the page lists the entry and its photo comes from the bucket.
+        let server = try ServeProcess(keepsake, arguments + ["serve", "--port", "0", "--no-demo"], environment: environment)
+        defer { server.stop() }
+        let page = try Self.curl(server.address + "/diary")
+        #expect(page.status == 200 && page.body.contains("Written by the binary"), "\(page.status): \(server.output)")
+        let thumbnail = try #require(page.body.firstMatch(of: /src="(\/images\/[^"]+)"/)).1
+        let image = try Self.curl(server.address + thumbnail)
+        #expect(image.status == 200)
+        #expect(server.output.contains("Keepsake is serving postgresql postgresql://127.0.0.1:"), "\(server.output)")
+    }
+
+    /// `curl -s URL`: the status and the body.
+    static func curl(_ url: String) throws -> (status: Int, body: String) {
+        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "-o", "-", "-w", "\n%{http_code}", "--max-time", "60", url])
+        let status = Int(result.stdout.split(separator: "\n").last ?? "") ?? 0
+        return (status, String(result.stdout.dropLast(String(status).count + 1)))
+    }
+}
+
+/// A running `keepsake serve`: started, its address read from its output, stopped with SIGTERM.
+final class ServeProcess: Sendable {
+    /// What the process printed, gathered as it comes.
+    final class Log: Sendable {
+        let text = Mutex("")
+        func append(_ data: Data) -> String { text.withLock { $0 += String(decoding: data, as: UTF8.self); return $0 } }
+        var current: String { text.withLock { $0 } }
+    }
+
+    let process: Process
+    let address: String
+    private let log = Log()
+
+    /// Everything it printed so far (standard output and error).
+    var output: String { log.current }
+
+    init(_ binary: URL, _ arguments: [String], environment: [String: String]) throws {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        process.standardInput = FileHandle.nullDevice
+        let log = self.log
+        let started = DispatchSemaphore(value: 0)
+        pipe.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                started.signal()
+                return
+            }
+            let text = log.append(data)
+            if text.contains("Press Ctrl-C to stop.") { started.signal() }
+        }
+        try process.run()
+        self.process = process
+        _ = started.wait(timeout: .now() + 90)
+        guard let match = log.current.firstMatch(of: /Open (http:\/\/127\.0\.0\.1:[0-9]+)\//) else {
+            process.terminate()
+            process.waitUntilExit()
+            throw ServeFailure(output: log.current)
+        }
+        address = String(match.1)
+    }
+
+    /// SIGTERM, then waits for it to end.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    struct ServeFailure: Error, CustomStringConvertible {
+        let output: String
+        var description: String { "keepsake serve did not start: \(output)" }
+    }
+}
