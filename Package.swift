@@ -111,7 +111,7 @@ let package = Package(
         // tests SIGKILL it at random moments.
         // The crash worker's log format, shared by the worker, the crash tests and the torture tool.
         .target(name: "KeepsakeCrashLog", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
-        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeBackends"],
+        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeBackends", "KeepsakeTransfer"],
                           path: "Sources/KeepsakeCrashWorker", swiftSettings: strictSettings),
 
         // `make bench`: Keepsake against its peers, measured in one run (BENCHMARKS.md).
@@ -145,7 +145,8 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeViewModelsTests", dependencies: ["KeepsakeViewModels", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeTransferTests", dependencies: ["KeepsakeTransfer", "KeepsakeTestSupport"],
+        .testTarget(name: "KeepsakeTransferTests",
+                    dependencies: ["KeepsakeTransfer", "KeepsakeTestSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeWeb"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeWebTests", dependencies: ["KeepsakeWeb", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
