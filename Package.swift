@@ -111,16 +111,16 @@ let package = Package(
         // tests SIGKILL it at random moments.
         // The crash worker's log format, shared by the worker, the crash tests and the torture tool.
         .target(name: "KeepsakeCrashLog", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
-        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeBackends"],
+        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeBackends", "KeepsakeTransfer"],
                           path: "Sources/KeepsakeCrashWorker", swiftSettings: strictSettings),
 
         // `make bench`: Keepsake against its peers, measured in one run (BENCHMARKS.md).
         .executableTarget(name: "keepsake-bench",
-                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeFeed", "KeepsakeLedger"],
+                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeFeed", "KeepsakeLedger", "KeepsakeBackends"],
                           path: "Sources/KeepsakeBench", swiftSettings: strictSettings),
         // `make torture`: crash, fault, bad-input, hostile-name and load runs with figures (RELIABILITY.md).
         .executableTarget(name: "keepsake-torture",
-                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog"],
+                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog", "KeepsakeBackends"],
                           path: "Sources/KeepsakeTorture", swiftSettings: strictSettings),
 
         // `fuzz/run.sh`: libFuzzer targets of every parser that reads outside bytes (RELIABILITY.md).
@@ -145,7 +145,8 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeViewModelsTests", dependencies: ["KeepsakeViewModels", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeTransferTests", dependencies: ["KeepsakeTransfer", "KeepsakeTestSupport"],
+        .testTarget(name: "KeepsakeTransferTests",
+                    dependencies: ["KeepsakeTransfer", "KeepsakeTestSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeWeb"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeWebTests", dependencies: ["KeepsakeWeb", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),

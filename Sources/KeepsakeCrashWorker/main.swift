@@ -31,10 +31,14 @@ struct Options {
     var logAck = false
     var check = false
     var collection = "test"
+    var moveToStore: String?
+    var moveToMetadata: String?
+    var moveToBlobs: String?
+    var intoNonEmpty = false
 }
 
 func usage(_ message: String) -> Never {
-    FileHandle.standardError.write(Data("keepsake-crash-worker: \(message)\nusage: keepsake-crash-worker --store DIR [--metadata URL] [--blobs URL] --log FILE --image FILE... [--seed N] [--ops N] [--records N] [--worker N] [--log-ack]\n       keepsake-crash-worker --check --store DIR --log FILE [--collection NAME]\n".utf8))
+    FileHandle.standardError.write(Data("keepsake-crash-worker: \(message)\nusage: keepsake-crash-worker --store DIR [--metadata URL] [--blobs URL] --log FILE --image FILE... [--seed N] [--ops N] [--records N] [--worker N] [--log-ack]\n       keepsake-crash-worker --check --store DIR --log FILE [--collection NAME]\n       keepsake-crash-worker --store DIR [--metadata URL] [--blobs URL] --log FILE --move-to-store DIR [--move-to-metadata URL] [--move-to-blobs URL] [--into-non-empty]\n".utf8))
     exit(2)
 }
 
@@ -44,6 +48,7 @@ func parse() -> Options {
     while let flag = arguments.popFirst() {
         if flag == "--log-ack" { options.logAck = true; continue }
         if flag == "--check" { options.check = true; continue }
+        if flag == "--into-non-empty" { options.intoNonEmpty = true; continue }
         guard let value = arguments.popFirst() else { usage("missing value for \(flag)") }
         switch flag {
         case "--store": options.store = value
@@ -56,6 +61,9 @@ func parse() -> Options {
         case "--records": options.records = Int(value) ?? 6
         case "--worker": options.worker = UInt32(value) ?? 1
         case "--collection": options.collection = value
+        case "--move-to-store": options.moveToStore = value
+        case "--move-to-metadata": options.moveToMetadata = value
+        case "--move-to-blobs": options.moveToBlobs = value
         default: usage("unknown flag \(flag)")
         }
     }
@@ -78,7 +86,7 @@ let options = parse()
 let logDescriptor = open(options.log, (options.logAck ? O_RDWR : O_WRONLY) | O_CREAT | O_APPEND, 0o644)
 guard logDescriptor >= 0 else { usage("cannot open log \(options.log)") }
 guard !options.store.isEmpty else { usage("--store is required") }
-guard options.check || !options.images.isEmpty else { usage("at least one --image is required") }
+guard options.check || options.moveToStore != nil || !options.images.isEmpty else { usage("at least one --image is required") }
 
 func log(_ line: String) {
     // One write(2) per line with O_APPEND: a SIGKILL never leaves half a line in the page cache.
@@ -122,6 +130,9 @@ func openStore(_ options: Options) throws -> Store {
 
 if options.check {
     exit(StoreCheck.run(store: options.store, collection: options.collection, log: log))
+}
+if options.moveToStore != nil {
+    exit(MoveMode.run(options, log: log))
 }
 
 do {
@@ -199,7 +210,8 @@ do {
         }
     }
 } catch {
-    log("ERROR \(error)")
+    // The code first, so a harness that injects faults tells a typed failure from an untyped one.
+    log("ERROR \((error as? KeepsakeError)?.code.rawValue ?? "untyped"): \(error)")
     FileHandle.standardError.write(Data("keepsake-crash-worker: \(error)\n".utf8))
     exit(1)
 }
