@@ -39,12 +39,13 @@ test: bootstrap
 
 ## torture: crash (1,000 SIGKILLs), faults (every file-system call; a real full disk), bad input
 ## (10,000 mutated images), hostile names, load, keepsake serve under hostile requests and load, two
-## servers on one store, a 30-minute soak under wrk, 200 power cuts of a qemu guest, then libFuzzer on
+## servers on one store, a 30-minute soak under wrk, 200 power cuts of a qemu guest, 12 minutes of the
+## PostgreSQL + radosgw pair under kills and server faults (its own servers), then libFuzzer on
 ## every parser (FUZZ_SECONDS each), the ASan/UBSan and TSan lanes and schemathesis long against the
 ## JSON API; with figures; see RELIABILITY.md
 TORTURE_RUNS ?= "crash --kills 1000 --writers 3" "faults" "bad-input --count 10000" "hostile-names" "load --seconds 60" \
 	"serve --count 2000 --seconds 60" "serve-pair --seconds 60" "soak --seconds 1800" \
-	"powerloss --image .build-powerloss/image --cuts 200"
+	"powerloss --image .build-powerloss/image --cuts 200" "distributed --seconds 720"
 TORTURE_LANES ?= fuzz sanitizers api
 FUZZ_SECONDS ?= 60
 torture: bootstrap

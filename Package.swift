@@ -116,11 +116,11 @@ let package = Package(
 
         // `make bench`: Keepsake against its peers, measured in one run (BENCHMARKS.md).
         .executableTarget(name: "keepsake-bench",
-                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeFeed", "KeepsakeLedger"],
+                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeFeed", "KeepsakeLedger", "KeepsakeBackends"],
                           path: "Sources/KeepsakeBench", swiftSettings: strictSettings),
         // `make torture`: crash, fault, bad-input, hostile-name and load runs with figures (RELIABILITY.md).
         .executableTarget(name: "keepsake-torture",
-                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog"],
+                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog", "KeepsakeBackends"],
                           path: "Sources/KeepsakeTorture", swiftSettings: strictSettings),
 
         // `fuzz/run.sh`: libFuzzer targets of every parser that reads outside bytes (RELIABILITY.md).

@@ -14,6 +14,10 @@
 #    a 4:2:0 12 MP photo with EXIF orientation 6 (a phone held upright) for the lossless transform.
 # 4. Runs `keepsake-bench run`, which measures each scenario and its peers in turn and writes
 #    bench/out/results.json and bench/out/table.md (bench/out is ignored by git).
+# 5. For the distributed scenario (6: PostgreSQL + Ceph radosgw), starts a private PostgreSQL and
+#    Ceph with scripts/servers/start (installed by scripts/bootstrap if missing) under a folder of this
+#    run's own, exports their settings to keepsake-bench and stops them when the run ends. If they do
+#    not start, scenario 6 is reported as pending and the rest still runs.
 # KEEPSAKE_CORPUS overrides ../shared/corpus.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -93,5 +97,28 @@ PYTHON
 fi
 ls -l "$inputs"
 
-echo "== run (load before: $(cut -d' ' -f1-3 /proc/loadavg))"
+# Scenario 6 runs unless --only names other scenarios only.
+distributed=yes
+previous=
+for argument in "$@"; do
+    if [ "$previous" = --only ] && [[ ",$argument," != *,distributed,* ]]; then distributed=no; fi
+    previous=$argument
+done
+if [ "$distributed" = yes ]; then
+    echo "== servers (PostgreSQL, Ceph radosgw) for scenario 6"
+    if ! command -v radosgw >/dev/null || ! ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || ! "$python" -c 'import boto3' 2>/dev/null; then
+        "$repo/scripts/bootstrap" >&2 || echo "scripts/bootstrap failed: scenario 6 may be pending" >&2
+    fi
+    export KEEPSAKE_SERVERS_DIR="${TMPDIR:-/tmp}/keepsake-servers-bench-$$"
+    export KEEPSAKE_SERVERS_POINTER=0
+    trap '"$repo/scripts/servers/stop" >/dev/null 2>&1 || true' EXIT
+    if settings=$("$repo/scripts/servers/start"); then
+        eval "$settings"
+        echo "psql $(psql --version | cut -d' ' -f3), boto3 $("$python" -c 'import boto3; print(boto3.__version__)'), $(radosgw --version | cut -d' ' -f1-3)"
+    else
+        echo "the servers did not start: scenario 6 will be reported as pending" >&2
+    fi
+fi
+
+echo "== run (load before: $(cut -d' ' -f1-3 /proc/loadavg); uptime: $(uptime))"
 "$bench" run --work "$out" --inputs "$inputs" --scripts "$repo/bench" --python "$python" "$@"

@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeBackends
 import KeepsakeDiary
 import KeepsakeImaging
 import KeepsakeStore
@@ -11,6 +12,27 @@ let photosPerRecord = 3
 /// Opens (creating) a store whose data and cache live under `root`.
 func openStore(_ root: String, fileSystem: any FileSystem = PosixFileSystem(), options: StoreOptions = StoreOptions()) throws -> Store {
     try Store(location: StoreLocation(root: URL(fileURLWithPath: root)), options: options, imageProcessor: VipsImageProcessor(), fileSystem: fileSystem)
+}
+
+/// The store a child command names: the embedded one under `root`, or, with `--metadata URL`
+/// and/or `--blobs URL`, those backends (`root` holding only the instance's local folders), opened
+/// through ``StoreConfiguration`` as `keepsake serve` opens them. S3 credentials come from
+/// `AWS_ACCESS_KEY_ID` and `AWS_SECRET_ACCESS_KEY`.
+func openStore(_ root: String, _ arguments: Arguments, options: StoreOptions = StoreOptions()) throws -> Store {
+    let metadata = arguments.string("metadata", default: "").nilIfEmpty, blobs = arguments.string("blobs", default: "").nilIfEmpty
+    guard metadata != nil || blobs != nil else { return try openStore(root, options: options) }
+    return try StoreConfiguration.named(store: root, metadata: metadata, blobs: blobs, environment: [:])
+        .open(options: options, imageProcessor: VipsImageProcessor())
+}
+
+/// `--start-at EPOCH` (seconds since 1970): sleeps until then, so that children started one after
+/// the other (two store instances, two peers) begin their measured work together, each having
+/// opened its store first. Returns how late this child was (0 when on time).
+func waitForStart(_ arguments: Arguments) -> Double {
+    guard let at = Double(arguments.string("start-at", default: "")) else { return 0 }
+    let wait = at - Date().timeIntervalSince1970
+    if wait > 0 { usleep(UInt32(wait * 1_000_000)) }
+    return max(0, -wait)
 }
 
 /// `child-ingest --store DIR --records N [--per-record 3] [--policy lossless|reencode] [--diary yes]
@@ -29,11 +51,13 @@ func childIngest(_ arguments: Arguments) throws {
     var options = StoreOptions()  // the defaults, unless --concurrency or --policy is given
     options.processingConcurrency = arguments.int("concurrency", default: options.processingConcurrency)
     if let policy = arguments.string("policy", default: "").nilIfEmpty { options.encodingPolicy = try benchPolicy(policy) }
-    let store = try openStore(root, options: options)
+    let store = try openStore(root, arguments, options: options)
     let diary = arguments.string("diary", default: "no") == "yes" ? Diary(store: store) : nil
     let batch = arguments.string("batch", default: "no") == "yes"
     let opened = peakRSSKiB()
     var images = 0
+    let late = waitForStart(arguments)
+    let startedAt = Date().timeIntervalSince1970
     let cpu0 = processCPUSeconds()
     let (_, seconds) = try timed {
         if batch {
@@ -57,7 +81,8 @@ func childIngest(_ arguments: Arguments) throws {
     }
     let cpu = processCPUSeconds() - cpu0
     emit(["images": images, "records": records, "seconds": seconds, "cpu_seconds": cpu, "policy": options.encodingPolicy.description,
-          "rss_after_open_kib": opened, "peak_rss_kib": peakRSSKiB()])
+          "rss_after_open_kib": opened, "peak_rss_kib": peakRSSKiB(), "started_at": startedAt, "ended_at": startedAt + seconds,
+          "late_seconds": late])
 }
 
 extension String {
@@ -67,16 +92,41 @@ extension String {
 
 /// `child-list --store DIR --iterations N`: opens the store, lists the 100 newest records N times.
 /// Prints the peak RSS after opening and after listing.
+///
+/// With `--timings yes` it lists 50 times first (warm-up), waits for `--start-at`, then times each
+/// listing (wall clock, and the thread's CPU time) and prints every sample; with `--metadata` and
+/// `--blobs` it lists a store on those backends.
 func childList(_ arguments: Arguments) throws {
-    let store = try openStore(try arguments.string("store"))
+    let store = try openStore(try arguments.string("store"), arguments)
     var query = RecordQuery(collection: benchCollection)
     query.limit = 100
     let opened = peakRSSKiB()
     var seen = 0
-    for _ in 0..<arguments.int("iterations", default: 200) {
-        seen = try store.list(query).records.count
+    let iterations = arguments.int("iterations", default: 200)
+    guard arguments.string("timings", default: "no") == "yes" else {
+        for _ in 0..<iterations {
+            seen = try store.list(query).records.count
+        }
+        emit(["records_listed": seen, "rss_after_open_kib": opened, "peak_rss_kib": peakRSSKiB()])
+        return
     }
-    emit(["records_listed": seen, "rss_after_open_kib": opened, "peak_rss_kib": peakRSSKiB()])
+    for _ in 0..<50 { _ = try store.list(query) }
+    let late = waitForStart(arguments)
+    var wall: [Double] = [], cpu: [Double] = []
+    wall.reserveCapacity(iterations)
+    cpu.reserveCapacity(iterations)
+    for _ in 0..<iterations {
+        let c0 = threadCPUSeconds(), t0 = nanoseconds()
+        let page = try store.list(query)
+        let t1 = nanoseconds(), c1 = threadCPUSeconds()
+        guard page.records.count == 100, page.records[0].images.count == photosPerRecord else {
+            throw BenchFailure("a listing gave \(page.records.count) records, the first with \(page.records.first?.images.count ?? 0) images")
+        }
+        wall.append(Double(t1 - t0) / 1e6)
+        cpu.append((c1 - c0) * 1000)
+        seen = page.records.count
+    }
+    emit(["records_listed": seen, "wall_ms": wall, "cpu_ms": cpu, "late_seconds": late, "peak_rss_kib": peakRSSKiB()])
 }
 
 /// A file system that lets an operation run up to a chosen step and then holds it there forever,

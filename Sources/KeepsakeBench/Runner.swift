@@ -12,6 +12,10 @@ final class Runner {
     let storeSizes: [Int]
     let listIterations: Int
     let interruptRounds: Int
+    /// Records of the distributed ingest (a multiple of 4: two rounds, two instances).
+    let distributedRecords: Int
+    /// Records of the distributed listing's store.
+    let distributedStoreSize: Int
     var rows: [Row] = []
     var details: [String: Any] = [:]
 
@@ -27,6 +31,8 @@ final class Runner {
         storeSizes = arguments.string("stores", default: "10000,100000").split(separator: ",").compactMap { Int($0) }
         listIterations = arguments.int("iterations", default: 1000)
         interruptRounds = arguments.int("rounds", default: 5)
+        distributedRecords = arguments.int("distributed-records", default: 24)
+        distributedStoreSize = arguments.int("distributed-store", default: 10_000)
     }
 
     func photos(_ kind: String) -> [String] { (1...3).map { "\(inputs)/\(kind)-\($0).jpg" } }
@@ -634,6 +640,7 @@ final class Runner {
         if only.isEmpty || only.contains("open") { try openAndRecover() }
         if only.isEmpty || only.contains("memory") { try memory() }
         if only.isEmpty || only.contains("web") { try web() }
+        if only.isEmpty || only.contains("distributed") { try distributed() }
         let table = markdownTable(rows)
         let result: [String: Any] = [
             "machine": machine(), "load_before": loadBefore, "load_after": loadAverage(),

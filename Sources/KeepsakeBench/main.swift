@@ -1,7 +1,8 @@
 // keepsake-bench: Keepsake against its peers, measured in one run (see BENCHMARKS.md).
 //
 //   keepsake-bench run --work DIR --inputs DIR --scripts DIR [--python PY] [--records N]
-//                      [--stores 10000,100000] [--iterations N] [--rounds N] [--only ingest,listing,open,memory]
+//                      [--stores 10000,100000] [--iterations N] [--rounds N] [--only ingest,listing,open,memory,web,distributed]
+//                      [--distributed-records N] [--distributed-store N]
 //
 // `bench/run.sh` (`make bench`) builds it in release mode, generates the inputs and calls `run`.
 // The other commands are the child processes `run` starts (so peak RSS and crashes are measured
@@ -10,6 +11,8 @@
 //   child-list --store DIR --iterations N
 //   child-interrupt --store DIR --ops N --photo FILE
 //   populate --store DIR --records N --photo FILE FILE FILE
+//   populate-distributed --store DIR --metadata URL --blobs URL --records N --photo FILE FILE FILE
+//   (child-ingest and child-list also take --metadata URL --blobs URL and --start-at EPOCH)
 //   photo --file FILE [--policy lossless|reencode|original] [--repeat N] [--thumbnails no]
 //     (one photo through the processor N times: timing, and the target of perf / callgrind)
 //   pipeline-ingest --out DIR --records N --mode serial|pipeline --photo FILE...
@@ -32,6 +35,7 @@ do {
     case "child-interrupt": try childInterrupt(arguments)
     case "populate": try populate(arguments)
     case "populate-diary": try populateDiary(arguments)
+    case "populate-distributed": try populateDistributed(arguments)
     case "photo": try photo(arguments)
     case "pipeline-ingest": try pipelineIngest(arguments)
     default:

@@ -210,7 +210,8 @@ do {
         }
     }
 } catch {
-    log("ERROR \(error)")
+    // The code first, so a harness that injects faults tells a typed failure from an untyped one.
+    log("ERROR \((error as? KeepsakeError)?.code.rawValue ?? "untyped"): \(error)")
     FileHandle.standardError.write(Data("keepsake-crash-worker: \(error)\n".utf8))
     exit(1)
 }

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// What a handler answers: a status, headers and a body from memory or from a file.
+/// What a handler answers: a status, headers and a body from memory, from a file, or streamed
+/// from elsewhere while it is sent.
 ///
 /// The server adds `Content-Length` (and `Date`) itself, and for `HEAD` requests sends the headers
 /// without the body.
@@ -18,6 +19,10 @@ public struct HTTPResponse: Sendable {
         /// A file the handler has already opened (and checked): sent straight from its descriptor
         /// with `sendfile`, which the server then closes. Nothing is opened by name.
         case openFile(OpenFile)
+        /// Bytes of a known size made while they are sent (read from an object store, say): the
+        /// server pulls them from the stream's producer as the client takes them, never holding
+        /// more than the stream's buffer. See ``HTTPBodyStream``.
+        case stream(HTTPBodyStream)
     }
 
     /// The `SameSite` attribute of a cookie.
@@ -75,6 +80,11 @@ public struct HTTPResponse: Sendable {
     /// An already open file sent from its descriptor with the given media type, e.g. `image/jpeg`.
     public static func file(_ file: OpenFile, contentType: String, status: HTTPStatus = .ok) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": contentType], body: .openFile(file))
+    }
+
+    /// A streamed body (``HTTPBodyStream``) with the given media type, e.g. `image/jpeg`.
+    public static func stream(_ stream: HTTPBodyStream, contentType: String, status: HTTPStatus = .ok) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": contentType], body: .stream(stream))
     }
 
     /// A `303 See Other` redirect to `location` (the answer to a successful form POST).

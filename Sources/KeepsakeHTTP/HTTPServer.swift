@@ -42,6 +42,7 @@ public final class HTTPServer: Sendable {
     public let address: String
 
     private let daemon: Mutex<DaemonHandle?>
+    private let streams: StreamRegistry
 
     /// Starts listening and serving requests with `handler`.
     ///
@@ -98,6 +99,7 @@ public final class HTTPServer: Sendable {
             ? String(nulTerminated: addressText) : configuration.host
         self.port = cmhd_daemon_port(started)
         self.configuration = configuration
+        self.streams = core.streams
         self.daemon = Mutex(DaemonHandle(daemon: started, core: coreReference))
     }
 
@@ -117,9 +119,16 @@ public final class HTTPServer: Sendable {
         return URL(string: "http://\(host):\(port)/")!
     }
 
+    /// The streamed bodies (``HTTPResponse/Body/stream(_:)``) still alive: being sent, or whose
+    /// producer has not returned yet. It drops back as each one is sent, or abandoned by its client
+    /// and its producer has stopped, so it is also a count of open transfers behind the server.
+    public var openStreams: Int { streams.count }
+
     /// Stops listening, waits for running handlers to return (requests completed meanwhile are
-    /// answered 503), then closes every connection. Staged files of unfinished requests are
-    /// deleted. Safe to call more than once; never call it from inside a handler.
+    /// answered 503), gives answers already made a moment to go out, ends streamed bodies still
+    /// being sent (their producers' next write throws), then closes every connection. Staged files
+    /// of unfinished requests are deleted. Safe to call more than once; never call it from inside
+    /// a handler.
     public func stop() {
         let handle = daemon.withLock { handle -> DaemonHandle? in
             defer { handle = nil }
@@ -130,6 +139,8 @@ public final class HTTPServer: Sendable {
         // Stop accepting first; the listening socket is then the caller's to close.
         let listening = MHD_quiesce_daemon(handle.daemon)
         core.drain()
+        // libmicrohttpd must not stop while a connection is suspended waiting for a producer.
+        core.streams.abortAll()
         MHD_stop_daemon(handle.daemon)
         if listening >= 0 { close(listening) }
         core.watchdog.stop()

@@ -17,8 +17,11 @@ internal import Darwin
 public final class OpenFile: Sendable, Hashable, CustomStringConvertible {
     /// The descriptor while this object still owns it.
     private let descriptor: Mutex<Int32?>
-    /// The file's size in bytes when it was wrapped: the `Content-Length` sent.
+    /// The number of bytes sent, the `Content-Length`: the file's size when it was wrapped, or the
+    /// length of the range asked for.
     public let size: Int
+    /// Where in the file sending starts: 0, or the start of the range asked for.
+    public let offset: Int
 
     /// Why a descriptor cannot be sent.
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -31,6 +34,28 @@ public final class OpenFile: Sendable, Hashable, CustomStringConvertible {
     /// Takes ownership of `descriptor`, which must be open for reading on a regular file; its size
     /// is read now (`fstat`). On failure the descriptor is closed too, so it never leaks.
     public init(descriptor: Int32) throws(Failure) {
+        let fileSize = try Self.regularFileSize(descriptor)
+        self.descriptor = Mutex(descriptor)
+        size = fileSize
+        offset = 0
+    }
+
+    /// Takes ownership of `descriptor` like ``init(descriptor:)``, to send only the bytes `range`
+    /// of the file (a `206 Partial Content` answer), straight from the descriptor. A range that
+    /// is empty or reaches past the end of the file is refused (and the descriptor closed).
+    public init(descriptor: Int32, range: Range<Int>) throws(Failure) {
+        let fileSize = try Self.regularFileSize(descriptor)
+        guard range.lowerBound >= 0, !range.isEmpty, range.upperBound <= fileSize else {
+            close(descriptor)
+            throw Failure(code: EINVAL, description: "The bytes \(range.lowerBound)..<\(range.upperBound) are not all in the file to send (\(fileSize) bytes).")
+        }
+        self.descriptor = Mutex(descriptor)
+        size = range.count
+        offset = range.lowerBound
+    }
+
+    /// The size of the regular file open on `descriptor`; closes it and throws otherwise.
+    private static func regularFileSize(_ descriptor: Int32) throws(Failure) -> Int {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let code = errno
@@ -41,8 +66,7 @@ public final class OpenFile: Sendable, Hashable, CustomStringConvertible {
             close(descriptor)
             throw Failure(code: 0, description: "Only regular files can be sent; this descriptor is a folder or a device.")
         }
-        self.descriptor = Mutex(descriptor)
-        size = Int(info.st_size)
+        return Int(info.st_size)
     }
 
     /// Opens the regular file at `url` for reading (`O_CLOEXEC`; with `followLinks: false` also
@@ -74,7 +98,7 @@ public final class OpenFile: Sendable, Hashable, CustomStringConvertible {
 
     public static func == (lhs: OpenFile, rhs: OpenFile) -> Bool { lhs === rhs }
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-    public var description: String { "OpenFile(\(size) bytes)" }
+    public var description: String { offset == 0 ? "OpenFile(\(size) bytes)" : "OpenFile(\(size) bytes from \(offset))" }
 }
 
 /// `open(2)` under a name the static `OpenFile.open` does not hide.

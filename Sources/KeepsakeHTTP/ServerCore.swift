@@ -30,6 +30,8 @@ final class ServerCore: Sendable {
     let errorLog: (@Sendable (String) -> Void)?
     let pool: HandlerPool
     let watchdog: ConnectionWatchdog
+    /// The streamed bodies being sent.
+    let streams = StreamRegistry()
 
     /// Requests whose handler has not resumed their connection yet, requests handed to a handler
     /// whose answer has not gone out yet, and whether the server is stopping (then no more are
@@ -121,7 +123,7 @@ final class ServerCore: Sendable {
             }
             // Build (and open any file of) the response before the uploads are deleted: a handler
             // may answer with the bytes of one of them.
-            slot.fill(prepare(withCommonHeaders(response)))
+            slot.fill(prepare(withCommonHeaders(response), on: handle.pointer, label: "\(request.method) \(request.rawPath)"))
             MHD_resume_connection(handle.pointer)
             handling.withLock { $0.count -= 1 }
             allHandled.leave()
@@ -159,7 +161,7 @@ final class ServerCore: Sendable {
 
     /// Sends `response` on `connection`.
     func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        queue(prepare(withCommonHeaders(response)), on: connection)
+        queue(prepare(withCommonHeaders(response), on: connection, label: "a refusal"), on: connection)
     }
 
     private func queue(_ prepared: PreparedResponse, on connection: OpaquePointer) -> MHD_Result {
@@ -177,8 +179,10 @@ final class ServerCore: Sendable {
         return decorated
     }
 
-    /// Turns `response` into a libmicrohttpd response. A file that cannot be opened becomes a 404.
-    private func prepare(_ response: HTTPResponse) -> PreparedResponse {
+    /// Turns `response` into a libmicrohttpd response for `connection` (`label` names its request
+    /// in log lines). A file that cannot be opened becomes a 404; a stream that was sent already,
+    /// or one that comes while the server is stopping, a 500.
+    private func prepare(_ response: HTTPResponse, on connection: OpaquePointer, label: String) -> PreparedResponse {
         let made: OpaquePointer?
         switch response.body {
         case .empty:
@@ -190,15 +194,20 @@ final class ServerCore: Sendable {
             }
         case .file(let url):
             guard let (descriptor, size) = Self.openRegularFile(url) else {
-                return prepare(.notFound())
+                return prepare(.notFound(), on: connection, label: label)
             }
             made = MHD_create_response_from_fd64(UInt64(size), descriptor)
             if made == nil { close(descriptor) }
         case .openFile(let file):
             // libmicrohttpd sends it with sendfile(2) and closes the descriptor with the response.
-            guard let descriptor = file.take() else { return prepare(.notFound()) }
-            made = MHD_create_response_from_fd64(UInt64(file.size), descriptor)
+            guard let descriptor = file.take() else { return prepare(.notFound(), on: connection, label: label) }
+            made = MHD_create_response_from_fd_at_offset64(UInt64(file.size), descriptor, UInt64(file.offset))
             if made == nil { close(descriptor) }
+        case .stream(let stream):
+            guard let prepared = prepareStream(stream, on: connection, label: label) else {
+                return prepare(.status(.internalServerError, message: "Internal server error."), on: connection, label: label)
+            }
+            made = prepared
         }
         guard let made else {
             // Only on memory exhaustion; a bare 500 carries no body to allocate.
@@ -213,6 +222,33 @@ final class ServerCore: Sendable {
             }
         }
         return PreparedResponse(response: made, status: response.status)
+    }
+
+    /// A libmicrohttpd response that pulls `stream`'s bytes as the client takes them (with its size,
+    /// so `Content-Length` is sent); `nil` if the stream was sent already, the server is stopping,
+    /// or libmicrohttpd could not make the response.
+    private func prepareStream(_ stream: HTTPBodyStream, on connection: OpaquePointer, label: String) -> OpaquePointer? {
+        let pump = stream.pump
+        let streams = streams
+        guard pump.bind(to: connection, label: label, log: errorLog, onSettled: { [weak pump] in
+            if let pump { streams.remove(pump) }
+        }) else {
+            errorLog?("\(label): a streamed body can be sent only once")
+            return nil
+        }
+        guard streams.add(pump) else {
+            pump.release()
+            return nil
+        }
+        // The response holds the pump until libmicrohttpd frees it (streamedBodyFreed).
+        let retained = Unmanaged.passRetained(pump)
+        let block = min(64 * 1024, max(4096, stream.bufferSize))
+        guard let made = MHD_create_response_from_callback(UInt64(stream.size), block, streamedBodyReader, retained.toOpaque(), streamedBodyFreed) else {
+            retained.release()
+            pump.release()
+            return nil
+        }
+        return made
     }
 
     /// Opens a regular file for reading; returns its descriptor and size, or `nil`.

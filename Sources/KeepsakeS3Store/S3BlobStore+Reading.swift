@@ -36,23 +36,37 @@ extension S3BlobStore {
         }
     }
 
-    /// The bytes (streamed through this server), or, with ``S3ImageDelivery/redirect(expires:)``, a
-    /// presigned URL of an object that exists (checked with a `HEAD` first, so a lost thumbnail is
-    /// `notFound` here and made again by the engine instead of a broken redirect).
+    /// How to send the object, after a `HEAD` that checks it is there (so a lost thumbnail is
+    /// `notFound` here, and made again by the engine, instead of a broken answer) and gives its size:
+    ///
+    /// - streamed (``S3ImageDelivery/stream``): a ``KeepsakeStore/BlobStream`` whose read is one
+    ///   `GET` of the object (or a ranged `GET` of the part asked for), streamed through
+    ///   ``read(_:range:chunk:)`` as it arrives, so the object is never held whole in memory;
+    ///   nothing is fetched until it is read;
+    /// - with ``S3ImageDelivery/redirect(expires:)``, a presigned URL and the moment it expires.
     public func body(of key: RelativePath) throws -> BlobBody {
+        guard let info = try stat(key) else {
+            throw failure(S3Error(.notFound, operation: "HEAD", bucket: client.bucket, key: objectKey(key)), "read", key: key.string)
+        }
         switch delivery {
         case .stream:
-            return .bytes(try read(key))
+            return .stream(BlobStream(size: info.size) { [self] range, chunk in
+                try read(key, range: range, chunk: chunk)
+            })
         case .redirect(let expires):
-            guard try stat(key) != nil else {
-                throw failure(S3Error(.notFound, operation: "HEAD", bucket: client.bucket, key: objectKey(key)), "read", key: key.string)
-            }
+            let now = Date()
             do {
-                return .redirect(try client.presignedGetURL(key: objectKey(key), expires: expires))
+                return .redirect(try client.presignedGetURL(key: objectKey(key), expires: expires, date: now), expires: now + Self.seconds(expires))
             } catch let error as S3Error {
                 throw failure(error, "presign a URL of", key: key.string)
             }
         }
+    }
+
+    /// A duration in seconds, as a `TimeInterval`.
+    static func seconds(_ duration: Duration) -> TimeInterval {
+        let (seconds, attoseconds) = duration.components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 
     public func stat(_ key: RelativePath) throws -> BlobInfo? {

@@ -1,7 +1,8 @@
 /// How ``S3BlobStore/body(of:)`` hands an image to a client.
 public enum S3ImageDelivery: Sendable, Hashable, CustomStringConvertible {
-    /// The bytes go through Keepsake (a GET, answered as ``KeepsakeStore/BlobBody/bytes(_:)``): the
-    /// object store needs to be reachable only from the servers.
+    /// The bytes go through Keepsake, streamed from a `GET` of the object while they are sent
+    /// (``KeepsakeStore/BlobBody/stream(_:)``): the object store needs to be reachable only from
+    /// the servers.
     case stream
     /// The client is redirected to a presigned GET URL of the object that lasts `expires` (1 second
     /// to 7 days): the object store must be reachable from the clients too.

@@ -13,6 +13,8 @@ final class Figures: @unchecked Sendable {
     private(set) var failures: [String] = []
     private(set) var skipped: [String] = []
     let started = Date()
+    /// Counters of this run that its FIGURES line carries too, after the standard ones.
+    var extraFigures: [String] = []
 
     init(_ name: String) { self.name = name }
 
@@ -67,7 +69,7 @@ final class Figures: @unchecked Sendable {
             for skip in skipped { lines.append("  skipped: \(skip)") }
             for failure in failures.prefix(30) { lines.append("  FAILURE: \(failure)") }
             if failures.count > 30 { lines.append("  ... and \(failures.count - 30) more failures") }
-            let machine = (standard + ["lost"]).map { key in "\(key.replacingOccurrences(of: " ", with: "_"))=\(counters.first { $0.0 == key }?.1 ?? 0)" }
+            let machine = (standard + extraFigures + ["lost"]).map { key in "\(key.replacingOccurrences(of: " ", with: "_"))=\(counters.first { $0.0 == key }?.1 ?? 0)" }
             lines.append("FIGURES \(name) \(machine.joined(separator: " ")) failures=\(failures.count) skipped=\(skipped.count) seconds=\(Int(elapsed.rounded()))")
         }
         print(lines.joined(separator: "\n"))

@@ -41,6 +41,15 @@ let helpText = """
       soak [--seconds S] [--upload-delay-ms D] [--sample-seconds I]
           One `keepsake serve` for S seconds (default 1800) under wrk (reads at full speed, an
           upload every D ms): resident memory and open descriptors flat, no 5xx, fsck clean.
+      distributed [--seconds S] [--rounds N] [--writers K] [--seed S] [--repo DIR] [--fault NAME...]
+          PostgreSQL + Ceph radosgw of its own (scripts/servers/start, stopped at the end): K crash
+          workers on one store, SIGKILLed at random moments and started again while the others
+          write, with one fault per round in turn: pg_terminate_backend of work or liveness
+          sessions, pg_ctl restart -m immediate, the S3 fault proxy (500/503/SlowDown/resets/
+          stalls), kill -9 of radosgw or of the OSD, a zombie (SIGSTOP, sessions ended, SIGCONT).
+          After each round: fsck clean, no intent left, nothing acknowledged lost. --fault runs
+          only the named faults (writersOnly, terminateWork, terminateLiveness, restartPostgres,
+          proxyFaults, killGateway, killOSD, zombie).
 
     Common options: --corpus DIR (default ../shared/corpus), --tmp DIR (scratch folders).
     """
@@ -61,6 +70,7 @@ case "serve": status = ServeTorture.main(arguments)
 case "powerloss": status = PowerLossTorture.main(arguments)
 case "serve-pair": status = ServePairTorture.main(arguments)
 case "soak": status = SoakTorture.main(arguments)
+case "distributed": status = DistributedTorture.main(arguments)
 case "--help", "-h", "help":
     print(helpText)
     status = 0

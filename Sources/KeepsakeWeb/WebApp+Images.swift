@@ -5,13 +5,9 @@ import KeepsakeStore
 extension WebApp {
     /// `GET /images/<record id>/<attachment id>/<variant>` where the variant is `original`, `256`
     /// or `1024` (thumbnails). The record and attachment are looked up in the metadata store and the
-    /// bytes come as the blob store answers (an open, checked file sent with `sendfile`, bytes, or a
-    /// redirect): nothing in the URL is ever used as a path, so it cannot reach outside the store.
-    /// Unknown or malformed ids are 404; a store failure is answered with its own status.
-    ///
-    /// Originals and thumbnails are content-addressed (an attachment id always names the same
-    /// bytes), so they are sent with `ETag` (the SHA-256), `Last-Modified` and a one-year
-    /// `immutable` lifetime; `If-None-Match` gets a `304`.
+    /// bytes come as the blob store answers (see ``imageBytes(_:variant:request:ranges:)``):
+    /// nothing in the URL is ever used as a path, so it cannot reach outside the store. Unknown or
+    /// malformed ids are 404; a store failure is answered with its own status.
     func imageResponse(segments: [String], request: WebRequest) -> HTTPResponse {
         guard segments.count == 3, let recordID = Self.recordID(segments[0]),
               let attachmentID = Self.attachmentID(segments[1]) else { return notFound(request) }
@@ -27,34 +23,101 @@ extension WebApp {
         do {
             guard let record = try store.recordIfPresent(recordID),
                   let attachment = record.images.first(where: { $0.id == attachmentID }) else { return notFound(request) }
-            let body = try store.imageBody(of: attachment, variant: variant)
-            let (contentType, etag) = switch variant {
-            case .original: (attachment.mediaType, attachment.sha256)
-            case .thumbnail(let size): (attachment.thumbnailFormat.mediaType, "\(attachment.sha256)-\(size.maxPixels)")
-            }
-            let validators = HTTPValidators(etag: etag, lastModified: attachment.createdAt)
-            var response = try validators.response(for: request.http) { try Self.response(for: body, contentType: contentType) }
-            response.headers.set("Cache-Control", "private, max-age=31536000, immutable")
-            return response
+            return try imageBytes(attachment, variant: variant, request: request.http, ranges: false)
         } catch {
             configuration.errorLog?("image \(recordID)/\(attachmentID)/\(segments[2]): \(error)")
             return errorResponse(error, request)
         }
     }
 
-    /// The HTTP body for what the blob store answered.
-    /// A file is sent from the descriptor the blob store opened (never opened again by name).
-    static func response(for body: BlobBody, contentType: String) throws -> HTTPResponse {
+    /// The `Cache-Control` of an image's bytes and of their `304`: an attachment id always names
+    /// the same bytes, so a client keeps them a year.
+    static let immutableCaching = "private, max-age=31536000, immutable"
+
+    /// The answer to a `GET` or `HEAD` of an image's bytes (its original, or a thumbnail), for the
+    /// pages and the API alike.
+    ///
+    /// - The validators come from the metadata alone: `ETag` (the SHA-256, with the thumbnail's
+    ///   size) and `Last-Modified` (when the image was stored). `If-None-Match` or
+    ///   `If-Modified-Since` that match get a `304` before the blob store is asked anything.
+    /// - Otherwise the bytes come as the blob store answers: an open, checked file sent with
+    ///   `sendfile`, bytes, or a stream read from the object store while it is sent (a `HEAD`
+    ///   request fetches none of them), each with the validators and ``immutableCaching``.
+    /// - With `ranges`, one byte range (`Range: bytes=a-b`, `If-Range`) is answered `206` from a
+    ///   ranged read of that part only (`sendfile` from the file's offset, or one ranged `GET`),
+    ///   and `416` when it starts after the end.
+    /// - A presigned redirect is a `307` without validators whose `Cache-Control` lets a client
+    ///   reuse it for at most half the time its URL has left (``redirectCaching(expires:now:)``).
+    func imageBytes(_ attachment: Attachment, variant: ImageVariant, request: HTTPRequest, ranges: Bool) throws -> HTTPResponse {
+        let (contentType, etag) = switch variant {
+        case .original: (attachment.mediaType, attachment.sha256)
+        case .thumbnail(let size): (attachment.thumbnailFormat.mediaType, "\(attachment.sha256)-\(size.maxPixels)")
+        }
+        let validators = HTTPValidators(etag: etag, lastModified: attachment.createdAt)
+        var response: HTTPResponse
+        if validators.isNotModified(for: request) {
+            response = HTTPResponse(status: .notModified)
+        } else {
+            let body = try store.imageBody(of: attachment, variant: variant)
+            if case .redirect(let url, let expires) = body {
+                return HTTPResponse(status: .temporaryRedirect, headers: ["Location": url.absoluteString,
+                                                                          "Cache-Control": Self.redirectCaching(expires: expires, now: Date())])
+            }
+            let total: Int64 = switch body {
+            case .file(let file): file.size
+            case .bytes(let data): Int64(data.count)
+            case .stream(let stream): stream.size
+            case .redirect: 0
+            }
+            if ranges, let range = try Self.byteRange(request, total: total, etag: validators.etagHeaderValue ?? "") {
+                response = try Self.response(for: body, contentType: contentType, range: range)
+                response.status = .partialContent
+                response.headers.set("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(total)")
+            } else {
+                response = try Self.response(for: body, contentType: contentType)
+            }
+        }
+        for (name, value) in validators.headers { response.headers.set(name, value) }
+        response.headers.set("Cache-Control", Self.immutableCaching)
+        if ranges { response.headers.set("Accept-Ranges", "bytes") }
+        return response
+    }
+
+    /// The `Cache-Control` of a redirect to a URL that works until `expires`: `private, max-age=`
+    /// half the time the URL has left at `now`, so a client never follows a redirect it kept to a
+    /// URL that has expired (whatever the clocks' small differences); `no-store` when that is
+    /// under a second.
+    static func redirectCaching(expires: Date, now: Date) -> String {
+        let seconds = (expires.timeIntervalSince(now) / 2).rounded(.down)
+        return seconds >= 1 ? "private, max-age=\(Int(seconds))" : "no-store"
+    }
+
+    /// The HTTP body for what the blob store answered, whole or only the bytes `range`.
+    /// A file is sent from the descriptor the blob store opened (never opened again by name), from
+    /// the range's offset; a stream is read (whole, or that range only) while it is sent.
+    static func response(for body: BlobBody, contentType: String, range: Range<Int64>? = nil) throws -> HTTPResponse {
         switch body {
         case .file(let file):
+            let descriptor = file.takeDescriptor()
             do {
-                return .file(try OpenFile(descriptor: file.takeDescriptor()), contentType: contentType)
+                let open = if let range {
+                    try OpenFile(descriptor: descriptor, range: Int(range.lowerBound)..<Int(range.upperBound))
+                } else {
+                    try OpenFile(descriptor: descriptor)
+                }
+                return .file(open, contentType: contentType)
             } catch {
                 throw KeepsakeError(.io, "The image file could not be sent: \(error.description)")
             }
         case .bytes(let data):
-            return HTTPResponse(status: .ok, headers: ["Content-Type": contentType], body: .data(data))
-        case .redirect(let url):
+            let bytes = range.map { data.subdata(in: Int($0.lowerBound)..<Int($0.upperBound)) } ?? data
+            return HTTPResponse(status: .ok, headers: ["Content-Type": contentType], body: .data(bytes))
+        case .stream(let stream):
+            let length = range.map { Int64($0.count) } ?? stream.size
+            return .stream(HTTPBodyStream(size: length) { write in
+                try stream.read(range: range, chunk: write)
+            }, contentType: contentType)
+        case .redirect(let url, _):
             return HTTPResponse(status: .temporaryRedirect, headers: ["Location": url.absoluteString])
         }
     }

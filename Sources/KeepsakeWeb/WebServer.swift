@@ -60,6 +60,10 @@ public final class WebServer: Sendable {
     /// The port listened on (the system's pick when the configuration said 0).
     public var port: UInt16 { server.port }
 
+    /// Image bodies being streamed from the object store (or whose read has not stopped yet):
+    /// see ``KeepsakeHTTP/HTTPServer/openStreams``.
+    public var openStreams: Int { server.openStreams }
+
     /// The address listened on, e.g. `127.0.0.1` or `0.0.0.0`.
     public var address: String { server.address }
 

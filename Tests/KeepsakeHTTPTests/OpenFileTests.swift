@@ -44,6 +44,30 @@ import Testing
         #expect(opened.values.count == 2 && !Self.isOpen(opened.values[1], on: inode), "HEAD left its descriptor open")
     }
 
+    @Test func aRangeOfAnOpenFileIsSentFromItsOffsetAndABadRangeIsRefusedAndClosed() throws {
+        let directory = try makeTemporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let image = try makeRandomFile(in: directory, name: "range.jpg", count: 100_000)
+        let inode = try Self.inode(of: image)
+        let fixture = try ServerFixture { _ in
+            let descriptor = open(image.path, O_RDONLY | O_CLOEXEC)
+            var response = HTTPResponse.file(try OpenFile(descriptor: descriptor, range: 1_000..<51_000), contentType: "image/jpeg")
+            response.status = .partialContent
+            return response
+        }
+        let response = try curl([fixture.url("/part")])
+        #expect(response.status == 206)
+        #expect(response.header("Content-Length") == "50000")
+        #expect(response.body == (try Data(contentsOf: image))[1_000..<51_000])
+
+        for bad in [99_000..<100_001, 5..<5] {
+            let descriptor = open(image.path, O_RDONLY | O_CLOEXEC)
+            try #require(descriptor >= 0)
+            #expect(throws: OpenFile.Failure.self) { _ = try OpenFile(descriptor: descriptor, range: bad) }
+            #expect(!Self.isOpen(descriptor, on: inode), "the refused descriptor was left open")
+        }
+    }
+
     @Test func aResponseThatIsNeverSentClosesItsDescriptor() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

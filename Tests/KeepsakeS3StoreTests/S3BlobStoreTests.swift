@@ -176,20 +176,29 @@ struct S3BlobStoreTests {
         #expect(try S3StoreTest.bucketKeys(place) == ["lost+found/s1/attachments/diary/r1/사진.jpg", "thumbnails/a//b", "thumbnails/a/../b"].sorted())
     }
 
-    @Test("images are streamed as bytes by default, or answered with a presigned URL that fetches them; a missing one is notFound either way")
+    @Test("images are streamed by default (their size first, their bytes or a range of them read later), or answered with a presigned URL that fetches them; a missing one is notFound either way")
     func bodies() throws {
         let bytes = S3StoreTest.bytes(5000)
         let object = S3StoreTest.object("thumbnails/diary/r1/image_0-aa-256.webp", bytes)
         let streaming = try S3StoreTest.place().blobStore()
         try streaming.putReplacing(object, instance: "me")
-        guard case .bytes(let data) = try streaming.body(of: object.key) else { Issue.record("not bytes"); return }
-        #expect(data == bytes)
+        guard case .stream(let stream) = try streaming.body(of: object.key) else { Issue.record("not a stream"); return }
+        #expect(stream.size == 5000)
+        var whole = Data(), part = Data()
+        try stream.read { whole.append(contentsOf: $0) }
+        try stream.read(range: 100..<1100) { part.append(contentsOf: $0) }
+        #expect(whole == bytes)
+        #expect(part == bytes[100..<1100])
+        let missing = try #require(throws: KeepsakeError.self) { try streaming.body(of: S3StoreTest.key("thumbnails/diary/r1/image_0-aa-1024.webp")) }
+        #expect(missing.code == .notFound)
 
         let place = try S3StoreTest.place(delivery: .redirect(expires: .seconds(60)))
         let redirecting = try place.blobStore()
         try redirecting.putReplacing(object, instance: "me")
-        guard case .redirect(let url) = try redirecting.body(of: object.key) else { Issue.record("not a redirect"); return }
+        let asked = Date()
+        guard case .redirect(let url, let expires) = try redirecting.body(of: object.key) else { Issue.record("not a redirect"); return }
         #expect(url.absoluteString.contains("X-Amz-Expires=60"))
+        #expect(abs(expires.timeIntervalSince(asked) - 60) < 5, "the body says when its URL expires")
         #expect(!url.absoluteString.contains(place.server.secretAccessKey))
         let download = place.directory.appending("download")
         let curl = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "-f", "-o", download.path, "-w", "%{content_type}", url.absoluteString])

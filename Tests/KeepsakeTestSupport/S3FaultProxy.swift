@@ -72,6 +72,31 @@ public final class FaultProxy: @unchecked Sendable {
         return (answer["requests"] as? [[String]] ?? []).map { ($0[0], $0[1], $0[2]) }
     }
 
+    /// One request the proxy saw.
+    public struct Request: Sendable, CustomStringConvertible {
+        /// `GET`, `HEAD`, …
+        public let method: String
+        /// The path and query as sent (percent-encoded).
+        public let path: String
+        /// What the proxy did (`passed 200`, `reset after 1000 bytes (upstream 200)`, …).
+        public let outcome: String
+        /// The request's `Range` header, or `nil` for none.
+        public let range: String?
+
+        public var description: String { "\(method) \(path)\(range.map { " [\($0)]" } ?? "") → \(outcome)" }
+    }
+
+    /// The requests seen so far whose path (percent-decoded) contains `key` (all with `nil`).
+    public func requests(for key: String?) throws -> [Request] {
+        let answer = try command(["command": "stats"])
+        return (answer["requests"] as? [[String]] ?? []).compactMap { row -> Request? in
+            guard row.count >= 3 else { return nil }
+            let request = Request(method: row[0], path: row[1], outcome: row[2], range: row.count > 3 && !row[3].isEmpty ? row[3] : nil)
+            if let key, !(request.path.removingPercentEncoding ?? request.path).contains(key) { return nil }
+            return request
+        }
+    }
+
     deinit {
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()

@@ -13,6 +13,12 @@ final class APIFixture: @unchecked Sendable {
         token = try APITokens(store: web.store).create(name: "tests", readOnly: false).token
     }
 
+    /// The API of `web` (a fixture over a store of another backend, say).
+    init(web: WebFixture) throws {
+        self.web = web
+        token = try APITokens(store: web.store).create(name: "tests", readOnly: false).token
+    }
+
     /// curl on `/api/v1<path>` with the token (and `arguments` before the URL).
     func call(_ path: String, _ arguments: [String] = [], token: String? = nil) async throws -> CurlResponse {
         try await Curl.run(["-H", "Authorization: Bearer \(token ?? self.token)"] + arguments + [web.url("/api/v1" + path)])

@@ -16,13 +16,13 @@ final class WebFixture: @unchecked Sendable {
 
     init(host: String = "127.0.0.1", password: String? = nil, limits: WebLimits = WebLimits(),
          feedPageSize: Int = 10, sessionSecret: Data? = nil, clock: @escaping @Sendable () -> Date = { Date() },
-         store: Store? = nil) throws {
+         store: Store? = nil, errorLog: (@Sendable (String) -> Void)? = nil) throws {
         directory = TemporaryDirectory("web")
         self.store = try store ?? TestStores.open(directory)
         self.host = host
         app = try WebApp(store: self.store, configuration: WebConfiguration(host: host, port: 0, password: password, limits: limits,
                                                                         feedPageSize: feedPageSize, changePollSeconds: 0,
-                                                                        sessionSecret: sessionSecret, clock: clock))
+                                                                        sessionSecret: sessionSecret, errorLog: errorLog, clock: clock))
         server = try WebServer(app: app)
         cookieJar = directory.appending("cookies.txt")
     }

@@ -15,7 +15,9 @@ extension Store {
     }
 
     /// How to send an image to a client, as the blob store answers it: an open file for
-    /// `sendfile`, bytes, or a URL to redirect to. A thumbnail the cache lost is made again first.
+    /// `sendfile`, bytes, a stream read from the object store while it is sent, or a URL to
+    /// redirect to. A thumbnail the cache lost is made again first. Compare the client's validators
+    /// (the attachment's SHA-256 and dates) before calling this: a `304` needs nothing from here.
     public func imageBody(of attachment: Attachment, variant: ImageVariant) throws -> BlobBody {
         switch variant {
         case .original:

@@ -143,46 +143,19 @@ extension WebApp {
         return uploads.allSatisfy { upload in recent.contains { $0.sourceSHA256 == upload.sha256 } }
     }
 
-    /// The bytes of an image (its original, or a thumbnail of `size` pixels), as the blob store
-    /// answers them: `ETag` (its SHA-256), `Last-Modified`, `304`, and one byte range
-    /// (`Range: bytes=a-b`, `If-Range`) as `206`, or `416` when the range is outside the file.
+    /// The bytes of an image (its original, or a thumbnail of `size` pixels), as
+    /// ``imageBytes(_:variant:request:ranges:)`` answers them: `ETag` (its SHA-256),
+    /// `Last-Modified`, a `304` that reads nothing from the blob store, and one byte range
+    /// (`Range: bytes=a-b`, `If-Range`) as `206` from a ranged read of that part only, or `416`
+    /// when the range is outside the file.
     func apiImageBytes(_ attachment: Attachment, size: Int?, request: APIRequest) throws -> HTTPResponse {
         let variant: ImageVariant
-        let key: RelativePath
-        let contentType: String
-        let etag: String
         if let size, let known = store.options.thumbnailSizes.first(where: { $0.maxPixels == size }) {
             variant = .thumbnail(known)
-            key = attachment.thumbnailPath(known)
-            contentType = attachment.thumbnailFormat.mediaType
-            etag = "\(attachment.sha256)-\(size)"
         } else {
             variant = .original
-            key = attachment.path
-            contentType = attachment.mediaType
-            etag = attachment.sha256
         }
-        let body = try store.imageBody(of: attachment, variant: variant)
-        let validators = HTTPValidators(etag: etag, lastModified: attachment.createdAt)
-        var response = try validators.response(for: request.http) { () throws -> HTTPResponse in
-            let total: Int64
-            switch body {
-            case .file(let file): total = file.size
-            case .bytes(let data): total = Int64(data.count)
-            case .redirect: return try Self.response(for: body, contentType: contentType)
-            }
-            if let range = try Self.byteRange(request.http, total: total, etag: validators.etagHeaderValue ?? "") {
-                var data = Data()
-                try store.blobs.read(key, range: range) { chunk in data.append(contentsOf: chunk) }
-                var partial = HTTPResponse(status: .partialContent, headers: ["Content-Type": contentType], body: .data(data))
-                partial.headers.set("Content-Range", "bytes \(range.lowerBound)-\(range.upperBound - 1)/\(total)")
-                return partial
-            }
-            return try Self.response(for: body, contentType: contentType)
-        }
-        response.headers.set("Accept-Ranges", "bytes")
-        response.headers.set("Cache-Control", "private, max-age=31536000, immutable")
-        return response
+        return try imageBytes(attachment, variant: variant, request: request.http, ranges: true)
     }
 
     /// The one byte range a `GET` asks for, or `nil` for the whole file (no `Range`, several

@@ -258,7 +258,12 @@ extension StoreConformance {
             switch body {
             case .file(let file): return try file.readAll()
             case .bytes(let data): return data
-            case .redirect(let url): return try Data(contentsOf: url)
+            case .stream(let stream):
+                var data = Data()
+                try stream.read { data.append(contentsOf: $0) }
+                #expect(Int64(data.count) == stream.size)
+                return data
+            case .redirect(let url, _): return try Data(contentsOf: url)
             }
         }
     }
