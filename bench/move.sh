@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Times a move (StoreMover, Sources/KeepsakeTransfer) of a store of 60 records and 150 photos — 20 diary entries with 3 photos,
-# 20 feed posts with 3 or 4, 20 ledger transactions with a receipt, real photos of the corpus
+# Times `keepsake move` (StoreMover, Sources/KeepsakeTransfer) of a store of 60 records and 150
+# photos — 20 diary entries with 3 photos, 20 feed posts with 3 or 4, 20 ledger transactions with a receipt, real photos of the corpus
 # (1800x1200 and 3840x2160 JPEGs, PNG, WebP) — from the embedded backends to PostgreSQL + S3 and
 # back, in a release build, against the floor of the same bytes in the same run: every original
 # PUT to the same bucket one after another by boto3, then every one read back by GET.
@@ -8,10 +8,6 @@
 # The move does more than the floor on purpose: it checks every SHA-256 on both sides, makes the
 # thumbnails again in the target, compares both stores record by record and ends with an fsck of
 # the target that reads every object once more.
-#
-# There is no `keepsake move` command yet (it comes with the CLI rewrite): the move is run by the
-# crash worker's move mode (`keepsake-crash-worker --move-to-store …`, Sources/KeepsakeCrashWorker/
-# MoveMode.swift), which is StoreMover with a log line per record; `keepsake` fills the source.
 #
 # Needs the test servers:  scripts/servers/with-servers bench/move.sh
 # (KEEPSAKE_CORPUS overrides ../shared/corpus). Leaves its stores in bench/out/move/.
@@ -24,15 +20,12 @@ work=$repo/bench/out/move
 
 rm -rf "$work"
 mkdir -p "$work"
-echo "building keepsake and keepsake-crash-worker (release)…" >&2
-for product in keepsake keepsake-crash-worker; do
-    if ! swift build -c release --scratch-path "$repo/.build-bench" --product "$product" >"$work/build.log" 2>&1; then
-        cat "$work/build.log" >&2
-        exit 1
-    fi
-done
+echo "building keepsake (release)…" >&2
+if ! swift build -c release --scratch-path "$repo/.build-bench" --product keepsake >"$work/build.log" 2>&1; then
+    cat "$work/build.log" >&2
+    exit 1
+fi
 keepsake=$repo/.build-bench/release/keepsake
-mover=$repo/.build-bench/release/keepsake-crash-worker
 
 # Credentials go in the environment, never on the command line.
 export PGPASSWORD AWS_ACCESS_KEY_ID AWS_SECRET_ACCESS_KEY
@@ -66,12 +59,14 @@ now() { python3 -c 'import time; print(time.time())'; }
 
 echo "moving embedded -> postgres+s3…" >&2
 start=$(now)
-"$mover" --store "$source_store" --log "$work/there.log" --move-to-store "$work/distributed" --move-to-metadata "$metadata" --move-to-blobs "$blobs"
+"$keepsake" --store "$source_store" move --to-store "$work/distributed" --to-metadata "$metadata" --to-blobs "$blobs" --json \
+    >"$work/there.json" 2>"$work/there.progress"
 there=$(seconds "$start")
 
 echo "moving postgres+s3 -> embedded…" >&2
 start=$(now)
-"$mover" --store "$work/distributed" --metadata "$metadata" --blobs "$blobs" --log "$work/back.log" --move-to-store "$work/back"
+"$keepsake" --store "$work/distributed" --metadata "$metadata" --blobs "$blobs" move --to-store "$work/back" --json \
+    >"$work/back.json" 2>"$work/back.progress"
 back=$(seconds "$start")
 
 echo "floor: the same originals by boto3…" >&2
@@ -99,18 +94,16 @@ PYTHON
 python3 - "$work" "$there" "$back" <<'PYTHON'
 import json, sys
 work, there, back = sys.argv[1], float(sys.argv[2]), float(sys.argv[3])
-def moved(name):
-    line = [l for l in open(f"{work}/{name}.log").read().splitlines() if l.startswith("MOVED ")][-1]
-    return {k: v for k, v in (part.split("=") for part in line.split()[1:])}
-there_report, back_report = moved("there"), moved("back")
+there_report = json.load(open(f"{work}/there.json"))
+back_report = json.load(open(f"{work}/back.json"))
 floor = json.load(open(f"{work}/floor.json"))
 mb = int(there_report["bytes"]) / 1e6
 print(f"store: {there_report['records']} records, {there_report['images']} photos, {mb:.1f} MB of originals")
 print("| what | seconds | MB/s | against the floor |")
 print("| --- | --- | --- | --- |")
-print(f"| move, embedded -> postgres+s3 | {there:.2f} | {mb / there:.1f} | {there / floor['put']:.1f}x the PUTs |")
-print(f"| move, postgres+s3 -> embedded | {back:.2f} | {mb / back:.1f} | {back / floor['get']:.1f}x the GETs |")
+print(f"| keepsake move, embedded -> postgres+s3 | {there:.2f} | {mb / there:.1f} | {there / floor['put']:.1f}x the PUTs |")
+print(f"| keepsake move, postgres+s3 -> embedded | {back:.2f} | {mb / back:.1f} | {back / floor['get']:.1f}x the GETs |")
 print(f"| floor: {floor['files']} PUTs by boto3, one after another | {floor['put']:.2f} | {floor['bytes'] / 1e6 / floor['put']:.1f} | |")
 print(f"| floor: {floor['files']} GETs by boto3, one after another | {floor['get']:.2f} | {floor['bytes'] / 1e6 / floor['get']:.1f} | |")
-print(f"(the mover's own clock: {float(there_report['seconds']):.2f} s and {float(back_report['seconds']):.2f} s; the rest is opening the stores)")
+print(f"(the mover's own clock: {float(there_report['seconds']):.2f} s and {float(back_report['seconds']):.2f} s; the rest is starting the process and opening the stores)")
 PYTHON

@@ -12,7 +12,7 @@ public enum KeepsakeCommand {
         group: "keepsake", abstract: "keep records that carry photos, safely.", discussion: "",
         subcommands: [DiaryCommand.command, LedgerCommand.command, FeedCommand.command, ImportCommand.command, DemoCommand.command,
                       ServeCommand.command, TokenCommand.command, StatusCommand.command, FsckCommand.command, TrashCommand.command, ThumbnailsCommand.command,
-                      ExportCommand.command],
+                      ExportCommand.command, MoveCommand.command],
         epilogue: """
             Dates are shown in ISO 8601 in your time zone (TZ) and read as YYYY-MM-DD, YYYY-MM-DDTHH:MM
             or full ISO 8601. Record ids are UUIDs.
