@@ -238,7 +238,8 @@ import Testing
     }
 
     @Test func aRedirectIsCachedForAtMostHalfTheLifeOfItsURLAndTheBytesStayImmutable() async throws {
-        let s3 = try S3Web(delivery: .redirect(expires: .seconds(300)))
+        // An hour, so the URL still works when a loaded test machine gets round to following it.
+        let s3 = try S3Web(delivery: .redirect(expires: .seconds(3600)))
         let entry = try s3.entry()
         let image = try #require(entry.images.first)
         let stored = try s3.object(image.path)
@@ -247,12 +248,12 @@ import Testing
             #expect(redirect.status == 307, "\(url)")
             let cacheControl = try #require(redirect.header("Cache-Control"))
             let maxAge = try #require(Int(cacheControl.replacingOccurrences(of: "private, max-age=", with: "")), "\(cacheControl)")
-            #expect((140...150).contains(maxAge), "\(cacheControl)")
+            #expect((1700...1800).contains(maxAge), "\(cacheControl)")
             #expect(!cacheControl.contains("immutable"))
             #expect(redirect.header("ETag") == nil && redirect.header("Last-Modified") == nil, "a redirect must not be revalidated into a stale URL")
             let location = try #require(redirect.header("Location"))
             let followed = try await Curl.run([location])
-            #expect(followed.status == 200 && followed.body == stored)
+            #expect(followed.status == 200 && followed.body == stored, "\(followed.status): \(followed.text.prefix(300))")
         }
         let cached = try await s3.web.curl(["-H", "If-None-Match: \"\(image.sha256)\"", s3.page(entry, image, "original")])
         #expect(cached.status == 304 && cached.header("Cache-Control") == "private, max-age=31536000, immutable")
