@@ -106,8 +106,12 @@ extension VipsImageProcessor {
                 }
             }
             var outcome = attempt(strict: true)
-            if case .failure(let failure) = outcome, JPEGWarning.isOnlyHarmless(failure.detail) {
-                outcome = attempt(strict: false)
+            if case .failure = outcome {
+                switch JPEGWarning.probe(bytes) {
+                case .harmless: outcome = attempt(strict: false)
+                case .damage(let text): outcome = .failure(VipsFailure(text))
+                case .none: break
+                }
             }
             let decoded: VipsImage
             switch outcome {

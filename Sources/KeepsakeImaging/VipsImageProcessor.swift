@@ -268,8 +268,12 @@ public final class VipsImageProcessor: ImageProcessing {
         }
         let strict = format == .jpeg
         var outcome = try attempt(strict: strict)
-        if strict, case .failure(let failure) = outcome, JPEGWarning.isOnlyHarmless(failure.detail) {
-            outcome = try attempt(strict: false)
+        if strict, case .failure = outcome {
+            switch JPEGWarning.probe(bytes) {
+            case .harmless: outcome = try attempt(strict: false)
+            case .damage(let text): outcome = .failure(VipsFailure(text))
+            case .none: break
+            }
         }
         switch outcome {
         case .success(let loaded): return loaded

@@ -2,6 +2,7 @@ import Foundation
 import KeepsakeImaging
 import KeepsakeStore
 import KeepsakeTestSupport
+import Synchronization
 import Testing
 
 extension ImagingTests {
@@ -64,6 +65,33 @@ extension ImagingTests {
             }
         }
 
+        @Test func theVerdictOnAWarningDoesNotDependOnWhatOtherThreadsDecode() throws {
+            // libvips keeps its error text in one buffer for the process: a damaged photo failing on
+            // another thread used to take a sound photo's harmless warning away (the sound photo was
+            // refused) or lend its own. Each side must get the same verdict however they interleave.
+            let sound = try ImagingTests.bytes("jpeg/truncated_app14.jpg")
+            let damaged = try Self.jpegClaiming(width: 4000, height: 3000)
+            let wrongVerdicts = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 4) { lane in
+                for round in 0..<40 {
+                    let isSound = (lane + round) % 2 == 0
+                    let input = ImageInput(bytes: isSound ? sound : damaged, name: isSound ? "sound.jpg" : "damaged.jpg")
+                    do {
+                        _ = try ImagingTests.processor.process(input, policy: .default, thumbnailSizes: [.small])
+                        if !isSound { wrongVerdicts.withLock { $0.append("the damaged photo was accepted") } }
+                    } catch let error as KeepsakeError {
+                        let refusedSoundly = !isSound && error.code == .corruptImage
+                            && error.message.contains("premature end of data segment")
+                        if !refusedSoundly { wrongVerdicts.withLock { $0.append("\(input.name): \(error.message)") } }
+                    } catch {
+                        wrongVerdicts.withLock { $0.append("\(input.name): \(error)") }
+                    }
+                }
+            }
+            let wrong = wrongVerdicts.withLock { $0 }
+            #expect(wrong.isEmpty, "\(wrong.count) wrong verdicts of 160, the first: \(wrong.prefix(2))")
+        }
+
         @Test func configuredLimitsAreEnforced() throws {
             let bytes = try ImagingTests.bytes("png/kodim23.png") // 768 × 512, 557 kB
             let cases: [(VipsLimits, String)] = [
@@ -124,7 +152,7 @@ extension ImagingTests {
         @Test func aTruncatedJPEGIsCorruptAndSaysSoInPlainWords() throws {
             let error = ImagingTests.keepsakeError { _ = try ImagingTests.process("jpeg-corrupt/truncated_jpeg.jpg") }
             #expect(error?.code == .corruptImage)
-            #expect(error?.message == "jpeg-corrupt/truncated_jpeg.jpg could not be read as a JPEG image: the file is damaged or incomplete (Premature end of input file). Nothing was stored; try the original file again.")
+            #expect(error?.message == "jpeg-corrupt/truncated_jpeg.jpg could not be read as a JPEG image: the file is damaged or incomplete (Premature end of JPEG file). Nothing was stored; try the original file again.")
         }
     }
 }
