@@ -148,20 +148,24 @@ final class BodyPump: @unchecked Sendable {
         condition.lock()
         producerEnded = true
         var report: String?
-        if failure == nil && !closed {
+        if failure == nil, let overflow = thrown as? BodyOverflow {
+            // A producer's mistake, worth a line even when nobody reads the body any more.
+            failure = "\(overflow)"
+            report = "\(overflow); the bytes past them were not sent"
+        } else if failure == nil && !closed {
             if let thrown {
                 failure = "the body failed after \(produced) of \(size) bytes: \(thrown)"
             } else if produced < size {
                 failure = "the body ended after \(produced) of \(size) bytes"
             }
-            report = failure
+            report = failure.map { "\($0); the response was cut short" }
         }
         let resume = takeSuspended()
         let settled = freed
         let settle = onSettled, log = log, label = label
         condition.unlock()
         if let resume { MHD_resume_connection(resume) }
-        if let report { log?("\(label): \(report); the response was cut short") }
+        if let report { log?("\(label): \(report)") }
         if settled { settle?() }
     }
 
@@ -170,14 +174,14 @@ final class BodyPump: @unchecked Sendable {
         while offset < bytes.count {
             condition.lock()
             while !closed && buffered == capacity { condition.wait() }
-            if closed {
-                condition.unlock()
-                throw HTTPBodyStream.Cancelled(description: closedBecause)
-            }
             let remaining = bytes.count - offset
             guard produced + Int64(remaining) <= size else {
                 condition.unlock()
                 throw BodyOverflow(size: size)
+            }
+            if closed {
+                condition.unlock()
+                throw HTTPBodyStream.Cancelled(description: closedBecause)
             }
             let count = min(remaining, capacity - buffered)
             if let ring, let base = ring.baseAddress, let source = bytes.baseAddress {

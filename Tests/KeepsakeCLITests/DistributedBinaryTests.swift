@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 import KeepsakeTestSupport
 
@@ -50,14 +49,14 @@ import KeepsakeTestSupport
         #expect(refused.status == 4 && refused.stderr.contains("password"), "\(refused.stderr)")
 
         // keepsake serve on the same flags: the page lists the entry and its photo comes from the bucket.
-        let server = try ServeProcess(keepsake, arguments + ["serve", "--port", "0", "--no-demo"], environment: environment)
+        let server = try ServeProcess(storeArguments: arguments, environment: environment, log: place.directory.appending("serve.log"))
         defer { server.stop() }
-        let page = try Self.curl(server.address + "/diary")
-        #expect(page.status == 200 && page.body.contains("Written by the binary"), "\(page.status): \(server.output)")
+        let page = try Self.curl(server.url + "/diary")
+        #expect(page.status == 200 && page.body.contains("Written by the binary"), "\(page.status): \(server.banner)")
         let thumbnail = try #require(page.body.firstMatch(of: /src="(\/images\/[^"]+)"/)).1
-        let image = try Self.curl(server.address + thumbnail)
+        let image = try Self.curl(server.url + thumbnail)
         #expect(image.status == 200)
-        #expect(server.output.contains("Keepsake is serving postgresql postgresql://127.0.0.1:"), "\(server.output)")
+        #expect(server.banner.contains("Keepsake is serving postgresql postgresql://127.0.0.1:"), "\(server.banner)")
     }
 
     /// `curl -s URL`: the status and the body.
@@ -65,66 +64,5 @@ import KeepsakeTestSupport
         let result = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "-o", "-", "-w", "\n%{http_code}", "--max-time", "60", url])
         let status = Int(result.stdout.split(separator: "\n").last ?? "") ?? 0
         return (status, String(result.stdout.dropLast(String(status).count + 1)))
-    }
-}
-
-/// A running `keepsake serve`: started, its address read from its output, stopped with SIGTERM.
-final class ServeProcess: Sendable {
-    /// What the process printed, gathered as it comes.
-    final class Log: Sendable {
-        let text = Mutex("")
-        func append(_ data: Data) -> String { text.withLock { $0 += String(decoding: data, as: UTF8.self); return $0 } }
-        var current: String { text.withLock { $0 } }
-    }
-
-    let process: Process
-    let address: String
-    private let log = Log()
-
-    /// Everything it printed so far (standard output and error).
-    var output: String { log.current }
-
-    init(_ binary: URL, _ arguments: [String], environment: [String: String]) throws {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        let log = self.log
-        let started = DispatchSemaphore(value: 0)
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                handle.readabilityHandler = nil
-                started.signal()
-                return
-            }
-            let text = log.append(data)
-            if text.contains("Press Ctrl-C to stop.") { started.signal() }
-        }
-        try process.run()
-        self.process = process
-        _ = started.wait(timeout: .now() + 90)
-        guard let match = log.current.firstMatch(of: /Open (http:\/\/127\.0\.0\.1:[0-9]+)\//) else {
-            process.terminate()
-            process.waitUntilExit()
-            throw ServeFailure(output: log.current)
-        }
-        address = String(match.1)
-    }
-
-    /// SIGTERM, then waits for it to end.
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
-    }
-
-    struct ServeFailure: Error, CustomStringConvertible {
-        let output: String
-        var description: String { "keepsake serve did not start: \(output)" }
     }
 }

@@ -172,17 +172,29 @@ struct S3StoreFaultTests {
         #expect(error?.remedy == .freeSpace)
     }
 
-    @Test("a gateway failing a thumbnail's GET is an io error, never taken for a missing thumbnail: nothing is made again")
+    @Test("a gateway failing a thumbnail's HEAD or GET is an io error, never taken for a missing thumbnail: nothing is made again")
     func failingReadIsNotMissing() throws {
         let place = try S3StoreTest.place()
         try Self.withRecord(place.open())
         let proxy = try FaultProxy()
         let store = try place.open(blobs: try place.blobStore(endpoint: proxy.url, timeouts: Self.timeouts, retry: Self.retry))
         let attachment = try store.record(Self.recordID).images[0]
+        // The look-up that says whether it is there (and its size) fails.
         try proxy.resetStatistics()
-        try proxy.add(["method": "GET", "path": "thumbnails/", "fault": "status", "status": 500])
+        try proxy.add(["method": "HEAD", "path": "thumbnails/", "fault": "status", "status": 500])
         let error = try #require(throws: KeepsakeError.self) { try store.imageBody(of: attachment, variant: .thumbnail(.small)) }
         #expect(error.code == .io)
-        #expect(try proxy.requests().allSatisfy { $0.method == "GET" }, "no thumbnail was made again")
+        #expect(try proxy.requests().allSatisfy { $0.method == "HEAD" }, "no thumbnail was made again")
+        // The look-up works and the streamed read fails.
+        try proxy.clear()
+        try proxy.resetStatistics()
+        try proxy.add(["method": "GET", "path": "thumbnails/", "fault": "status", "status": 500])
+        guard case .stream(let stream) = try store.imageBody(of: attachment, variant: .thumbnail(.small)) else {
+            Issue.record("an S3 thumbnail is not streamed")
+            return
+        }
+        let readError = try #require(throws: KeepsakeError.self) { try stream.read { _ in } }
+        #expect(readError.code == .io)
+        #expect(try proxy.requests().allSatisfy { $0.method == "HEAD" || $0.method == "GET" }, "no thumbnail was made again")
     }
 }

@@ -175,9 +175,8 @@ import Testing
         let stored = try s3.object(image.path)
         // Every GET of the object (the first and each resumed one) is reset after 1000 bytes.
         try s3.proxy.add(["method": "GET", "path": image.path.string, "fault": "reset", "after_bytes": 1000])
-        let clock = ContinuousClock(), started = clock.now
-        let broken = try await s3.web.curl([s3.page(entry, image, "original")])
-        #expect(clock.now - started < .seconds(20), "the response hung")
+        // A hang would end in curl's timeout (exit 28); a response cut short is exit 18.
+        let broken = try await s3.web.curl(["--max-time", "600", s3.page(entry, image, "original")])
         #expect(broken.status == 200 && broken.header("Content-Length") == String(stored.count))
         #expect(broken.exitCode == 18, "curl should see the body cut short (exit \(broken.exitCode))")
         #expect(broken.body.count < stored.count)
@@ -198,10 +197,10 @@ import Testing
         let entry = try s3.entry(try LargePhoto.make(in: folder, width: 2400, height: 1800))
         let image = try #require(entry.images.first)
         #expect(image.byteSize > 10_000_000)
-        // curl reads at 200 KB/s and gives up after a second: it leaves with most of the body unsent.
-        let left = try await s3.web.curl(["--limit-rate", "200k", "--max-time", "1", s3.page(entry, image, "original")])
-        #expect(left.exitCode == 28, "curl should have timed out mid-body (exit \(left.exitCode))")
-        #expect(left.body.count > 0 && Int64(left.body.count) < image.byteSize)
+        // The client reads 100 KB and leaves with most of the body unsent.
+        let port = s3.web.server.port, path = "/images/\(entry.id.string)/\(image.id)/original"
+        let left = try await PausingClient.get(port: port, path: path, pauseAfter: 100_000, seconds: 0, leave: true)
+        #expect(left.count == 100_000)
         #expect(await Self.eventually { s3.web.server.openStreams == 0 }, "the stream (and its GET) outlived its client")
         #expect(!s3.log.all.contains { $0.contains("cut short") }, "a client leaving is not an error: \(s3.log.all)")
     }
@@ -239,7 +238,8 @@ import Testing
     }
 
     @Test func aRedirectIsCachedForAtMostHalfTheLifeOfItsURLAndTheBytesStayImmutable() async throws {
-        let s3 = try S3Web(delivery: .redirect(expires: .seconds(300)))
+        // An hour, so the URL still works when a loaded test machine gets round to following it.
+        let s3 = try S3Web(delivery: .redirect(expires: .seconds(3600)))
         let entry = try s3.entry()
         let image = try #require(entry.images.first)
         let stored = try s3.object(image.path)
@@ -248,12 +248,12 @@ import Testing
             #expect(redirect.status == 307, "\(url)")
             let cacheControl = try #require(redirect.header("Cache-Control"))
             let maxAge = try #require(Int(cacheControl.replacingOccurrences(of: "private, max-age=", with: "")), "\(cacheControl)")
-            #expect((140...150).contains(maxAge), "\(cacheControl)")
+            #expect((1700...1800).contains(maxAge), "\(cacheControl)")
             #expect(!cacheControl.contains("immutable"))
             #expect(redirect.header("ETag") == nil && redirect.header("Last-Modified") == nil, "a redirect must not be revalidated into a stale URL")
             let location = try #require(redirect.header("Location"))
             let followed = try await Curl.run([location])
-            #expect(followed.status == 200 && followed.body == stored)
+            #expect(followed.status == 200 && followed.body == stored, "\(followed.status): \(followed.text.prefix(300))")
         }
         let cached = try await s3.web.curl(["-H", "If-None-Match: \"\(image.sha256)\"", s3.page(entry, image, "original")])
         #expect(cached.status == 304 && cached.header("Cache-Control") == "private, max-age=31536000, immutable")
@@ -265,22 +265,24 @@ import Testing
     }
 }
 
-/// A client that reads `pauseAfter` bytes of an answer, stops reading for a while, then reads the
-/// rest: on a thread of its own, so no Swift concurrency thread the server needs is held.
+/// A client that reads `pauseAfter` bytes of an answer (head included), stops reading for a while,
+/// then reads the rest: on a thread of its own, so no Swift concurrency thread the server needs is
+/// held.
 enum PausingClient {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     /// `GET path` on 127.0.0.1:`port`; everything the server sent until it closed the connection.
-    static func get(port: UInt16, path: String, pauseAfter: Int, seconds: Double) async throws -> [UInt8] {
+    /// With `leave`, it closes the connection once it has `pauseAfter` bytes instead.
+    static func get(port: UInt16, path: String, pauseAfter: Int, seconds: Double, leave: Bool = false) async throws -> [UInt8] {
         try await withCheckedThrowingContinuation { continuation in
             let thread = Thread {
-                continuation.resume(with: Result { try exchange(port: port, path: path, pauseAfter: pauseAfter, seconds: seconds) })
+                continuation.resume(with: Result { try exchange(port: port, path: path, pauseAfter: pauseAfter, seconds: seconds, leave: leave) })
             }
             thread.start()
         }
     }
 
-    private static func exchange(port: UInt16, path: String, pauseAfter: Int, seconds: Double) throws -> [UInt8] {
+    private static func exchange(port: UInt16, path: String, pauseAfter: Int, seconds: Double, leave: Bool) throws -> [UInt8] {
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket failed") }
         defer { close(descriptor) }
@@ -299,6 +301,7 @@ enum PausingClient {
         var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536), paused = false
         while true {
             if !paused && received.count >= pauseAfter {
+                if leave { break }
                 paused = true
                 Thread.sleep(forTimeInterval: seconds)
             }

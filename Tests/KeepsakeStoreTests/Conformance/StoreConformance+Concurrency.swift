@@ -81,7 +81,16 @@ extension StoreConformance {
             var frozenMidOperation = 0
             var busyWhileFrozen = 0
             var random = SystemRandomNumberGenerator()
-            for _ in 0..<25 where worker.isRunning {
+            // Freezes start once the writer is writing (a loaded machine may take seconds to start
+            // it), and go on past 25 until it was caught mid-operation at least once, while it runs.
+            let started = Date()
+            while worker.isRunning, Date().timeIntervalSince(started) < 120,
+                  !((try? String(contentsOf: log, encoding: .utf8)) ?? "").contains("OK ") {
+                usleep(20_000)
+            }
+            var freezes = 0
+            while worker.isRunning && (freezes < 25 || frozenMidOperation == 0) && freezes < 400 {
+                freezes += 1
                 usleep(UInt32.random(in: 2_000...30_000, using: &random))
                 kill(worker.processIdentifier, SIGSTOP)
                 defer { kill(worker.processIdentifier, SIGCONT) }

@@ -1,32 +1,35 @@
-import Foundation
+public import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import KeepsakeTestSupport
 
 /// A real `keepsake … serve --port 0 --no-demo` child process, its address read from its output,
-/// and its memory read from `/proc`; stopped (SIGTERM) when released.
-final class ServeProcess: @unchecked Sendable {
+/// and its memory read from `/proc`; stopped (SIGTERM) when released. The web tests and the CLI's
+/// end-to-end tests share it.
+public final class ServeProcess: @unchecked Sendable {
     // @unchecked Sendable: used by one test at a time; the process is only started and stopped.
-    struct Failure: Error, CustomStringConvertible { let description: String }
+    /// It did not start, or `/proc` could not be read.
+    public struct Failure: Error, CustomStringConvertible { public let description: String }
 
     /// Resident memory of the process, in bytes.
-    struct Memory: CustomStringConvertible {
+    public struct Memory: CustomStringConvertible {
         /// Resident now (`VmRSS`).
-        let resident: Int
+        public let resident: Int
         /// The most resident since it started or since ``ServeProcess/resetPeak()`` (`VmHWM`).
-        let peak: Int
-        var description: String { "resident \(resident / 1024) KiB, peak \(peak / 1024) KiB" }
+        public let peak: Int
+        public var description: String { "resident \(resident / 1024) KiB, peak \(peak / 1024) KiB" }
     }
 
     private let process = Process()
     private let output = Pipe()
     /// `http://127.0.0.1:PORT`.
-    let url: String
+    public let url: String
+    /// What it printed on standard output until it listened (`Keepsake is serving …`, `Open …`).
+    public let banner: String
 
     /// Starts `keepsake` with the store `arguments` (`--store …`, `--metadata …`, `--blobs …`) and
     /// `environment` (credentials), its standard error going to `log`; waits until it says where it listens.
-    init(storeArguments: [String], environment: [String: String], log: URL) throws {
+    public init(storeArguments: [String], environment: [String: String], log: URL) throws {
         process.executableURL = Binaries.url("keepsake")
         process.arguments = storeArguments + ["serve", "--port", "0", "--no-demo"]
         process.environment = environment
@@ -46,12 +49,13 @@ final class ServeProcess: @unchecked Sendable {
                 break
             }
         }
+        banner = text
         // Keep draining its output so it never blocks on a full pipe.
         output.fileHandleForReading.readabilityHandler = { handle in _ = handle.availableData }
     }
 
     /// Its resident memory now and at its peak.
-    func memory() throws -> Memory {
+    public func memory() throws -> Memory {
         let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
         func kibibytes(_ field: String) throws -> Int {
             guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field + ":") }),
@@ -65,7 +69,7 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Sets the peak back to what is resident now (`5` into `/proc/PID/clear_refs`), so the next
     /// peak is that of what follows.
-    func resetPeak() throws {
+    public func resetPeak() throws {
         let path = "/proc/\(process.processIdentifier)/clear_refs"
         guard let handle = FileHandle(forWritingAtPath: path) else { throw Failure(description: "cannot open \(path)") }
         defer { try? handle.close() }
@@ -73,7 +77,7 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// SIGTERM, and waits for it to exit.
-    func stop() {
+    public func stop() {
         guard process.isRunning else { return }
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
