@@ -74,8 +74,14 @@ python3 - "$source_store/attachments" "$KEEPSAKE_TEST_S3_ENDPOINT" "$KEEPSAKE_TE
     "bench-move-floor-$run/" >"$work/floor.json" <<'PYTHON'
 import json, os, sys, time
 import boto3
+from botocore.config import Config
 root, endpoint, region, bucket, prefix = sys.argv[1:6]
-s3 = boto3.client("s3", endpoint_url=endpoint, region_name=region)
+# As bench/boto3_upload.py: path-style, SigV4 over the payload's SHA-256, no extra checksums, so
+# each request is the same work as Keepsake's.
+config = Config(s3={"addressing_style": "path"}, retries={"max_attempts": 4, "mode": "standard"},
+                request_checksum_calculation="when_required", response_checksum_validation="when_required",
+                signature_version="s3v4")
+s3 = boto3.client("s3", endpoint_url=endpoint, region_name=region, config=config)
 files = sorted(os.path.join(d, f) for d, _, names in os.walk(root) for f in names)
 start = time.time()
 for path in files:

@@ -59,13 +59,18 @@ import KeepsakeTestSupport
     }
 
     /// Polls `target` until it holds `count` records or `process` ends (synchronously, as the
-    /// killed import's test does: a sleeping task could miss the moment on a busy machine).
-    static func waitForRecords(_ count: Int, in target: Store, while process: Process) throws {
+    /// killed import's test does: a sleeping task could miss the moment on a busy machine); returns
+    /// how long each record after the first took, on average.
+    static func waitForRecords(_ count: Int, in target: Store, while process: Process) throws -> TimeInterval {
         let deadline = Date().addingTimeInterval(300)
+        var first: Date?
         while Date() < deadline, process.isRunning {
-            if try target.status().totalRecords >= count { return }
-            Thread.sleep(forTimeInterval: 0.02)
+            let held = try target.status().totalRecords
+            if held >= 1, first == nil { first = Date() }
+            if held >= count { break }
+            Thread.sleep(forTimeInterval: 0.005)
         }
+        return first.map { Date().timeIntervalSince($0) / Double(max(count - 1, 1)) } ?? 0.1
     }
 
     @Test func theBuiltBinaryMovesAStoreToPostgresAndS3ResumesAfterKill9AndMovesItBack() throws {
@@ -80,7 +85,7 @@ import KeepsakeTestSupport
         environment["PGPASSWORD"] = password
         #expect(!move.joined(separator: " ").contains(password))
 
-        // Killed with SIGKILL once a few records are in the target, at a random moment after.
+        // Killed with SIGKILL once a few records are in the target.
         let process = Process()
         process.executableURL = cli.binary
         process.arguments = move
@@ -89,8 +94,9 @@ import KeepsakeTestSupport
         process.standardError = FileHandle.nullDevice
         try process.run()
         let target = try place.open()
-        try Self.waitForRecords(4, in: target, while: process)
-        usleep(UInt32.random(in: 0...300_000))
+        // A random moment shorter than one record takes, so the kill lands inside the next one.
+        let pace = try Self.waitForRecords(4, in: target, while: process)
+        usleep(UInt32.random(in: 0...UInt32(pace * 1_000_000)))
         #expect(process.isRunning, "the move finished before it could be killed")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

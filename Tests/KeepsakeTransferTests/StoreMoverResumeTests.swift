@@ -24,8 +24,9 @@ import KeepsakeWeb
     }
 
     /// Starts a move from `source` to `target` in a child process, waits until it has copied
-    /// `records` records in this run, lets it go on for a random moment (so the kill may land inside
-    /// a record: mid-upload, around the commit), and kills it with SIGKILL.
+    /// `records` records in this run, lets it go on for a random moment shorter than one record takes
+    /// (measured on the records it copied, so the kill lands inside the next record — mid-upload,
+    /// around the commit — however fast the machine is), and kills it with SIGKILL.
     func startAndKill(from source: any StorePlace, to target: any StorePlace, after records: Int, logs: TemporaryDirectory, round: Int) throws {
         let log = logs.appending("move-\(round).log")
         let child = Process()
@@ -35,8 +36,16 @@ import KeepsakeWeb
         child.standardError = FileHandle.nullDevice
         try child.run()
         let deadline = Date().addingTimeInterval(120)
-        while copied(in: log) < records, child.isRunning, Date() < deadline { usleep(10_000) }
-        usleep(UInt32.random(in: 0...600_000))
+        var firstCopied: Date?
+        while child.isRunning, Date() < deadline {
+            let count = copied(in: log)
+            if count >= 1, firstCopied == nil { firstCopied = Date() }
+            if count >= records { break }
+            usleep(2_000)
+        }
+        // The records after the first took this long each, on average.
+        let pace = firstCopied.map { Date().timeIntervalSince($0) / Double(max(records - 1, 1)) } ?? 0.1
+        usleep(UInt32.random(in: 0...UInt32(pace * 1_000_000)))
         let wasRunning = child.isRunning
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()
