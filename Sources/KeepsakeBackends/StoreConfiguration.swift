@@ -41,12 +41,22 @@ public struct StoreConfiguration: Sendable, Hashable {
         func url(_ text: String?, _ variable: String, _ flag: String) throws -> URL? {
             guard let text = text ?? environment[variable], !text.isEmpty else { return nil }
             guard let url = URL(string: text), let scheme = url.scheme, !scheme.isEmpty else {
-                throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(text)) (\(flag) or \(variable)) is not a URL such as postgresql://host/db or s3://bucket.")
+                throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(redacted(text))) (\(flag) or \(variable)) is not a URL such as postgresql://host/db or s3://bucket.")
             }
             return url
         }
         return StoreConfiguration(location: location, metadataURL: try url(metadata, "KEEPSAKE_METADATA_URL", "--metadata"),
                                   blobsURL: try url(blobs, "KEEPSAKE_BLOBS_URL", "--blobs"))
+    }
+
+    /// `text`, a backend's name as a user gave it, fit for a message: a URL's password and the
+    /// value of every key that names a secret (`password=…`, `secret…=`, `token=…`, as in libpq's
+    /// `key=value` strings and in query parameters) replaced by `…`.
+    static func redacted(_ text: String) -> String {
+        let userPassword = /(:\/\/[^\/@:\s]*:)[^@\/\s]*@/
+        let secretValue = /((?i)(?:password|passwd|pwd|secret|token)[A-Za-z_]*\s*=\s*)[^\s&;]*/
+        return text.replacing(userPassword) { "\($0.output.1)…@" }
+            .replacing(secretValue) { "\($0.output.1)…" }
     }
 
     /// Whether both backends are the embedded ones.
@@ -86,7 +96,7 @@ public struct StoreConfiguration: Sendable, Hashable {
         switch url.scheme?.lowercased() {
         case "postgresql", "postgres": return try openPostgres(url, options: options)
         default:
-            throw KeepsakeError(.invalidArgument, "Keepsake does not know the metadata store \(KeepsakeError.printable(url.absoluteString)): use sqlite: (the default) or postgresql://host/database.")
+            throw KeepsakeError(.invalidArgument, "Keepsake does not know the metadata store \(KeepsakeError.printable(Self.redacted(url.absoluteString))): use sqlite: (the default) or postgresql://host/database.")
         }
     }
 
@@ -99,7 +109,7 @@ public struct StoreConfiguration: Sendable, Hashable {
         switch url.scheme?.lowercased() {
         case "s3": return try Self.openS3Blobs(url, environment: environment)
         default:
-            throw KeepsakeError(.invalidArgument, "Keepsake does not know the blob store \(KeepsakeError.printable(url.absoluteString)): use folder: (the default) or s3://bucket/prefix.")
+            throw KeepsakeError(.invalidArgument, "Keepsake does not know the blob store \(KeepsakeError.printable(Self.redacted(url.absoluteString))): use folder: (the default) or s3://bucket/prefix.")
         }
     }
 }

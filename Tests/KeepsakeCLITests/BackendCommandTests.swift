@@ -132,6 +132,16 @@ import KeepsakeTestSupport
         await expectFailure(1, ["--metadata", "not a url", "status"], [#""not a url" (--metadata or KEEPSAKE_METADATA_URL) is not a URL"#])
         await expectFailure(1, ["--metadata", "mysql://db/keepsake", "status"], ["does not know the metadata store", "postgresql://host/database"])
         await expectFailure(1, ["--blobs", "ftp://photos", "status"], ["does not know the blob store", "s3://bucket/prefix"])
+        // A password in a value Keepsake cannot use is never repeated.
+        let refusals: [([String], String)] = [
+            (["--metadata", "mysql://me:hunter2@db/keepsake", "status"], "mysql://me:…@db/keepsake"),
+            (["--metadata", "host=db password=hunter2 dbname=keepsake", "status"], "password=…"),
+            (["--blobs", "ftp://photos?secret_key=hunter2", "status"], "secret_key=…"),
+        ]
+        for (arguments, shown) in refusals {
+            await expectFailure(1, arguments, [shown])
+            #expect(!(await run(arguments)).stderr.contains("hunter2"), "\(arguments)")
+        }
         await expectFailure(1, ["--metadata", "postgresql://127.0.0.1/keepsake?schema=Bad-Name", "status"], ["schema=Bad-Name"])
         await expectFailure(1, ["--blobs", "s3://KEEPSAKEEXAMPLEKEY:keepsake-example-secret-never-shown@photos", "status"],
                             ["names credentials", "AWS_ACCESS_KEY_ID"])
