@@ -17,6 +17,8 @@ public struct FolderBlobStore: BlobStore {
     public let fileSystem: any FileSystem
     /// Bytes kept in reserve (`<data>/reserve`); 0 keeps none.
     public let reserveBytes: Int
+    /// The folders a listing stopped in, for the page that continues it (shared by the copies of this store).
+    let listingCache = FolderListingCache()
 
     /// Opens the folders of `location`, creating the missing ones.
     public init(location: StoreLocation, fileSystem: any FileSystem = PosixFileSystem(), reserveBytes: Int = 1 << 20) throws {
