@@ -221,8 +221,12 @@ extension Store {
             let key = try RelativePath(path)
             return try !tx.isReferenced(key) && blobs.stat(key) != nil
         }
+        // The reference is asked before the object: an operation's clean-up removes its objects
+        // before its journal rows, so a thumbnail found unreferenced and then still there is an
+        // orphan; asked the other way round, a thumbnail being removed by a clean-up that finished
+        // in between (possible where the metadata store does not serialize writers) looked like one.
         report.orphanThumbnails = try report.orphanThumbnails.filter { path in
-            try blobs.stat(try RelativePath(path)) != nil && !tx.isReferenced(prefix: Self.stem(ofThumbnail: path) + ".")
+            try !tx.isReferenced(prefix: Self.stem(ofThumbnail: path) + ".") && blobs.stat(try RelativePath(path)) != nil
         }
     }
 }
