@@ -122,6 +122,22 @@ import KeepsakeStore
         try otherDiary.delete(created.id)
         try await waitUntil { list.entries.isEmpty && detail.entry?.isTrashed == true }
     }
+
+    @Test func aChangeMadeAfterTheListLoadedButBeforeWatchingStartedIsNotMissed() async throws {
+        // A busy machine can start the watching task late: whatever changed since the list loaded
+        // must still reach it, and only then do new changes arrive through the stream.
+        let dir = TemporaryDirectory("vm-watch-late")
+        let diary = Diary(store: try TestStores.open(dir))
+        let otherDiary = Diary(store: try TestStores.open(dir))
+        let list = DiaryListViewModel(diary: diary)
+        await list.load()
+        let early = try otherDiary.create(DiaryDraft(emotion: .calm, text: "before watching"))
+        let watching = Task { await list.observeChanges(pollInterval: .milliseconds(20)) }
+        defer { watching.cancel() }
+        try await waitUntil { list.entries.map(\.id) == [early.id] }
+        let later = try otherDiary.create(DiaryDraft(emotion: .love, text: "while watching"))
+        try await waitUntil { Set(list.entries.map(\.id)) == [early.id, later.id] }
+    }
 }
 
 /// Waits (up to 20 s, a loaded machine is slow) for a condition that another task makes true.

@@ -16,10 +16,13 @@ extension Store {
     /// store (a notification where it has them, `pollInterval` otherwise); cancel the consuming task
     /// to stop it.
     public func changeStream(after sequence: Int64? = nil, pollInterval: Duration = .milliseconds(100)) -> AsyncThrowingStream<StoreChange, any Error> {
-        AsyncThrowingStream { continuation in
+        // "Now" is when the stream is asked for, not when its task first runs, so a change made
+        // right after this call is in the stream however late the task starts.
+        let start = sequence.map { Result<Int64, any Error>.success($0) } ?? Result { try self.lastChangeSequence() }
+        return AsyncThrowingStream { continuation in
             let task = Task {
                 do {
-                    var last = try sequence ?? self.lastChangeSequence()
+                    var last = try start.get()
                     while !Task.isCancelled {
                         let batch = try self.changes(after: last)
                         for change in batch {
