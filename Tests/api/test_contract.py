@@ -73,8 +73,17 @@ class ContractTests(unittest.TestCase):
                        "response_schema_conformance,ignored_auth",
                        "--workers", "2", "--request-timeout", "20", "--no-color", "--seed", os.environ.get("KEEPSAKE_API_SEED", "1"),
                        "--generation-database", "none", *options]
-            done = subprocess.run(command, capture_output=True, text=True, timeout=1800, cwd=folder)
-        output = done.stdout + done.stderr
+            # CPython 3.11's AST converter can raise a false "AST constructor recursion depth
+            # mismatch" (python/cpython gh-106905, seen in threaded programs); it crashed schemathesis
+            # itself once in a CI run, inside hypothesis' source inspection, with every request
+            # answered well. That crash, and only it, is run again once; the log keeps both runs.
+            crashes = []
+            for _ in range(2):
+                done = subprocess.run(command, capture_output=True, text=True, timeout=1800, cwd=folder)
+                if not self.is_the_tools_ast_crash(done.stdout + done.stderr):
+                    break
+                crashes.append(done.stdout + done.stderr)
+        output = "".join("(run again after the tool's own crash:)\n" + crash + "\n" for crash in crashes) + done.stdout + done.stderr
         Path(REPO / "test-artifacts").mkdir(exist_ok=True)
         (REPO / "test-artifacts" / "schemathesis.log").write_text(output)
         tested = re.search(r"Tested:\s+(\d+)", output)
@@ -85,6 +94,13 @@ class ContractTests(unittest.TestCase):
             failures.group(1) if failures else "0", done.returncode))
         self.assertEqual(done.returncode, 0, output[-6000:])
         self.assertEqual(tested.group(1), str(sum(len(item) for item in document["paths"].values())))
+
+    @staticmethod
+    def is_the_tools_ast_crash(output):
+        """Whether schemathesis stopped on CPython's false AST recursion error and on nothing else:
+        a runtime error of that kind, and no failure found in the API."""
+        return ("AST constructor recursion depth mismatch" in output and "Runtime Error: 1" in output
+                and re.search(r"found \d+ unique failures", output) is None and " failed" not in output.split("Test cases:")[-1])
 
     def seed(self):
         """Real records for the operations on one record: a diary entry and a post with photos, a
