@@ -46,14 +46,6 @@ extension FolderBlobStore {
         var entries: [BlobEntry] = []
         var lastOrder: String?
 
-        init(root: String, prefix: String, after: String?, limit: Int, folders: [String: [String]]) {
-            self.root = root
-            self.prefix = prefix
-            self.after = after
-            self.limit = limit
-            self.folders = folders
-        }
-
         var isFull: Bool { entries.count >= limit }
 
         /// Emits `entry` if it sorts after `after` and matches the prefix; `order` is its sort key
