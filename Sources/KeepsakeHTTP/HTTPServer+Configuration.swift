@@ -19,6 +19,15 @@ extension HTTPServer {
         /// blocking. `nil` answers with the sentence as plain text.
         public typealias RefusalFormatter = @Sendable (HTTPRequest, HTTPStatus, String) -> HTTPResponse
 
+        /// The most body bytes one request may send, decided from its head (method, path, headers;
+        /// no body yet), or `nil` for ``HTTPLimits/maxBodyBytes``; a value above that limit counts as
+        /// that limit. A larger `Content-Length` is refused with `413` before any byte of the body is
+        /// read; a chunked body that grows past it is no longer kept (nothing more is stored or
+        /// parsed), drained up to ``HTTPLimits/maxBodyBytes`` and then answered `413` (beyond that the
+        /// connection is closed). Both refusals go through the ``RefusalFormatter``. Called on a
+        /// polling thread, after the ``HeadCheck`` accepted the request: quick, no blocking.
+        public typealias BodyLimit = @Sendable (HTTPRequest) -> Int?
+
         /// The IPv4 address to listen on: `127.0.0.1` (the default, this machine only) or
         /// `0.0.0.0` (every interface), or one interface's address.
         public var host: String
@@ -65,6 +74,8 @@ extension HTTPServer {
         public var headCheck: HeadCheck?
         /// Shapes the server's own refusals of requests it has the head of; see ``RefusalFormatter``.
         public var refusalFormatter: RefusalFormatter?
+        /// A smaller body limit for some requests (a JSON API's small bodies); see ``BodyLimit``.
+        public var bodyLimit: BodyLimit?
         /// Receives one line for each handler that threw, and each handler error the client could
         /// not be told about; `nil` drops them. Called on the server's threads.
         public var errorLog: (@Sendable (String) -> Void)?
@@ -85,6 +96,7 @@ extension HTTPServer {
                     commonHeaders: HTTPHeaders = [:],
                     headCheck: HeadCheck? = nil,
                     refusalFormatter: RefusalFormatter? = nil,
+                    bodyLimit: BodyLimit? = nil,
                     errorLog: (@Sendable (String) -> Void)? = nil) {
             self.stagingDirectory = stagingDirectory
             self.host = host
@@ -101,6 +113,7 @@ extension HTTPServer {
             self.commonHeaders = commonHeaders
             self.headCheck = headCheck
             self.refusalFormatter = refusalFormatter
+            self.bodyLimit = bodyLimit
             self.errorLog = errorLog
         }
     }

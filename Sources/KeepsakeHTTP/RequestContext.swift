@@ -36,6 +36,9 @@ final class RequestContext {
 
     /// Body bytes received so far (kept or drained).
     private var received = 0
+    /// The most body bytes this request may send (``HTTPServer/Configuration/BodyLimit``); at most
+    /// ``HTTPLimits/maxBodyBytes``.
+    private var bodyLimit: Int
     /// Set once the request is refused; the rest of the body is then drained, not stored.
     private(set) var failure: RequestFailure?
 
@@ -62,6 +65,7 @@ final class RequestContext {
     init(method: String, url: UnsafePointer<CChar>, version: String,
          limits: HTTPLimits, stagingDirectory: URL) {
         self.limits = limits
+        self.bodyLimit = limits.maxBodyBytes
         self.stagingDirectory = stagingDirectory
         self.method = HTTPMethod(rawValue: method)
         self.httpVersion = version
@@ -119,6 +123,18 @@ final class RequestContext {
         return nil
     }
 
+    /// Lowers this request's body limit to `limit` (never above ``HTTPLimits/maxBodyBytes``) and
+    /// returns the failure to answer at once when its `Content-Length` is over it.
+    func limitBody(to limit: Int) -> RequestFailure? {
+        bodyLimit = max(0, min(limit, limits.maxBodyBytes))
+        if let lengthText = headers["Content-Length"], let length = Int(lengthText), length > bodyLimit {
+            fail(.contentTooLarge, "The request is too large: \(Self.describe(bytes: length)) "
+                        + "is over the limit of \(Self.describe(bytes: bodyLimit)) for this request.")
+            return failure
+        }
+        return nil
+    }
+
     /// The request as far as it is known once its head is in: everything but the form, the
     /// files and the body (for ``HTTPServer/Configuration/headCheck``).
     var head: HTTPRequest {
@@ -167,6 +183,11 @@ final class RequestContext {
         if received > limits.maxBodyBytes {
             fail(.contentTooLarge, "The request is over the limit of \(Self.describe(bytes: limits.maxBodyBytes)).")
             return false
+        }
+        if received > bodyLimit {
+            // Only a chunked body gets here (a longer Content-Length was refused with the head):
+            // nothing more is kept; the rest is drained (up to the general limit) and answered 413.
+            fail(.contentTooLarge, "The request is over the limit of \(Self.describe(bytes: bodyLimit)) for this request.")
         }
         if failure != nil {
             return true // drain what is left (at most the body limit), then answer

@@ -27,6 +27,7 @@ final class ServerCore: Sendable {
     let commonHeaders: HTTPHeaders
     let headCheck: HTTPServer.Configuration.HeadCheck?
     let refusalFormatter: HTTPServer.Configuration.RefusalFormatter?
+    let bodyLimit: HTTPServer.Configuration.BodyLimit?
     let errorLog: (@Sendable (String) -> Void)?
     let pool: HandlerPool
     let watchdog: ConnectionWatchdog
@@ -48,6 +49,7 @@ final class ServerCore: Sendable {
         self.commonHeaders = configuration.commonHeaders
         self.headCheck = configuration.headCheck
         self.refusalFormatter = configuration.refusalFormatter
+        self.bodyLimit = configuration.bodyLimit
         self.errorLog = configuration.errorLog
         pool = HandlerPool(maxThreads: configuration.maxConcurrentHandlers)
         watchdog = ConnectionWatchdog(headTimeout: configuration.headTimeout,
@@ -62,10 +64,13 @@ final class ServerCore: Sendable {
                url: UnsafePointer<CChar>, version: UnsafePointer<CChar>?) -> MHD_Result {
         watchdog.headReceived(connection)
         if let failure = context.start(connection: connection, method: method, url: url, version: version) {
-            return refuseHead(failure.response, on: connection)
+            return refuseHead(refusal(failure, context), on: connection)
         }
         if let headCheck, let refusal = headCheck(context.head) {
             return refuseHead(refusal, on: connection)
+        }
+        if let bodyLimit, let limit = bodyLimit(context.head), let failure = context.limitBody(to: limit) {
+            return refuseHead(refusal(failure, context), on: connection)
         }
         if let failure = context.prepareBody(connection: connection) {
             return refuseHead(refusal(failure, context), on: connection)
