@@ -5,19 +5,69 @@
 #include <netinet/in.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
+#include <fcntl.h>
+#ifdef __linux__
+#include <sys/epoll.h>
+#endif
 
 /* The last message libmicrohttpd logged on this thread. cmhd_start_daemon runs on the caller's
  * thread, so after a failed start this holds the reason. Messages logged later on connection
  * threads land in those threads' own copies and are dropped. */
 static _Thread_local char last_log_message[256];
 
+/* The connection whose request line this polling thread read last, and that request's target as
+ * sent (see note_request_line). */
+static _Thread_local struct MHD_Connection *current_connection;
+static _Thread_local char current_target[2048];
+
+/* Told about heads that libmicrohttpd refuses itself (one function for every daemon of the
+ * process; each daemon's logger argument is its own handler_cls). */
+static cmhd_head_refusal_handler head_refusal_handler;
+
+static int starts_with(const char *text, const char *prefix) {
+    return strncmp(text, prefix, strlen(prefix)) == 0;
+}
+
 static void log_to_thread_buffer(void *cls, const char *format, va_list arguments) {
-    (void)cls;
     vsnprintf(last_log_message, sizeof last_log_message, format, arguments);
     /* libmicrohttpd's messages end with a newline; drop it. */
     size_t length = strlen(last_log_message);
     while (length > 0 && (last_log_message[length - 1] == '\n' || last_log_message[length - 1] == '\r')) {
         last_log_message[--length] = '\0';
+    }
+    /* libmicrohttpd 0.9.75 answers a Content-Length it cannot read with its own page, whose head it
+     * sends twice; these two messages come just before, on the thread of the connection whose head
+     * it is reading. */
+    cmhd_head_refusal_handler handler = __atomic_load_n(&head_refusal_handler, __ATOMIC_ACQUIRE);
+    if (cls == NULL || handler == NULL || current_connection == NULL) {
+        return;
+    }
+    int status = 0;
+    if (starts_with(last_log_message, "Failed to parse `Content-Length' header")) {
+        status = 400;
+    } else if (starts_with(last_log_message, "Too large value of 'Content-Length' header")) {
+        status = 413;
+    }
+    if (status != 0) {
+        handler(cls, current_connection, current_target, status);
+    }
+}
+
+/* MHD_OPTION_URI_LOG_CALLBACK: the request line of `connection` has been read (its head is
+ * complete or follows); remembers it for the logger. Returns NULL: the request's context pointer
+ * starts empty. */
+static void *note_request_line(void *cls, const char *uri, struct MHD_Connection *connection) {
+    (void)cls;
+    current_connection = connection;
+    snprintf(current_target, sizeof current_target, "%s", uri == NULL ? "" : uri);
+    return NULL;
+}
+
+void cmhd_forget_connection(struct MHD_Connection *connection) {
+    if (current_connection == connection) {
+        current_connection = NULL;
+        current_target[0] = '\0';
     }
 }
 
@@ -50,6 +100,10 @@ struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *e
         return NULL;
     }
 
+    if (options->head_refusal_handler != NULL) {
+        __atomic_store_n(&head_refusal_handler, options->head_refusal_handler, __ATOMIC_RELEASE);
+    }
+
     last_log_message[0] = '\0';
     errno = 0;
 #ifdef __linux__
@@ -70,7 +124,8 @@ struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *e
         MHD_OPTION_CONNECTION_MEMORY_LIMIT, options->connection_memory_limit,
         MHD_OPTION_NOTIFY_COMPLETED, options->completed_handler, options->completed_handler_cls,
         MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, (void *)NULL,
-        MHD_OPTION_EXTERNAL_LOGGER, log_to_thread_buffer, (void *)NULL,
+        MHD_OPTION_EXTERNAL_LOGGER, log_to_thread_buffer, options->head_refusal_handler_cls,
+        MHD_OPTION_URI_LOG_CALLBACK, note_request_line, (void *)NULL,
         MHD_OPTION_END);
     if (daemon == NULL) {
         int saved = errno;
@@ -151,4 +206,70 @@ size_t cmhd_connection_head_size(struct MHD_Connection *connection) {
     }
     const union MHD_ConnectionInfo *info = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_REQUEST_HEADER_SIZE);
     return info == NULL ? 0 : info->header_size;
+}
+
+int cmhd_connection_epoll_fd(struct MHD_Connection *connection) {
+#ifdef __linux__
+    if (connection == NULL) {
+        return -1;
+    }
+    const union MHD_ConnectionInfo *owner = MHD_get_connection_info(connection, MHD_CONNECTION_INFO_DAEMON);
+    if (owner == NULL || owner->daemon == NULL) {
+        return -1;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(owner->daemon, MHD_DAEMON_INFO_EPOLL_FD);
+    return info == NULL ? -1 : info->epoll_fd;
+#else
+    (void)connection;
+    return -1;
+#endif
+}
+
+int cmhd_divert_connection(struct MHD_Connection *connection, int epoll_fd, int replacement, int *original) {
+#ifdef __linux__
+    int fd = cmhd_connection_socket(connection);
+    if (fd < 0 || epoll_fd < 0 || replacement < 0 || original == NULL) {
+        return -1;
+    }
+    /* libmicrohttpd 0.9.75 watches a connection's socket edge-triggered, with the connection as
+     * the event's pointer, and removes it from the set when it closes the connection. */
+    struct epoll_event event;
+    memset(&event, 0, sizeof event);
+    event.events = EPOLLIN | EPOLLOUT | EPOLLPRI | EPOLLET;
+    event.data.ptr = connection;
+    /* The socket leaves the set first: once libmicrohttpd frees the connection, no event of the
+     * socket may carry its pointer. A connection resumed after a suspension is not in the set until
+     * libmicrohttpd next waits for it (it adds the number itself then). */
+    int watched = epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, &event) == 0;
+    if (!watched && errno != ENOENT) {
+        return -1;
+    }
+    int kept = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+    if (kept < 0 || dup2(replacement, fd) < 0) {
+        if (kept >= 0) {
+            close(kept);
+        }
+        if (watched) {
+            (void)epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event);
+        }
+        return -1;
+    }
+    if (watched && epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event) != 0) {
+        /* Put the socket back as it was. */
+        if (dup2(kept, fd) >= 0 && epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event) == 0) {
+            close(kept);
+            return -1;
+        }
+        close(kept);
+        return -2;
+    }
+    *original = kept;
+    return 0;
+#else
+    (void)connection;
+    (void)epoll_fd;
+    (void)replacement;
+    (void)original;
+    return -1;
+#endif
 }

@@ -34,6 +34,8 @@ final class ConnectionWatchdog: Sendable {
         var phase: Phase
         /// The socket was shut down already.
         var shutDown = false
+        /// An answer to send when the connection closes (``answerOnClose(_:socket:bytes:sink:)``).
+        var deferred: (socket: Int32, bytes: [UInt8], sink: Int32)?
     }
 
     let headTimeout: Duration
@@ -57,9 +59,31 @@ final class ConnectionWatchdog: Sendable {
         connections.withLock { $0[Self.key(connection)] = Tracked(socket: socket, phase: .awaitingHead(since: now)) }
     }
 
+    /// The socket of `connection` if it is open and waiting for a request head, else `nil`
+    /// (``HeadRefusal`` touches only such a connection).
+    func socketAwaitingHead(_ connection: OpaquePointer) -> Int32? {
+        connections.withLock { table -> Int32? in
+            guard let tracked = table[Self.key(connection)], !tracked.shutDown,
+                  case .awaitingHead = tracked.phase else { return nil }
+            return tracked.socket
+        }
+    }
+
+    /// Sends `bytes` on `socket` and closes it and `sink` when `connection` closes (a refused
+    /// head's answer, ``HeadRefusal``); at once if the connection is not open.
+    func answerOnClose(_ connection: OpaquePointer, socket: Int32, bytes: [UInt8], sink: Int32) {
+        let kept = connections.withLock { table -> Bool in
+            guard table[Self.key(connection)] != nil else { return false }
+            table[Self.key(connection)]?.deferred = (socket, bytes, sink)
+            return true
+        }
+        if !kept { ServerCore.sendAnswer(bytes, on: socket, closing: sink) }
+    }
+
     /// A connection is about to be closed (its socket is still open).
     func closed(_ connection: OpaquePointer) {
-        _ = connections.withLock { $0.removeValue(forKey: Self.key(connection)) }
+        let tracked = connections.withLock { $0.removeValue(forKey: Self.key(connection)) }
+        if let deferred = tracked?.deferred { ServerCore.sendAnswer(deferred.bytes, on: deferred.socket, closing: deferred.sink) }
     }
 
     /// A request head is complete; its body (if any) comes next.

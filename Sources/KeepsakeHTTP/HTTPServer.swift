@@ -31,7 +31,8 @@ public final class HTTPServer: Sendable {
     /// ``Configuration/errorLog``).
     public typealias Handler = @Sendable (HTTPRequest) throws -> HTTPResponse
 
-    /// Answers one request asynchronously; the connection thread waits for it.
+    /// Answers one request asynchronously, in a task a handler thread waits for (until it returns
+    /// or parks, see ``park(_:)``).
     public typealias AsyncHandler = @Sendable (HTTPRequest) async throws -> HTTPResponse
 
     /// The configuration the server was started with.
@@ -48,7 +49,21 @@ public final class HTTPServer: Sendable {
     ///
     /// - Throws: ``HTTPServerError`` when the address is not IPv4, the staging folder cannot be
     ///   used, or the port cannot be listened on.
-    public init(configuration: Configuration, handler: @escaping Handler) throws {
+    public convenience init(configuration: Configuration, handler: @escaping Handler) throws {
+        try self.init(configuration: configuration, requestHandler: .sync(handler))
+    }
+
+    /// Starts listening and serving requests with an `async` handler. Each request's task runs on
+    /// the server's own task executor (Dispatch threads, never Swift's cooperative pool, which a
+    /// blocking handler could starve), while a thread of the handler pool waits for it: until it
+    /// returns, or until it parks to wait for something (``park(_:)``), when the thread goes back
+    /// to the pool and the parked task answers by itself once its wait is over.
+    public convenience init(configuration: Configuration, asyncHandler: @escaping AsyncHandler) throws {
+        try self.init(configuration: configuration, requestHandler: .async(asyncHandler))
+    }
+
+    /// Starts the daemon with `requestHandler` (see the two public initializers).
+    private init(configuration: Configuration, requestHandler: ServerCore.RequestHandler) throws {
         var parsed = in_addr()
         guard inet_pton(AF_INET, configuration.host, &parsed) == 1 else {
             throw HTTPServerError.invalidAddress(configuration.host)
@@ -65,7 +80,7 @@ public final class HTTPServer: Sendable {
             throw HTTPServerError.stagingDirectoryUnavailable(path: staging.path, reason: "it is not writable")
         }
 
-        let core = ServerCore(handler: handler, configuration: configuration)
+        let core = ServerCore(handler: requestHandler, configuration: configuration)
         // The daemon holds this reference until stop() has stopped it.
         let coreReference = Unmanaged.passRetained(core)
         var errorText = [CChar](repeating: 0, count: 256)
@@ -85,7 +100,9 @@ public final class HTTPServer: Sendable {
                 completed_handler: serverRequestCompleted,
                 completed_handler_cls: coreReference.toOpaque(),
                 connection_handler: serverConnectionNotified,
-                connection_handler_cls: coreReference.toOpaque())
+                connection_handler_cls: coreReference.toOpaque(),
+                head_refusal_handler: serverHeadRefused,
+                head_refusal_handler_cls: coreReference.toOpaque())
             return cmhd_start_daemon(&options, &errorText, errorText.count)
         }
         guard let started else {
@@ -101,15 +118,6 @@ public final class HTTPServer: Sendable {
         self.configuration = configuration
         self.streams = core.streams
         self.daemon = Mutex(DaemonHandle(daemon: started, core: coreReference))
-    }
-
-    /// Starts listening and serving requests with an `async` handler. Each handler thread waits
-    /// for its request's task; handler threads are not Swift concurrency threads, so waiting there
-    /// cannot starve the cooperative pool.
-    public convenience init(configuration: Configuration, asyncHandler: @escaping AsyncHandler) throws {
-        try self.init(configuration: configuration) { request in
-            try AsyncBridge.wait { try await asyncHandler(request) }
-        }
     }
 
     /// The server's root URL, e.g. `http://127.0.0.1:49152/` (`127.0.0.1` when bound to every

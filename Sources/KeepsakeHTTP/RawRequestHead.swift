@@ -51,8 +51,11 @@ enum RawRequestHead {
         let bytes = UnsafeRawBufferPointer(start: UnsafeRawPointer(method), count: size)
         let sorted = spans.spans.sorted { $0.start < $1.start }
         var position = 0
-        for span in sorted {
-            if span.start > position, !isSeparator(bytes[position..<span.start], maxNULs: 2) {
+        for (index, span) in sorted.enumerated() {
+            // Between the method and the target stands one space (overwritten: one NUL); elsewhere
+            // a line end (CR LF) or a separator and the blanks around a value.
+            let maxNULs = index == 1 ? 1 : 2
+            if span.start > position, !isSeparator(bytes[position..<span.start], maxNULs: maxNULs) {
                 return hiddenBytes
             }
             position = max(position, span.end)

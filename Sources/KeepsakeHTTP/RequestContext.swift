@@ -81,7 +81,9 @@ final class RequestContext {
     /// read), if any.
     func start(connection: OpaquePointer, method methodPointer: UnsafePointer<CChar>, url: UnsafePointer<CChar>,
                version: UnsafePointer<CChar>?) -> RequestFailure? {
+        var fieldProblem: RequestFailure?
         for (name, value) in Self.values(of: .HEADER_KIND, on: connection) {
+            fieldProblem = fieldProblem ?? RequestFraming.fieldProblem(name: name, value: value)
             headers.add(String(decoding: name, as: UTF8.self), String(decoding: value ?? [], as: UTF8.self))
         }
         for (name, value) in Self.values(of: .COOKIE_KIND, on: connection) {
@@ -96,7 +98,7 @@ final class RequestContext {
             remoteAddress = String(nulTerminated: buffer)
         }
         if let problem = RawRequestHead.problem(connection: connection, method: methodPointer, url: url, version: version)
-            ?? RequestFraming.problem(headers: headers, version: httpVersion) {
+            ?? fieldProblem ?? RequestFraming.problem(headers: headers, version: httpVersion) {
             fail(problem.status, problem.message)
             return failure
         }
@@ -164,7 +166,7 @@ final class RequestContext {
     }
 
     /// The raw name/value pairs of one kind, in order (a value is `nil` for `?flag`).
-    private static func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [([UInt8], [UInt8]?)] {
+    static func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [([UInt8], [UInt8]?)] {
         let collector = PairCollector()
         withExtendedLifetime(collector) {
             _ = MHD_get_connection_values_n(connection, kind, collectPair,

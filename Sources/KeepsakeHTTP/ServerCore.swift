@@ -21,7 +21,7 @@ final class ServerCore: Sendable {
     /// more means fewer, larger body chunks).
     static let connectionMemoryLimit = 128 * 1024
 
-    let handler: HTTPServer.Handler
+    let handler: RequestHandler
     let limits: HTTPLimits
     let stagingDirectory: URL
     let commonHeaders: HTTPHeaders
@@ -42,7 +42,14 @@ final class ServerCore: Sendable {
     /// How long ``drain()`` lets answers already made go out before the connections are closed.
     static let answerGrace: Duration = .seconds(2)
 
-    init(handler: @escaping HTTPServer.Handler, configuration: HTTPServer.Configuration) {
+    /// How the application answers: on a pool thread, or in a task that a pool thread waits for
+    /// until it finishes or parks.
+    enum RequestHandler: Sendable {
+        case sync(HTTPServer.Handler)
+        case async(HTTPServer.AsyncHandler)
+    }
+
+    init(handler: RequestHandler, configuration: HTTPServer.Configuration) {
         self.handler = handler
         self.limits = configuration.limits
         self.stagingDirectory = configuration.stagingDirectory
@@ -118,22 +125,52 @@ final class ServerCore: Sendable {
         context.stage = .handling(slot)
         MHD_suspend_connection(connection)
         let handle = ConnectionHandle(pointer: connection)
-        pool.submit { [self] in
-            let response: HTTPResponse
-            do {
-                response = try handler(request)
-            } catch {
-                errorLog?("\(request.method) \(request.rawPath): \(error)")
-                response = .status(.internalServerError, message: "Internal server error.")
+        switch handler {
+        case .sync(let handler):
+            pool.submit(key: request.remoteAddress) { [self] in
+                let response: HTTPResponse
+                do {
+                    response = try handler(request)
+                } catch {
+                    response = failed(request, error)
+                }
+                answer(request, with: response, slot: slot, on: handle)
             }
-            // Build (and open any file of) the response before the uploads are deleted: a handler
-            // may answer with the bytes of one of them.
-            slot.fill(prepare(withCommonHeaders(response), on: handle.pointer, label: "\(request.method) \(request.rawPath)"))
-            MHD_resume_connection(handle.pointer)
-            handling.withLock { $0.count -= 1 }
-            allHandled.leave()
+        case .async(let handler):
+            pool.submit(key: request.remoteAddress) { [self] in
+                // The thread waits until the task finishes or parks (HTTPServer.park); a parked
+                // task answers by itself when its wait is over.
+                let ticket = HandlerTicket()
+                Task(executorPreference: AsyncBridge.executor) { [self] in
+                    let response: HTTPResponse
+                    do {
+                        response = try await HandlerTicket.$current.withValue(ticket) { try await handler(request) }
+                    } catch {
+                        response = failed(request, error)
+                    }
+                    answer(request, with: response, slot: slot, on: handle)
+                    ticket.release()
+                }
+                ticket.wait()
+            }
         }
         return MHD_Result.YES
+    }
+
+    /// The bare 500 for a handler that threw (its error goes to the log only).
+    private func failed(_ request: HTTPRequest, _ error: any Error) -> HTTPResponse {
+        errorLog?("\(request.method) \(request.rawPath): \(error)")
+        return .status(.internalServerError, message: "Internal server error.")
+    }
+
+    /// Leaves the handler's answer for the suspended connection and resumes it.
+    private func answer(_ request: HTTPRequest, with response: HTTPResponse, slot: ResponseSlot, on handle: ConnectionHandle) {
+        // Build (and open any file of) the response before the uploads are deleted: a handler
+        // may answer with the bytes of one of them.
+        slot.fill(prepare(withCommonHeaders(response), on: handle.pointer, label: "\(request.method) \(request.rawPath)"))
+        MHD_resume_connection(handle.pointer)
+        handling.withLock { $0.count -= 1 }
+        allHandled.leave()
     }
 
     /// The connection was resumed with its handler's answer: deletes the staged files and sends it.
@@ -176,7 +213,7 @@ final class ServerCore: Sendable {
     }
 
     /// `response` with the configuration's common headers it does not set itself.
-    private func withCommonHeaders(_ response: HTTPResponse) -> HTTPResponse {
+    func withCommonHeaders(_ response: HTTPResponse) -> HTTPResponse {
         var decorated = response
         for (name, value) in commonHeaders where !decorated.headers.contains(name) {
             decorated.headers.add(name, value)
@@ -290,6 +327,7 @@ func serverAccessHandler(_ cls: UnsafeMutableRawPointer?, _ connection: OpaquePo
                                      version: version.map { String(cString: $0) } ?? "",
                                      limits: core.limits, stagingDirectory: core.stagingDirectory)
         requestContext.pointee = Unmanaged.passRetained(context).toOpaque()
+        cmhd_forget_connection(connection)  // libmicrohttpd accepted its head
         return core.begin(context, connection: connection, method: method, url: url, version: version)
     }
     let context = Unmanaged<RequestContext>.fromOpaque(existing).takeUnretainedValue()
@@ -333,6 +371,7 @@ func serverConnectionNotified(_ cls: UnsafeMutableRawPointer?, _ connection: Opa
     if code == .CONNECTION_NOTIFY_STARTED {
         watchdog.opened(connection, socket: cmhd_connection_socket(connection))
     } else {
+        cmhd_forget_connection(connection)
         watchdog.closed(connection)
     }
 }

@@ -23,10 +23,13 @@ final class ServerFixture {
         server = try HTTPServer(configuration: configuration, handler: handler)
     }
 
-    init(asyncHandler: @escaping HTTPServer.AsyncHandler) throws {
+    init(configure: (inout HTTPServer.Configuration) -> Void = { _ in },
+         asyncHandler: @escaping HTTPServer.AsyncHandler) throws {
         root = try makeTemporaryDirectory()
         staging = root.appendingPathComponent("staging")
-        server = try HTTPServer(configuration: .init(stagingDirectory: staging), asyncHandler: asyncHandler)
+        var configuration = HTTPServer.Configuration(stagingDirectory: staging)
+        configure(&configuration)
+        server = try HTTPServer(configuration: configuration, asyncHandler: asyncHandler)
     }
 
     /// `http://127.0.0.1:<port><path>`.

@@ -17,6 +17,16 @@
 #include <stdarg.h>
 #include <microhttpd.h>
 
+/*
+ * Told that libmicrohttpd refuses the head of `connection`'s request itself, before the access
+ * handler is called (today: a Content-Length it cannot read, status 400, or too large, 413), with
+ * the request target as sent. Called on the connection's polling thread just before libmicrohttpd
+ * sends its own answer; a handler that answers itself must write to the socket and shut its
+ * writing side, so that libmicrohttpd's answer is never sent. Every daemon of a process must use
+ * the same function.
+ */
+typedef void (*cmhd_head_refusal_handler)(void *cls, struct MHD_Connection *connection, const char *target, int status);
+
 /* How to start a daemon. All fields are read during cmhd_start_daemon only. */
 typedef struct {
     /* IPv4 address to bind, in dotted-quad form ("127.0.0.1", "0.0.0.0"). */
@@ -43,6 +53,9 @@ typedef struct {
     /* Called when a connection is accepted and when it is closed; may be NULL. */
     MHD_NotifyConnectionCallback connection_handler;
     void *connection_handler_cls;
+    /* Called for a head libmicrohttpd refuses itself; may be NULL. */
+    cmhd_head_refusal_handler head_refusal_handler;
+    void *head_refusal_handler_cls;
 } cmhd_daemon_options;
 
 /*
@@ -74,6 +87,24 @@ int cmhd_daemon_address(struct MHD_Daemon *daemon, char *buffer, size_t buffer_s
  * "::1". Returns 0 on success, -1 on failure.
  */
 int cmhd_connection_client_address(struct MHD_Connection *connection, char *buffer, size_t buffer_size);
+
+/* Forgets `connection` as the one whose request line this thread read last (call it when its
+ * head has been accepted, and when it closes), so that a later refusal is never reported for it. */
+void cmhd_forget_connection(struct MHD_Connection *connection);
+
+/* The epoll set of the polling thread that serves `connection`, or -1 (no epoll: not Linux). */
+int cmhd_connection_epoll_fd(struct MHD_Connection *connection);
+
+/*
+ * Takes `connection`'s socket away from libmicrohttpd without it noticing: the socket leaves the
+ * epoll set `epoll_fd`, moves to a new descriptor written to `original` (the caller's to use and
+ * close), and the descriptor number libmicrohttpd holds is pointed at `replacement` (dup2) and
+ * watched in the set as the socket was, so libmicrohttpd goes on reading, writing and finally
+ * closing and unwatching that number. Returns 0; -1 when nothing was changed; -2 when the number
+ * could be neither watched again nor restored (libmicrohttpd will fail to unwatch it). Linux only
+ * (elsewhere -1).
+ */
+int cmhd_divert_connection(struct MHD_Connection *connection, int epoll_fd, int replacement, int *original);
 
 /* The socket of a connection, or -1. */
 int cmhd_connection_socket(struct MHD_Connection *connection);

@@ -6,8 +6,8 @@ import KeepsakeLedger
 import KeepsakeStore
 
 extension WebApp {
-    /// Most long polls of `/api/v1/changes` one token may have waiting at once (each holds a handler
-    /// thread); more are `429`.
+    /// Most long polls of `/api/v1/changes` one token may have waiting at once; more are `429`.
+    /// (A waiting poll holds no handler thread: it is parked, ``KeepsakeHTTP/HTTPServer/park(_:)``.)
     static let maxLongPollsPerToken = 4
     /// The longest `wait` of a long poll, in seconds.
     static let maxLongPollSeconds = 30
@@ -37,9 +37,14 @@ extension WebApp {
             }
             defer { longPolls.withLock { polls in polls[token, default: 1] -= 1; if polls[token] == 0 { polls[token] = nil } } }
             let deadline = ContinuousClock.now + .seconds(wait)
-            while page.changes.isEmpty, ContinuousClock.now < deadline, !stopping.load(ordering: .sequentiallyConsistent) {
-                try await store.metadata.waitForChanges(timeout: .milliseconds(200))
-                page = try changePage(after: after, limit: limit)
+            // Parked: the wait holds no handler thread, so no number of polls delays other requests.
+            page = try await HTTPServer.park { [page] in
+                var page = page
+                while page.changes.isEmpty, ContinuousClock.now < deadline, !stopping.load(ordering: .sequentiallyConsistent) {
+                    try await store.metadata.waitForChanges(timeout: .milliseconds(200))
+                    page = try changePage(after: after, limit: limit)
+                }
+                return page
             }
         }
         let next = page.changes.last?.sequence ?? after
