@@ -5,6 +5,12 @@ import KeepsakeViewModels
 /// Small helpers the app commands share: photos from the command line, a view model's `error` as
 /// the command's error, and short text forms.
 enum CommandSupport {
+    /// The help of `--image FILE|@N` in the edit commands.
+    static let newImagesHelp = """
+        The whole new photo set, in order: a FILE adds a photo, @N keeps the stored
+        photo now at position N.
+        """
+
     /// Photos given as files on the command line.
     static func imageSources(_ paths: [String]) -> [ImageSource] {
         paths.map { .file(URL(fileURLWithPath: $0)) }

@@ -7,25 +7,14 @@
 /// Everything a user meets is made from the declaration (`Command+Help.swift`,
 /// `Command+Parsing.swift`): the usage line, the help (`--help`, `-h`, `help`), the validation
 /// (unknown options, missing or malformed values, argument counts, required and exclusive options)
-/// and the usage errors (exit code 2). A body only reads its values (``Invocation``), calls the
-/// library and prints. Declaring a command and an option is shown in docs/CLI.md ("Declaring a
-/// command"):
-///
-/// ```swift
-/// static let limit = Option("--limit", .integer(in: 1...1000), help: "Posts per page, 1 to 1000; default 20.")
-/// static let trash = Flag("--trash", help: "The posts in the trash instead.")
-/// static let list = Command("list", abstract: "Newest posts first, a page at a time.",
-///                           discussion: "Lists posts, newest date first, a page at a time.",
-///                           options: [limit, trash], examples: ["keepsake feed list --limit 10"]) { call in
-///     let limit = call[limit] ?? 20
-///     …
-///     return 0
-/// }
-/// ```
+/// and the usage errors (exit code 2). A command that runs is declared as a ``ParsableCommand``
+/// type, its options typed properties and its body a named function of them; ``init(_:)`` makes
+/// its declaration from the type. Declaring a command and an option is shown in docs/CLI.md
+/// ("Declaring a command").
 struct Command: Sendable {
-    /// What a command does: it reads ``Invocation``, prints through it and returns the exit code.
-    /// It runs on the main actor, where the view models live.
-    typealias Body = @MainActor @Sendable (Invocation) async throws -> Int32
+    /// What a command does: it reads the words of its command line into its typed options, runs
+    /// with them and returns the exit code. It runs on the main actor, where the view models live.
+    typealias Body = @MainActor @Sendable (_ words: Words, _ path: [Command], _ context: CommandContext) async throws -> Int32
 
     /// Its word (`add`).
     let name: String
@@ -36,14 +25,14 @@ struct Command: Sendable {
     /// What the command does, after its usage line; paragraphs as written.
     var discussion: String
     /// Its positional arguments, in order.
-    var arguments: [any ArgumentDeclaration]
+    var arguments: [ArgumentDeclaration]
     /// Its options, in the order help lists them (the global `--store`, `--json` and `--help` are
     /// added by the tool), those of its ``groups`` last.
-    var options: [any OptionDeclaration]
+    var options: [OptionDeclaration]
     /// Rules between its options (its groups' rules included).
     var rules: [OptionRule]
     /// Shared groups of options it takes, each listed under its heading in the help.
-    var groups: [OptionGroup]
+    var groups: [OptionGroupDeclaration]
     /// Whether it takes `--json` (every command that prints records or reports does).
     var printsJSON: Bool
     /// Text after the options in the help.
@@ -58,24 +47,28 @@ struct Command: Sendable {
     /// What it does; `nil` for a group.
     var body: Body?
 
-    /// Declares a command that runs `body`.
-    init(_ name: String, abstract: String, section: String? = nil, discussion: String, arguments: [any ArgumentDeclaration] = [],
-         options: [any OptionDeclaration] = [], rules: [OptionRule] = [], groups: [OptionGroup] = [], printsJSON: Bool = true,
-         epilogue: String = "", examples: [String], body: @escaping Body) {
-        self.name = name
-        self.abstract = abstract
-        self.section = section
-        self.discussion = discussion
-        self.arguments = arguments
-        self.options = options + groups.flatMap(\.options)
-        self.rules = rules + groups.flatMap(\.rules)
-        self.groups = groups
-        self.printsJSON = printsJSON
-        self.epilogue = epilogue
-        self.examples = examples
-        self.subcommands = []
-        self.defaultSubcommand = nil
-        self.body = body
+    /// Declares the command `Options` runs: its help from its ``ParsableCommand/configuration``,
+    /// its arguments, options, groups and rules from its properties.
+    init<Options: ParsableCommand>(_ type: Options.Type) {
+        let configuration = Options.configuration
+        let declarations = Options.declarations
+        name = configuration.name
+        abstract = configuration.abstract
+        section = configuration.section
+        discussion = configuration.discussion
+        arguments = declarations.arguments
+        options = declarations.options
+        rules = declarations.rules
+        groups = declarations.groups
+        printsJSON = configuration.printsJSON
+        epilogue = configuration.epilogue
+        examples = configuration.examples
+        subcommands = []
+        defaultSubcommand = nil
+        body = { words, path, context in
+            let (options, call) = try Command.parse(Options.self, words, path: path, context: context)
+            return try await options.run(call)
+        }
     }
 
     /// Declares a group of `subcommands`.
@@ -105,5 +98,5 @@ struct Command: Sendable {
 
     /// Every option declared here and in any subcommand (a group accepts their values anywhere
     /// before its action's word).
-    var optionsInTree: [any OptionDeclaration] { options + subcommands.flatMap(\.optionsInTree) }
+    var optionsInTree: [OptionDeclaration] { options + subcommands.flatMap(\.optionsInTree) }
 }
