@@ -70,6 +70,15 @@ enum CommandSupport {
         "\(value) \(value == 1 ? noun : plural ?? noun + "s")"
     }
 
+    /// The `Created:`, `Updated:` and (for a record in the trash) `In trash:` lines of a record shown
+    /// in full, in the user's time zone, their values starting at column `width`.
+    static func printTimes(created: Date, updated: Date, trashed: Date?, width: Int, _ call: Invocation) {
+        func label(_ text: String) -> String { text + String(repeating: " ", count: max(1, width - text.count)) }
+        call.print(label("Created:") + DateText.format(created, timeZone: call.timeZone))
+        call.print(label("Updated:") + DateText.format(updated, timeZone: call.timeZone))
+        if let trashed { call.print(label("In trash:") + "since " + DateText.format(trashed, timeZone: call.timeZone)) }
+    }
+
     /// One line per photo: position, stored path (its name holds the start of the hash), pixels, kind, size.
     static func photoLines(_ images: [Attachment]) -> [String] {
         images.map { image in

@@ -16,53 +16,35 @@ struct Command: Sendable {
     /// with them and returns the exit code. It runs on the main actor, where the view models live.
     typealias Body = @MainActor @Sendable (_ words: Words, _ path: [Command], _ context: CommandContext) async throws -> Int32
 
-    /// Its word (`add`).
-    let name: String
-    /// One line (explicit line breaks kept) for the list of its parent's help.
-    var abstract: String
-    /// For top-level commands: the heading it is listed under in the overview.
-    var section: String?
-    /// What the command does, after its usage line; paragraphs as written.
-    var discussion: String
+    /// Its name and the help around its options (the abstract, section, discussion, epilogue and
+    /// examples, and whether it takes `--json`).
+    let configuration: CommandConfiguration
     /// Its positional arguments, in order.
-    var arguments: [ArgumentDeclaration]
+    let arguments: [ArgumentDeclaration]
     /// Its options, in the order help lists them (the global `--store`, `--json` and `--help` are
     /// added by the tool), those of its ``groups`` last.
-    var options: [OptionDeclaration]
+    let options: [OptionDeclaration]
     /// Rules between its options (its groups' rules included).
-    var rules: [OptionRule]
+    let rules: [OptionRule]
     /// Shared groups of options it takes, each listed under its heading in the help.
-    var groups: [OptionGroupDeclaration]
-    /// Whether it takes `--json` (every command that prints records or reports does).
-    var printsJSON: Bool
-    /// Text after the options in the help.
-    var epilogue: String
-    /// Whole command lines, shown under "Examples:" (every help ends with examples).
-    var examples: [String]
+    let groups: [OptionGroupDeclaration]
     /// Its actions, for a group.
-    var subcommands: [Command]
+    let subcommands: [Command]
     /// For a group: the subcommand that runs when the first word names none of the others (`keepsake
     /// import FILE` is the archive import beside `import dayone|daylio|journey`).
-    var defaultSubcommand: String?
+    let defaultSubcommand: String?
     /// What it does; `nil` for a group.
-    var body: Body?
+    let body: Body?
 
     /// Declares the command `Options` runs: its help from its ``ParsableCommand/configuration``,
     /// its arguments, options, groups and rules from its properties.
     init<Options: ParsableCommand>(_ type: Options.Type) {
-        let configuration = Options.configuration
         let declarations = Options.declarations
-        name = configuration.name
-        abstract = configuration.abstract
-        section = configuration.section
-        discussion = configuration.discussion
+        configuration = Options.configuration
         arguments = declarations.arguments
         options = declarations.options
         rules = declarations.rules
         groups = declarations.groups
-        printsJSON = configuration.printsJSON
-        epilogue = configuration.epilogue
-        examples = configuration.examples
         subcommands = []
         defaultSubcommand = nil
         body = { words, path, context in
@@ -74,21 +56,31 @@ struct Command: Sendable {
     /// Declares a group of `subcommands`.
     init(group name: String, abstract: String, section: String? = nil, discussion: String, subcommands: [Command],
          defaultSubcommand: String? = nil, printsJSON: Bool = true, epilogue: String = "", examples: [String]) {
-        self.name = name
-        self.abstract = abstract
-        self.section = section
-        self.discussion = discussion
-        self.arguments = []
-        self.options = []
-        self.rules = []
-        self.groups = []
-        self.printsJSON = printsJSON
-        self.epilogue = epilogue
-        self.examples = examples
+        configuration = CommandConfiguration(name, abstract: abstract, section: section, discussion: discussion, printsJSON: printsJSON,
+                                             epilogue: epilogue, examples: examples)
+        arguments = []
+        options = []
+        rules = []
+        groups = []
         self.subcommands = subcommands
         self.defaultSubcommand = defaultSubcommand
-        self.body = nil
+        body = nil
     }
+
+    /// Its word (`add`).
+    var name: String { configuration.name }
+    /// One line (explicit line breaks kept) for the list of its parent's help.
+    var abstract: String { configuration.abstract }
+    /// For top-level commands: the heading it is listed under in the overview.
+    var section: String? { configuration.section }
+    /// What the command does, after its usage line; paragraphs as written.
+    var discussion: String { configuration.discussion }
+    /// Whether it takes `--json` (every command that prints records or reports does).
+    var printsJSON: Bool { configuration.printsJSON }
+    /// Text after the options in the help.
+    var epilogue: String { configuration.epilogue }
+    /// Whole command lines, shown under "Examples:" (every help ends with examples).
+    var examples: [String] { configuration.examples }
 
     /// Whether it holds subcommands.
     var isGroup: Bool { body == nil }

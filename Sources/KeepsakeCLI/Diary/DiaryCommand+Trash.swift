@@ -2,38 +2,20 @@ import KeepsakeDiary
 import KeepsakeStore
 import KeepsakeViewModels
 
-extension DiaryCommand {
-    /// `keepsake diary delete ID`: the entry and its photos to the trash.
-    struct Delete: ParsableCommand {
-        /// Its name and help.
-        static let configuration = CommandConfiguration(
-            "delete", abstract: "Move an entry (and its photos) to the trash.",
-            discussion: """
-                Moves an entry to the trash with its photos; diary restore brings it back whole, and
-                keepsake trash purge removes it for good.
-                """,
-            examples: ["keepsake diary delete 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
+extension DiaryCommand: TrashableRecords {
+    /// `delete ID`: to the trash with its photos.
+    static let deleteConfiguration = CommandConfiguration(
+        "delete", abstract: "Move an entry (and its photos) to the trash.",
+        discussion: """
+            Moves an entry to the trash with its photos; diary restore brings it back whole, and
+            keepsake trash purge removes it for good.
+            """,
+        examples: ["keepsake diary delete 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
 
-        /// The entry.
-        @Argument(.recordID, hint: DiaryCommand.idHint) var id: RecordID
-
-        /// Moves it to the trash.
-        func run(_ call: Invocation) async throws -> Int32 { try await trashOperation(id, call, restoring: false) }
-    }
-
-    /// `keepsake diary restore ID`: the entry back from the trash.
-    struct Restore: ParsableCommand {
-        /// Its name and help.
-        static let configuration = CommandConfiguration(
-            "restore", abstract: "Take an entry out of the trash.", discussion: "Takes an entry out of the trash, with its photos.",
-            examples: ["keepsake diary restore 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
-
-        /// The entry.
-        @Argument(.recordID, hint: DiaryCommand.idHint) var id: RecordID
-
-        /// Takes it out of the trash.
-        func run(_ call: Invocation) async throws -> Int32 { try await trashOperation(id, call, restoring: true) }
-    }
+    /// `restore ID`: back from the trash.
+    static let restoreConfiguration = CommandConfiguration(
+        "restore", abstract: "Take an entry out of the trash.", discussion: "Takes an entry out of the trash, with its photos.",
+        examples: ["keepsake diary restore 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
 
     /// `delete ID` and `restore ID`.
     @MainActor

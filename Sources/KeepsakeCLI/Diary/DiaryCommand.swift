@@ -21,8 +21,8 @@ enum DiaryCommand {
             The emotion diary: entries with an emotion and its intensity, a title, text, tags and up to
             10 ordered photos.
             """,
-        subcommands: [Command(Add.self), Command(List.self), Command(Show.self), Command(Edit.self), Command(Images.self), Command(Delete.self),
-                      Command(Restore.self), Command(Search.self), Command(MonthCalendar.self), Command(Stats.self)],
+        subcommands: [Command(Add.self), Command(List.self), Command(Show.self), Command(Edit.self), Command(Images.self), Command(DeleteCommand<DiaryCommand>.self),
+                      Command(RestoreCommand<DiaryCommand>.self), Command(Search.self), Command(MonthCalendar.self), Command(Stats.self)],
         epilogue: """
             Emotions: \(emotionNames) (English or Korean names work too).
             Ids are the UUIDs that add and list print. Photo positions count from 0.
@@ -60,25 +60,21 @@ enum DiaryCommand {
 
     /// Prints one entry in full (or as JSON), after `heading`.
     static func printEntry(_ entry: DiaryEntry, _ call: Invocation, heading: String?) throws {
-        if call.json {
-            try call.printJSON(entry)
-            return
-        }
         let zone = call.timeZone
-        if let heading { call.print(heading) }
-        call.print("Entry:     \(entry.id)")
-        call.print("When:      \(DateText.format(entry.moment, timeZone: zone)) (written in \(entry.timeZone.identifier), day \(entry.day))")
-        call.print("Emotion:   \(entry.emotion.rawValue) (\(entry.emotion.koreanName)), intensity \(entry.intensity)")
-        if let title = entry.title { call.print("Title:     \(title)") }
-        if !entry.tags.isEmpty { call.print("Tags:      \(entry.tags.joined(separator: ", "))") }
-        call.print("Photos:    \(entry.images.count)")
-        CommandSupport.photoLines(entry.images).forEach { call.print($0) }
-        call.print("Created:   \(DateText.format(entry.createdAt, timeZone: zone))")
-        call.print("Updated:   \(DateText.format(entry.updatedAt, timeZone: zone))")
-        if let trashed = entry.trashedAt { call.print("In trash:  since \(DateText.format(trashed, timeZone: zone))") }
-        if !entry.text.isEmpty {
-            call.print("")
-            call.print(entry.text)
+        try call.printResult(entry) {
+            if let heading { call.print(heading) }
+            call.print("Entry:     \(entry.id)")
+            call.print("When:      \(DateText.format(entry.moment, timeZone: zone)) (written in \(entry.timeZone.identifier), day \(entry.day))")
+            call.print("Emotion:   \(entry.emotion.rawValue) (\(entry.emotion.koreanName)), intensity \(entry.intensity)")
+            if let title = entry.title { call.print("Title:     \(title)") }
+            if !entry.tags.isEmpty { call.print("Tags:      \(entry.tags.joined(separator: ", "))") }
+            call.print("Photos:    \(entry.images.count)")
+            CommandSupport.photoLines(entry.images).forEach { call.print($0) }
+            CommandSupport.printTimes(created: entry.createdAt, updated: entry.updatedAt, trashed: entry.trashedAt, width: 11, call)
+            if !entry.text.isEmpty {
+                call.print("")
+                call.print(entry.text)
+            }
         }
     }
 }

@@ -2,38 +2,22 @@ import KeepsakeFeed
 import KeepsakeStore
 import KeepsakeViewModels
 
-extension FeedCommand {
-    /// `keepsake feed delete ID`: the post and its photos to the trash.
-    struct Delete: ParsableCommand {
-        /// Its name and help.
-        static let configuration = CommandConfiguration(
-            "delete", abstract: "Move a post (and its photos) to the trash.",
-            discussion: """
-                Moves a post and its photos to the trash; feed restore brings it back, and keepsake trash
-                purge removes it for good.
-                """,
-            examples: ["keepsake feed delete 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
+extension FeedCommand: TrashableRecords {
+    /// What an id argument is.
+    static var idHint: String { Help.id }
+    /// `delete ID`: to the trash with its photos.
+    static let deleteConfiguration = CommandConfiguration(
+        "delete", abstract: "Move a post (and its photos) to the trash.",
+        discussion: """
+            Moves a post and its photos to the trash; feed restore brings it back, and keepsake trash
+            purge removes it for good.
+            """,
+        examples: ["keepsake feed delete 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
 
-        /// The post.
-        @Argument(.recordID, hint: Help.id) var id: RecordID
-
-        /// Moves it to the trash.
-        func run(_ call: Invocation) async throws -> Int32 { try await trashOperation(id, call, restoring: false) }
-    }
-
-    /// `keepsake feed restore ID`: the post back from the trash.
-    struct Restore: ParsableCommand {
-        /// Its name and help.
-        static let configuration = CommandConfiguration(
-            "restore", abstract: "Take it out of the trash.", discussion: "Takes a post and its photos out of the trash.",
-            examples: ["keepsake feed restore 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
-
-        /// The post.
-        @Argument(.recordID, hint: Help.id) var id: RecordID
-
-        /// Takes it out of the trash.
-        func run(_ call: Invocation) async throws -> Int32 { try await trashOperation(id, call, restoring: true) }
-    }
+    /// `restore ID`: back from the trash.
+    static let restoreConfiguration = CommandConfiguration(
+        "restore", abstract: "Take it out of the trash.", discussion: "Takes a post and its photos out of the trash.",
+        examples: ["keepsake feed restore 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
 
     /// `delete ID` and `restore ID`.
     @MainActor

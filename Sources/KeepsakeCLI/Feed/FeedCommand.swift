@@ -10,7 +10,7 @@ enum FeedCommand {
     static let command = Command(
         group: "feed", abstract: "The review feed: posts with a title, text and up to 10 photos.", section: KeepsakeCommand.apps,
         discussion: "The review feed: posts with a title, text, a date and up to 10 ordered photos.",
-        subcommands: [Command(Post.self), Command(List.self), Command(Show.self), Command(Edit.self), Command(Delete.self), Command(Restore.self)],
+        subcommands: [Command(Post.self), Command(List.self), Command(Show.self), Command(Edit.self), Command(DeleteCommand<FeedCommand>.self), Command(RestoreCommand<FeedCommand>.self)],
         epilogue: "Every action takes --json for machine-readable output and --help for its own help.",
         examples: [
             #"keepsake feed post --title "Best naengmyeon" --contents "Cold and tangy" --image bowl.jpg --image menu.jpg"#,
@@ -20,23 +20,19 @@ enum FeedCommand {
 
     /// One post in full (or as JSON), after `heading`.
     static func printItem(_ item: FeedItem, _ call: Invocation, heading: String?) throws {
-        if call.json {
-            try call.printJSON(item)
-            return
-        }
         let zone = call.timeZone
-        if let heading { call.print(heading) }
-        call.print("Post:      \(item.id)")
-        call.print("Title:     \(item.title)")
-        call.print("Date:      \(DateText.format(item.date, timeZone: zone))")
-        call.print("Photos:    \(item.images.count)")
-        CommandSupport.photoLines(item.images).forEach { call.print($0) }
-        call.print("Created:   \(DateText.format(item.createdAt, timeZone: zone))")
-        call.print("Updated:   \(DateText.format(item.updatedAt, timeZone: zone))")
-        if let trashed = item.trashedAt { call.print("In trash:  since \(DateText.format(trashed, timeZone: zone))") }
-        if !item.contents.isEmpty {
-            call.print("")
-            call.print(item.contents)
+        try call.printResult(item) {
+            if let heading { call.print(heading) }
+            call.print("Post:      \(item.id)")
+            call.print("Title:     \(item.title)")
+            call.print("Date:      \(DateText.format(item.date, timeZone: zone))")
+            call.print("Photos:    \(item.images.count)")
+            CommandSupport.photoLines(item.images).forEach { call.print($0) }
+            CommandSupport.printTimes(created: item.createdAt, updated: item.updatedAt, trashed: item.trashedAt, width: 11, call)
+            if !item.contents.isEmpty {
+                call.print("")
+                call.print(item.contents)
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ import KeepsakeImport
 
 extension ImportCommand {
     /// `keepsake import dayone EXPORT`: a Day One JSON export, through ``DayOneImporter``.
-    struct DayOne: ParsableCommand {
+    struct DayOne: AppExportSource {
         /// Its name and help.
         static let configuration = CommandConfiguration(
             "dayone", abstract: "A Day One JSON export: the zip, its unpacked folder or one journal's JSON.",
@@ -34,15 +34,9 @@ extension ImportCommand {
         /// Write nothing.
         @Flag("--dry-run", help: ImportCommand.dryRunHelp) var dryRun: Bool
 
-        /// Imports the export and prints the report.
-        func run(_ call: Invocation) async throws -> Int32 {
-            var options = DiaryImportOptions()
-            if let emotion { options.emotion = emotion }
-            if let intensity { options.intensity = intensity }
-            options.keepLocation = keepLocation
-            return try importDiary(call, from: export, options: options, timeZone: timeZone, dryRun: dryRun) {
-                DayOneImporter(export: $0, diary: $1, options: $2, displayName: $3)
-            }
+        /// Reads the export.
+        static func importer(_ url: URL, diary: Diary, options: DiaryImportOptions, displayName: String) -> DayOneImporter {
+            DayOneImporter(export: url, diary: diary, options: options, displayName: displayName)
         }
     }
 }

@@ -4,7 +4,7 @@ import KeepsakeImport
 
 extension ImportCommand {
     /// `keepsake import journey EXPORT`: a Journey export, through ``JourneyImporter``.
-    struct Journey: ParsableCommand {
+    struct Journey: AppExportSource {
         /// Its name and help.
         static let configuration = CommandConfiguration(
             "journey", abstract: "A Journey export: the zip (or folder) of one JSON file per entry and photos.",
@@ -28,15 +28,9 @@ extension ImportCommand {
         /// Write nothing.
         @Flag("--dry-run", help: ImportCommand.dryRunHelp) var dryRun: Bool
 
-        /// Imports the export and prints the report.
-        func run(_ call: Invocation) async throws -> Int32 {
-            var options = DiaryImportOptions()
-            if let emotion { options.emotion = emotion }
-            if let intensity { options.intensity = intensity }
-            options.keepLocation = keepLocation
-            return try importDiary(call, from: export, options: options, timeZone: timeZone, dryRun: dryRun) {
-                JourneyImporter(export: $0, diary: $1, options: $2, displayName: $3)
-            }
+        /// Reads the export.
+        static func importer(_ url: URL, diary: Diary, options: DiaryImportOptions, displayName: String) -> JourneyImporter {
+            JourneyImporter(export: url, diary: diary, options: options, displayName: displayName)
         }
     }
 }

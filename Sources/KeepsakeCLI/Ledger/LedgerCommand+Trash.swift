@@ -3,38 +3,22 @@ import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeViewModels
 
-extension LedgerCommand {
-    /// `keepsake ledger delete ID`: the transaction and its receipt to the trash.
-    struct Delete: ParsableCommand {
-        /// Its name and help.
-        static let configuration = CommandConfiguration(
-            "delete", abstract: "Move a transaction (and its receipt) to the trash.",
-            discussion: """
-                Moves a transaction and its receipt to the trash; ledger restore brings it back, and
-                keepsake trash purge removes it for good.
-                """,
-            examples: ["keepsake ledger delete 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
+extension LedgerCommand: TrashableRecords {
+    /// What an id argument is.
+    static var idHint: String { Help.id }
+    /// `delete ID`: to the trash with its photos.
+    static let deleteConfiguration = CommandConfiguration(
+        "delete", abstract: "Move a transaction (and its receipt) to the trash.",
+        discussion: """
+            Moves a transaction and its receipt to the trash; ledger restore brings it back, and
+            keepsake trash purge removes it for good.
+            """,
+        examples: ["keepsake ledger delete 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
 
-        /// The transaction.
-        @Argument(.recordID, hint: Help.id) var id: RecordID
-
-        /// Moves it to the trash.
-        func run(_ call: Invocation) async throws -> Int32 { try await trashOperation(id, call, restoring: false) }
-    }
-
-    /// `keepsake ledger restore ID`: the transaction back from the trash.
-    struct Restore: ParsableCommand {
-        /// Its name and help.
-        static let configuration = CommandConfiguration(
-            "restore", abstract: "Take it out of the trash.", discussion: "Takes a transaction (and its receipt) out of the trash.",
-            examples: ["keepsake ledger restore 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
-
-        /// The transaction.
-        @Argument(.recordID, hint: Help.id) var id: RecordID
-
-        /// Takes it out of the trash.
-        func run(_ call: Invocation) async throws -> Int32 { try await trashOperation(id, call, restoring: true) }
-    }
+    /// `restore ID`: back from the trash.
+    static let restoreConfiguration = CommandConfiguration(
+        "restore", abstract: "Take it out of the trash.", discussion: "Takes a transaction (and its receipt) out of the trash.",
+        examples: ["keepsake ledger restore 3f2504e0-4f89-41d3-9a0c-0305e82c3301"])
 
     /// `delete ID` and `restore ID`.
     @MainActor

@@ -14,8 +14,8 @@ enum LedgerCommand {
             The household ledger: expenses and income on a day, in a category, with an exact amount in
             one currency (never mixed with another), a memo and at most one receipt photo.
             """,
-        subcommands: [Command(Add.self), Command(List.self), Command(Show.self), Command(Edit.self), receipt, Command(Delete.self),
-                      Command(Restore.self), Command(Report.self), Command(Export.self), Command(Import.self)],
+        subcommands: [Command(Add.self), Command(List.self), Command(Show.self), Command(Edit.self), receipt, Command(DeleteCommand<LedgerCommand>.self),
+                      Command(RestoreCommand<LedgerCommand>.self), Command(Report.self), Command(Export.self), Command(Import.self)],
         epilogue: """
             Amounts are plain decimals with the currency's number of decimals: 12.50 USD, 12000 KRW.
             Every action takes --json for machine-readable output and --help for its own help.
@@ -53,26 +53,21 @@ enum LedgerCommand {
 
     /// One transaction in full (or as JSON), after `heading`.
     static func printTransaction(_ transaction: LedgerTransaction, _ call: Invocation, heading: String?) throws {
-        if call.json {
-            try call.printJSON(transaction)
-            return
+        try call.printResult(transaction) {
+            if let heading { call.print(heading) }
+            call.print("Transaction: \(transaction.id)")
+            call.print("Date:        \(transaction.date)")
+            call.print("Kind:        \(transaction.kind)")
+            call.print("Amount:      \(transaction.amount)")
+            call.print("Category:    \(transaction.category)")
+            if !transaction.memo.isEmpty { call.print("Memo:        \(transaction.memo)") }
+            if let receipt = transaction.receipt {
+                call.print("Receipt:")
+                CommandSupport.photoLines([receipt]).forEach { call.print($0) }
+            } else {
+                call.print("Receipt:     none")
+            }
+            CommandSupport.printTimes(created: transaction.createdAt, updated: transaction.updatedAt, trashed: transaction.trashedAt, width: 13, call)
         }
-        let zone = call.timeZone
-        if let heading { call.print(heading) }
-        call.print("Transaction: \(transaction.id)")
-        call.print("Date:        \(transaction.date)")
-        call.print("Kind:        \(transaction.kind)")
-        call.print("Amount:      \(transaction.amount)")
-        call.print("Category:    \(transaction.category)")
-        if !transaction.memo.isEmpty { call.print("Memo:        \(transaction.memo)") }
-        if let receipt = transaction.receipt {
-            call.print("Receipt:")
-            CommandSupport.photoLines([receipt]).forEach { call.print($0) }
-        } else {
-            call.print("Receipt:     none")
-        }
-        call.print("Created:     \(DateText.format(transaction.createdAt, timeZone: zone))")
-        call.print("Updated:     \(DateText.format(transaction.updatedAt, timeZone: zone))")
-        if let trashed = transaction.trashedAt { call.print("In trash:    since \(DateText.format(trashed, timeZone: zone))") }
     }
 }
