@@ -5,6 +5,12 @@ import KeepsakeViewModels
 /// Small helpers the app commands share: photos from the command line, a view model's `error` as
 /// the command's error, and short text forms.
 enum CommandSupport {
+    /// The help of `--image FILE|@N` in the edit commands.
+    static let newImagesHelp = """
+        The whole new photo set, in order: a FILE adds a photo, @N keeps the stored
+        photo now at position N.
+        """
+
     /// Photos given as files on the command line.
     static func imageSources(_ paths: [String]) -> [ImageSource] {
         paths.map { .file(URL(fileURLWithPath: $0)) }
@@ -62,6 +68,15 @@ enum CommandSupport {
     /// `1 photo`, `2 photos` (`plural` for nouns such as entry → entries).
     static func count(_ value: Int, _ noun: String, plural: String? = nil) -> String {
         "\(value) \(value == 1 ? noun : plural ?? noun + "s")"
+    }
+
+    /// The `Created:`, `Updated:` and (for a record in the trash) `In trash:` lines of a record shown
+    /// in full, in the user's time zone, their values starting at column `width`.
+    static func printTimes(created: Date, updated: Date, trashed: Date?, width: Int, _ call: Invocation) {
+        func label(_ text: String) -> String { text + String(repeating: " ", count: max(1, width - text.count)) }
+        call.print(label("Created:") + DateText.format(created, timeZone: call.timeZone))
+        call.print(label("Updated:") + DateText.format(updated, timeZone: call.timeZone))
+        if let trashed { call.print(label("In trash:") + "since " + DateText.format(trashed, timeZone: call.timeZone)) }
     }
 
     /// One line per photo: position, stored path (its name holds the start of the hash), pixels, kind, size.

@@ -8,10 +8,11 @@ import KeepsakeViewModels
 /// `keepsake demo`: fills a store with sample diary entries, ledger transactions and feed posts,
 /// with the real sample photos shipped in the tool's `DemoImages` resource. Every record is saved
 /// through the same compose view models as `diary add`, `ledger add` and `feed post`.
-enum DemoCommand {
-    static let force = Flag("--force", help: "Add the samples to a store that already has records.")
-
-    static let command = Command(
+struct DemoCommand: ParsableCommand {
+    /// The command.
+    static let command = Command(Self.self)
+    /// Its name and help.
+    static let configuration = CommandConfiguration(
         "demo", abstract: "Fill the store with sample records and real sample photos.", section: KeepsakeCommand.apps,
         discussion: """
             Fills the store with sample records and real sample photos, to try Keepsake out: three weeks
@@ -21,18 +22,25 @@ enum DemoCommand {
             unless --force (then the samples are added beside them). --lossless and --reencode choose
             how the sample photos are stored, as for diary add.
             """,
-        options: [force], groups: [EncodingFlags.group],
-        examples: ["keepsake --store /tmp/keepsake-demo demo", "keepsake --store /tmp/keepsake-demo diary calendar", "keepsake demo --force --json"]) { call in
-        let store = try call.openStore()
+        examples: ["keepsake --store /tmp/keepsake-demo demo", "keepsake --store /tmp/keepsake-demo diary calendar", "keepsake demo --force --json"])
+
+    /// Fill a store that has records too.
+    @Flag("--force", help: "Add the samples to a store that already has records.") var force: Bool
+    /// How the sample photos are stored.
+    @OptionGroup var encoding: EncodingFlags
+
+    /// Fills the store and prints what was added.
+    func run(_ call: Invocation) async throws -> Int32 {
+        let store = try call.openStore(encoding)
         let existing = try store.status().totalRecords
-        if existing > 0, !call[force] {
+        if existing > 0, !force {
             throw CommandFailure(message: "This store already has \(CommandSupport.count(existing, "record")); demo fills an empty store. Add --force to add the samples anyway.")
         }
-        let summary = try await fill(store, call)
+        let summary = try await Self.fill(store, call)
         if call.json {
             try call.printJSON(summary)
         } else {
-            printSummary(summary, call)
+            Self.printSummary(summary, call)
         }
         return 0
     }

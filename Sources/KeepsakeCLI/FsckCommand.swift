@@ -2,14 +2,11 @@ import Foundation
 import KeepsakeStore
 
 /// `keepsake fsck [--repair]`.
-enum FsckCommand {
-    static let repair = Flag("--repair", help: """
-        Fix what can be fixed: drop dangling rows, move orphans and unexpected entries
-        to lost+found/ (nothing is deleted), make missing thumbnails again.
-        """)
-    static let noHashes = Flag("--no-hashes", help: "Skip reading every file to check its hash (faster).")
-
-    static let command = Command(
+struct FsckCommand: ParsableCommand {
+    /// The command.
+    static let command = Command(Self.self)
+    /// Its name and help.
+    static let configuration = CommandConfiguration(
         "fsck", abstract: "Check the store (dangling references, orphan files, hashes,\nthumbnails); --repair fixes what can be fixed and says what it did.",
         section: KeepsakeCommand.storeCommands,
         discussion: """
@@ -17,11 +14,22 @@ enum FsckCommand {
             to (orphans), files whose SHA-256 no longer matches, missing or stray thumbnails, and symbolic
             links inside the store. Interrupted operations of dead processes are completed first.
             """,
-        options: [repair, noHashes],
         epilogue: "Exit status: 0 when the store is clean (after repair, if asked), 1 when problems remain.",
-        examples: ["keepsake fsck", "keepsake fsck --repair"]) { call in
+        examples: ["keepsake fsck", "keepsake fsck --repair"])
+
+    /// Fix what can be fixed.
+    @Flag("--repair", help: """
+        Fix what can be fixed: drop dangling rows, move orphans and unexpected entries
+        to lost+found/ (nothing is deleted), make missing thumbnails again.
+        """)
+    var repair: Bool
+    /// Skip the hashes.
+    @Flag("--no-hashes", help: "Skip reading every file to check its hash (faster).") var noHashes: Bool
+
+    /// Checks the store and prints the report.
+    func run(_ call: Invocation) async throws -> Int32 {
         let store = try call.openStore()
-        let report = try call.withProgress("fsck") { try store.fsck(repair: call[repair], verifyHashes: !call[noHashes], progress: $0) }
+        let report = try call.withProgress("fsck") { try store.fsck(repair: repair, verifyHashes: !noHashes, progress: $0) }
         if call.json {
             try call.printJSON(FsckResult(report: report))
             return report.isClean ? 0 : 1

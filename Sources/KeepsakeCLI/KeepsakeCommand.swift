@@ -61,13 +61,12 @@ public enum KeepsakeCommand {
             case .run(let path, let arguments):
                 let command = path[path.count - 1]
                 let words = try command.words(of: arguments, path: path)
-                if words.switches.contains(GlobalOptions.help.name) {
+                if words.switches.contains(GlobalOptions.helpOption.name) {
                     context.io.writeOutput(Data(Command.help(path).utf8))
                     return 0
                 }
-                let call = try command.invocation(words, path: path, context: context)
                 guard let body = command.body else { return 0 }
-                return try await body(call)
+                return try await body(words, path, context)
             }
         } catch let error as UsageError {
             context.printError(error.description)

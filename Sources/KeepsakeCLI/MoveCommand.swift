@@ -7,27 +7,11 @@ import Synchronization
 
 /// `keepsake move --to-store DIR [--to-metadata URL] [--to-blobs URL] [--into-non-empty]`: the
 /// whole store to other backends with ``KeepsakeTransfer/StoreMover``.
-enum MoveCommand {
-    static let toStore = Option("--to-store", .file("DIR"), required: true, help: """
-        The target's folder: the whole target on the embedded backends, or that
-        machine's part of it with --to-metadata or --to-blobs.
-        """)
-    static let toMetadata = Option("--to-metadata", .text("URL"), help: """
-        The target's records in this database instead of SQLite in DIR:
-        postgresql://user@host:5432/db?schema=NAME (as --metadata; never taken
-        from $KEEPSAKE_METADATA_URL, which names the source).
-        """)
-    static let toBlobs = Option("--to-blobs", .text("URL"), help: """
-        The target's photos in this bucket instead of DIR:
-        s3://bucket/prefix?endpoint=https://host:port&region=REGION (as --blobs;
-        never taken from $KEEPSAKE_BLOBS_URL, which names the source).
-        """)
-    static let intoNonEmpty = Flag("--into-non-empty", help: """
-        Add to a target that already holds records or settings (its own are
-        kept; a record or setting it holds differently still refuses the move).
-        """)
-
-    static let command = Command(
+struct MoveCommand: ParsableCommand {
+    /// The command.
+    static let command = Command(Self.self)
+    /// Its name and help.
+    static let configuration = CommandConfiguration(
         "move", abstract: "Copy the whole store to other backends (PostgreSQL + S3, or back),\nchecked; a move that was stopped resumes.",
         section: KeepsakeCommand.storeCommands,
         discussion: """
@@ -42,7 +26,6 @@ enum MoveCommand {
             what is already in the target is skipped. Stop the servers of this store first. Details:
             docs/SCALE-OUT.md, "Moving a store".
             """,
-        options: [toStore, toMetadata, toBlobs, intoNonEmpty],
         epilogue: """
             Exit status: 0 when the target is complete and checked; 1 a damaged photo in this store (named)
             or one store given twice; 3 the target is not empty or holds a record or setting differently;
@@ -51,19 +34,49 @@ enum MoveCommand {
         examples: [
             "keepsake move --to-store /var/lib/keepsake --to-metadata 'postgresql://keepsake@db/keepsake?schema=family' --to-blobs 's3://photos/keepsake?endpoint=http://ceph:7480&region=us-east-1'",
             "keepsake --store /var/lib/keepsake --metadata 'postgresql://keepsake@db/keepsake?schema=family' --blobs 's3://photos/keepsake?…' move --to-store ~/keepsake-local",
-        ]) { call in
+        ])
+
+    /// The target's folder.
+    @Option("--to-store", .file("DIR"), help: """
+        The target's folder: the whole target on the embedded backends, or that
+        machine's part of it with --to-metadata or --to-blobs.
+        """)
+    var toStore: String
+    /// The target's database.
+    @Option("--to-metadata", .text("URL"), help: """
+        The target's records in this database instead of SQLite in DIR:
+        postgresql://user@host:5432/db?schema=NAME (as --metadata; never taken
+        from $KEEPSAKE_METADATA_URL, which names the source).
+        """)
+    var toMetadata: String?
+    /// The target's bucket.
+    @Option("--to-blobs", .text("URL"), help: """
+        The target's photos in this bucket instead of DIR:
+        s3://bucket/prefix?endpoint=https://host:port&region=REGION (as --blobs;
+        never taken from $KEEPSAKE_BLOBS_URL, which names the source).
+        """)
+    var toBlobs: String?
+    /// Add to a target that holds records.
+    @Flag("--into-non-empty", help: """
+        Add to a target that already holds records or settings (its own are
+        kept; a record or setting it holds differently still refuses the move).
+        """)
+    var intoNonEmpty: Bool
+
+    /// Moves the store and prints the report.
+    func run(_ call: Invocation) async throws -> Int32 {
         let source = try call.openStore()
         // The target is named by its own options only: the variables name the source.
         var environment = call.context.environment
         for name in ["KEEPSAKE_HOME", "KEEPSAKE_METADATA_URL", "KEEPSAKE_BLOBS_URL"] { environment[name] = nil }
-        let target = try StoreConfiguration.named(store: try call.required(toStore), metadata: call[toMetadata], blobs: call[toBlobs],
+        let target = try StoreConfiguration.named(store: toStore, metadata: toMetadata, blobs: toBlobs,
                                                   environment: environment)
             .open(imageProcessor: VipsImageProcessor(), environment: environment)
         let progress = MoveProgress(call)
         defer { progress.finish() }
         let report: StoreMoveReport
         do {
-            report = try StoreMover(from: source, to: target, allowNonEmptyTarget: call[intoNonEmpty]).move { progress.update($0) }
+            report = try StoreMover(from: source, to: target, allowNonEmptyTarget: intoNonEmpty).move { progress.update($0) }
         } catch let error as StoreMoveError {
             throw error.keepsakeError
         }
@@ -78,44 +91,5 @@ enum MoveCommand {
             call.print(line + "; the target's check (fsck) is clean.")
         }
         return 0
-    }
-}
-
-/// The move's progress on standard error: one bar per phase.
-final class MoveProgress: Sendable {
-    private struct State {
-        var phase: StoreMoveProgress.Phase?
-        var bar: Progress?
-    }
-
-    private let call: Invocation
-    private let state = Mutex(State())
-
-    init(_ call: Invocation) { self.call = call }
-
-    func update(_ progress: StoreMoveProgress) {
-        let bar: Progress? = state.withLock { state in
-            if state.phase != progress.phase {
-                state.bar?.finish()
-                state.phase = progress.phase
-                state.bar = Self.label(progress.phase).map { call.progress($0) }
-            }
-            return state.bar
-        }
-        bar?.update(progress.done, progress.total)
-    }
-
-    func finish() {
-        state.withLock { $0.bar?.finish() }
-    }
-
-    static func label(_ phase: StoreMoveProgress.Phase) -> String? {
-        switch phase {
-        case .checking: "check"
-        case .copying: "move"
-        case .verifying: "compare"
-        case .checkingTarget: "fsck"
-        case .finished: nil
-        }
     }
 }

@@ -3,30 +3,11 @@ import KeepsakeStore
 import KeepsakeWeb
 
 /// `keepsake serve`: the local web app (diary, ledger, feed, store) on this machine's browser.
-enum ServeCommand {
-    static let host = Option("--host", ValueParser("ADDR") { text, name in
-        let host = text == "localhost" ? WebConfiguration.loopbackHost : text
-        let octets = host.split(separator: ".", omittingEmptySubsequences: false)
-        guard octets.count == 4, octets.allSatisfy({ !$0.isEmpty && $0.count <= 3 && $0.allSatisfy(\.isASCII) && UInt8($0) != nil }) else {
-            throw UsageError(description: "\(name) takes an IPv4 address such as 127.0.0.1 or 0.0.0.0, not \(KeepsakeError.quoted(text)).")
-        }
-        return host
-    }, help: """
-        The IPv4 address to listen on (default 127.0.0.1: this machine only).
-        Any other address (0.0.0.0 for every interface) requires a password.
-        """)
-    static let port = Option("--port", ValueParser("N") { text, name in
-        guard let port = UInt16(text) else { throw UsageError(description: "\(name) takes a number from 0 to 65535, not \(KeepsakeError.quoted(text)).") }
-        return port
-    }, help: "The TCP port (default 8080; 0 picks a free one).")
-    static let password = Option("--password", .text("P"), help: """
-        Ask for this password once per browser (also KEEPSAKE_PASSWORD). The
-        connection is plain HTTP: on a network you do not trust, use an SSH
-        tunnel to 127.0.0.1 instead.
-        """)
-    static let noDemo = Flag("--no-demo", help: "Do not fill an empty store with demo data.")
-
-    static let command = Command(
+struct ServeCommand: ParsableCommand {
+    /// The command.
+    static let command = Command(Self.self)
+    /// Its name and help.
+    static let configuration = CommandConfiguration(
         "serve", abstract: "The local web app for all three, in your browser (keepsake serve --help).", section: KeepsakeCommand.apps,
         discussion: """
             Serves the Keepsake web app: the diary (timeline, calendar, emotion chart, compose with up to
@@ -45,21 +26,42 @@ enum ServeCommand {
             the store shares it, on one machine or several, so a login is good on all of them and
             survives a restart. Logouts are kept in the store too, so one ends a session everywhere.
             """,
-        options: [host, port, password, noDemo], printsJSON: false,
+        printsJSON: false,
         examples: [
             "keepsake serve",
             "keepsake --store /tmp/demo serve --port 0 --no-demo",
             "KEEPSAKE_PASSWORD=correct-horse keepsake serve --host 0.0.0.0 --port 8443",
-        ]) { call in
-        let host = call[Self.host] ?? WebConfiguration.loopbackHost
-        let password = [call[Self.password], call.context.environment["KEEPSAKE_PASSWORD"]].compactMap { $0 }.first { !$0.isEmpty }
+        ])
+
+    /// The address to listen on.
+    @Option("--host", .ipv4Address, help: """
+        The IPv4 address to listen on (default 127.0.0.1: this machine only).
+        Any other address (0.0.0.0 for every interface) requires a password.
+        """)
+    var host: String?
+    /// The TCP port.
+    @Option("--port", .port, help: "The TCP port (default 8080; 0 picks a free one).") var port: UInt16?
+    /// The pages' password.
+    @Option("--password", .text("P"), help: """
+        Ask for this password once per browser (also KEEPSAKE_PASSWORD). The
+        connection is plain HTTP: on a network you do not trust, use an SSH
+        tunnel to 127.0.0.1 instead.
+        """)
+    var password: String?
+    /// Start empty.
+    @Flag("--no-demo", help: "Do not fill an empty store with demo data.") var noDemo: Bool
+
+    /// Serves until a termination signal.
+    func run(_ call: Invocation) async throws -> Int32 {
+        let host = self.host ?? WebConfiguration.loopbackHost
+        let password = [self.password, call.context.environment["KEEPSAKE_PASSWORD"]].compactMap { $0 }.first { !$0.isEmpty }
         if host != WebConfiguration.loopbackHost && password == nil {
             throw UsageError(description: "Listening on \(host) makes Keepsake reachable from other machines, so a password is required: "
                              + "pass --password P or set KEEPSAKE_PASSWORD (or leave --host at 127.0.0.1).")
         }
 
         let store = try call.openStore()
-        if !call[noDemo], try store.status().totalRecords == 0 {
+        if !noDemo, try store.status().totalRecords == 0 {
             // A new user sees something at once: `keepsake demo` on the same store.
             call.print("The store is empty: adding demo data (use --no-demo to start empty).")
             DemoCommand.printSummary(try await DemoCommand.fill(store, call), call)
@@ -72,7 +74,7 @@ enum ServeCommand {
         } catch let error as WebError {
             throw CommandFailure(message: error.message)
         }
-        let configuration = WebConfiguration(host: host, port: call[port] ?? 8080, password: password, sessionSecret: secret, errorLog: { line in
+        let configuration = WebConfiguration(host: host, port: port ?? 8080, password: password, sessionSecret: secret, errorLog: { line in
             call.printNote("keepsake serve: \(line)")
         })
         let app: WebApp

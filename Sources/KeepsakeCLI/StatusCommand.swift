@@ -2,23 +2,29 @@ import Foundation
 import KeepsakeStore
 
 /// `keepsake status`: counts, sizes and locations.
-enum StatusCommand {
-    static let command = Command(
+struct StatusCommand: ParsableCommand {
+    /// The command.
+    static let command = Command(Self.self)
+    /// Its name and help.
+    static let configuration = CommandConfiguration(
         "status", abstract: "Counts, sizes and where the store lives.", section: KeepsakeCommand.storeCommands,
         discussion: """
             Shows where the store lives (its database and its image storage, each with its own figures),
             how photos are stored (the encoding policy), how many records and images each collection holds,
             their size, and how many operations are in flight.
             """,
-        examples: ["keepsake status", "keepsake --store ~/keepsake-test status --json"]) { call in
+        examples: ["keepsake status", "keepsake --store ~/keepsake-test status --json"])
+
+    /// Prints the store's status.
+    func run(_ call: Invocation) async throws -> Int32 {
         let store = try call.openStore()
         let status = try store.status()
         if call.json {
             try call.printJSON(status)
             return 0
         }
-        call.print("Database:  \(describe(status.metadata))")
-        call.print("Images:    \(describe(status.blobs))")
+        call.print("Database:  \(Self.describe(status.metadata))")
+        call.print("Images:    \(Self.describe(status.blobs))")
         call.print("Imaging:   \(status.imageProcessor)")
         call.print("Photos:    stored as \(store.options.encodingPolicy) (--reencode or --lossless on a command overrides it)")
         if status.collections.isEmpty {

@@ -4,6 +4,7 @@ import KeepsakeWeb
 
 /// `keepsake token create|list|revoke`: the bearer tokens of the JSON API (docs/API.md).
 enum TokenCommand {
+    /// The `token` group.
     static let command = Command(
         group: "token", abstract: "Bearer tokens for the JSON API of keepsake serve (docs/API.md).", section: KeepsakeCommand.apps,
         discussion: """
@@ -13,7 +14,7 @@ enum TokenCommand {
             (GET and HEAD). `list` shows every token's id, name, rights and dates, never the token.
             `revoke` ends a token on every server of the store from its next request on.
             """,
-        subcommands: [create, list, revoke],
+        subcommands: [Command(Create.self), Command(List.self), Command(Revoke.self)],
         examples: [
             "keepsake token create --name phone",
             "keepsake token create --name backup --read-only",
@@ -21,56 +22,78 @@ enum TokenCommand {
             "keepsake token revoke phone",
         ])
 
-    static let name = Option("--name", .text("NAME"), required: true, help: "What the token is for (a phone, a script); list and revoke show it.")
-    static let readOnly = Flag("--read-only", help: "The token may only read (GET and HEAD).")
+    /// `keepsake token create --name NAME [--read-only]`.
+    struct Create: ParsableCommand {
+        /// Its name and help.
+        static let configuration = CommandConfiguration(
+            "create", abstract: "Make a token and print it, once.",
+            discussion: """
+                Makes a token and prints it on standard output, once: only a hash of it is kept in the
+                store, so copy it now (how to use it is said on standard error).
+                """,
+            examples: ["keepsake token create --name phone", "keepsake token create --name backup --read-only --json"])
 
-    static let create = Command(
-        "create", abstract: "Make a token and print it, once.",
-        discussion: """
-            Makes a token and prints it on standard output, once: only a hash of it is kept in the
-            store, so copy it now (how to use it is said on standard error).
-            """,
-        options: [name, readOnly],
-        examples: ["keepsake token create --name phone", "keepsake token create --name backup --read-only --json"]) { call in
-        let tokens = APITokens(store: try call.openStore())
-        let (token, info) = try tokens.create(name: try call.required(name), readOnly: call[readOnly])
-        if call.json {
-            try call.printJSON(["token": token, "id": info.id, "name": info.name, "readOnly": info.readOnly ? "true" : "false"])
+        /// What the token is for.
+        @Option("--name", .text("NAME"), help: "What the token is for (a phone, a script); list and revoke show it.") var name: String
+        /// Reads only.
+        @Flag("--read-only", help: "The token may only read (GET and HEAD).") var readOnly: Bool
+
+        /// Makes the token and prints it.
+        func run(_ call: Invocation) async throws -> Int32 {
+            let tokens = APITokens(store: try call.openStore())
+            let (token, info) = try tokens.create(name: name, readOnly: readOnly)
+            if call.json {
+                try call.printJSON(["token": token, "id": info.id, "name": info.name, "readOnly": info.readOnly ? "true" : "false"])
+                return 0
+            }
+            call.print(token)
+            call.printNote("""
+                Made the \(info.readOnly ? "read-only " : "")token \(info.name) (id \(info.id)). It is shown only now: copy it.
+                Use it as: Authorization: Bearer \(token.prefix(8))…
+
+                """)
             return 0
         }
-        call.print(token)
-        call.printNote("""
-            Made the \(info.readOnly ? "read-only " : "")token \(info.name) (id \(info.id)). It is shown only now: copy it.
-            Use it as: Authorization: Bearer \(token.prefix(8))…
-
-            """)
-        return 0
     }
 
-    static let list = Command(
-        "list", abstract: "Every token's id, name, rights and dates (never the token).",
-        discussion: "Lists every token of the store: its id, name, rights, when it was made and whether it was revoked; never the token itself.",
-        examples: ["keepsake token list", "keepsake token list --json"]) { call in
-        let all = try APITokens(store: try call.openStore()).list()
-        try call.printResult(all) {
-            if all.isEmpty { call.print("No API tokens; make one with keepsake token create --name NAME.") }
-            for info in all {
-                let state = info.revokedAt.map { "revoked " + DateText.format($0, timeZone: call.timeZone) } ?? "active"
-                call.print("\(info.id)  \(info.name)  \(info.readOnly ? "read-only" : "read-write")  created \(DateText.format(info.createdAt, timeZone: call.timeZone))  \(state)")
+    /// `keepsake token list`.
+    struct List: ParsableCommand {
+        /// Its name and help.
+        static let configuration = CommandConfiguration(
+            "list", abstract: "Every token's id, name, rights and dates (never the token).",
+            discussion: "Lists every token of the store: its id, name, rights, when it was made and whether it was revoked; never the token itself.",
+            examples: ["keepsake token list", "keepsake token list --json"])
+
+        /// Prints the tokens.
+        func run(_ call: Invocation) async throws -> Int32 {
+            let all = try APITokens(store: try call.openStore()).list()
+            try call.printResult(all) {
+                if all.isEmpty { call.print("No API tokens; make one with keepsake token create --name NAME.") }
+                for info in all {
+                    let state = info.revokedAt.map { "revoked " + DateText.format($0, timeZone: call.timeZone) } ?? "active"
+                    call.print("\(info.id)  \(info.name)  \(info.readOnly ? "read-only" : "read-write")  created \(DateText.format(info.createdAt, timeZone: call.timeZone))  \(state)")
+                }
             }
+            return 0
         }
-        return 0
     }
 
-    static let token = Argument(.text("ID|NAME"), hint: "the token's id or name, as token list shows them")
+    /// `keepsake token revoke ID|NAME`.
+    struct Revoke: ParsableCommand {
+        /// Its name and help.
+        static let configuration = CommandConfiguration(
+            "revoke", abstract: "End a token on every server of the store.",
+            discussion: "Ends the token with this id or name on every server of the store, from its next request on.",
+            examples: ["keepsake token revoke phone"])
 
-    static let revoke = Command(
-        "revoke", abstract: "End a token on every server of the store.",
-        discussion: "Ends the token with this id or name on every server of the store, from its next request on.",
-        arguments: [token],
-        examples: ["keepsake token revoke phone"]) { call in
-        let info = try APITokens(store: try call.openStore()).revoke(try call.required(token))
-        try call.printResult(info) { call.print("Revoked the token \(info.name) (id \(info.id)).") }
-        return 0
+        /// The token.
+        @Argument(.text("ID|NAME"), hint: "the token's id or name, as token list shows them") var token: String
+
+        /// Revokes the token.
+        func run(_ call: Invocation) async throws -> Int32 {
+            let info = try APITokens(store: try call.openStore()).revoke(token)
+            try call.printResult(info) { call.print("Revoked the token \(info.name) (id \(info.id)).") }
+            return 0
+        }
     }
 }

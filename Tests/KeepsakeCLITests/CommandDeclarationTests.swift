@@ -1,35 +1,49 @@
 import Foundation
 import Testing
 @testable import KeepsakeCLI
+import KeepsakeStore
 
 /// Commands declared once: the parsing, the validation, the usage errors and the help all come from
 /// one declaration. A sample command is declared here the way every command of the tool is.
 @Suite struct CommandDeclarationTests {
-    static let title = Option("--title", .text(), help: "The title.")
-    static let tag = Option("--tag", .text("TAG"), repeatable: true, help: "A tag; repeat for several.")
-    static let limit = Option("--limit", .integer(in: 1...20), help: "How many, 1 to 20.")
-    static let when = Option("--at", .date, help: "When: YYYY-MM-DD or YYYY-MM-DDTHH:MM;\nin your time zone.")
-    static let name = Option("--name", .text("NAME"), help: "Required.")
-    static let trash = Flag("--trash", help: "The trash instead.")
-    static let old = Flag("--old", help: "Old ones.")
-    static let words = Argument(.text("WORD"), count: .many(atLeast: 0))
-    static let id = Argument(.recordID, hint: "a record id")
+    /// A command declared as every command of the tool is: typed properties, rules by key path.
+    struct Sample: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            "sample", abstract: "A sample.", discussion: "Does nothing but read its options.", epilogue: "Said after the options.",
+            examples: ["keepsake sample 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --name x --title y"])
 
-    static let sample = Command(
-        "sample", abstract: "A sample.", discussion: "Does nothing but read its options.", arguments: [id, words],
-        options: [name.asRequired, title, tag, limit, when, trash, old],
-        rules: [.atMostOne([[trash], [old]]), .atLeastOne([title, tag], message: "Nothing to do")],
-        epilogue: "Said after the options.", examples: ["keepsake sample 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --name x --title y"]) { _ in 0 }
+        @Argument(.recordID, hint: "a record id") var id: RecordID
+        @Argument(.text("WORD")) var words: [String]
+        @Option("--name", .text("NAME"), help: "Required.") var name: String
+        @Option("--title", .text(), help: "The title.") var title: String?
+        @Option("--tag", .text("TAG"), help: "A tag; repeat for several.") var tags: [String]
+        @Option("--limit", .integer(in: 1...20), help: "How many, 1 to 20.") var limit: Int?
+        @Option("--at", .date, help: "When: YYYY-MM-DD or YYYY-MM-DDTHH:MM;\nin your time zone.") var when: DateInput?
+        @Flag("--trash", help: "The trash instead.") var trash: Bool
+        @Flag("--old", help: "Old ones.") var old: Bool
+
+        static var rules: [OptionRule] {
+            [.atMostOne([[\Self.$trash], [\Self.$old]]), .atLeastOne([\Self.$title, \Self.$tags], message: "Nothing to do")]
+        }
+
+        func validate() throws(UsageError) {
+            if title == "invalid" { throw UsageError(description: "The title may not be invalid.") }
+        }
+
+        func run(_ call: Invocation) async throws -> Int32 { 0 }
+    }
+
+    static let sample = Command(Sample.self)
     static let group = Command(group: "group", abstract: "A group.", discussion: "Holds the sample.", subcommands: [sample], examples: ["keepsake group sample --help"])
     static let root = Command(group: "keepsake", abstract: "a test tool.", discussion: "", subcommands: [group], examples: ["keepsake group"])
 
     static let someID = "3f2504e0-4f89-41d3-9a0c-0305e82c3301"
     let context = CommandContext(io: CapturedIO(), timeZone: TimeZone(identifier: "Asia/Seoul")!, environment: [:])
 
-    /// The sample's invocation for `arguments` (after `keepsake group sample`).
-    func parse(_ arguments: [String]) throws -> Invocation {
+    /// The sample's typed options for `arguments` (after `keepsake group sample`).
+    func parse(_ arguments: [String]) throws -> Sample {
         let path = [Self.root, Self.group, Self.sample]
-        return try Self.sample.invocation(Self.sample.words(of: arguments, path: path), path: path, context: context)
+        return try Command.parse(Sample.self, Self.sample.words(of: arguments, path: path), path: path, context: context).options
     }
 
     /// The usage error `arguments` give.
@@ -40,21 +54,21 @@ import Testing
 
     @Test func optionsTakeTheirValueAfterASpaceOrAnEqualsSignTyped() throws {
         let call = try parse([Self.someID, "--name", "x", "--title=Hello = world", "--limit", "12", "one", "--at", "2026-11-29T23:30", "two"])
-        #expect(call[Self.name] == "x" && call[Self.title] == "Hello = world" && call[Self.limit] == 12)
-        #expect(try call[Self.when]?.date(in: TimeZone(identifier: "Asia/Seoul")!).timeIntervalSince1970 == 1_795_962_600)
-        #expect(call[Self.id]?.string == Self.someID && call.all(Self.words) == ["one", "two"])
-        #expect(call.given(Self.title) && !call.given(Self.tag) && !call[Self.trash])
+        #expect(call.name == "x" && call.title == "Hello = world" && call.limit == 12)
+        #expect(try call.when?.date(in: TimeZone(identifier: "Asia/Seoul")!).timeIntervalSince1970 == 1_795_962_600)
+        #expect(call.id.string == Self.someID && call.words == ["one", "two"])
+        #expect(call.title != nil && call.tags.isEmpty && !call.trash)
     }
 
     @Test func repeatableOptionsKeepEveryValueInOrder() throws {
         let call = try parse([Self.someID, "--name", "x", "--tag", "b", "--tag=a", "--tag", "c", "--title", "1", "--title", "2"])
-        #expect(call.all(Self.tag) == ["b", "a", "c"])
-        #expect(call[Self.title] == "2", "the last one wins for single values")
+        #expect(call.tags == ["b", "a", "c"])
+        #expect(call.title == "2", "the last one wins for single values")
     }
 
     @Test func doubleDashEndsTheOptionsAndALoneDashIsAnArgument() throws {
         let call = try parse([Self.someID, "--name", "x", "--tag", "t", "-", "--", "--not-an-option", "-h", "--trash"])
-        #expect(call.all(Self.words) == ["-", "--not-an-option", "-h", "--trash"] && !call[Self.trash])
+        #expect(call.words == ["-", "--not-an-option", "-h", "--trash"] && !call.trash)
         let path = [Self.root, Self.group, Self.sample]
         #expect(try Self.sample.words(of: ["-h"], path: path).switches == ["--help"], "-h is --help")
     }
@@ -74,6 +88,18 @@ import Testing
         #expect(usageError(base + ["--trash", "--old"]) == "Give --trash or --old, not both.")
         #expect(usageError([Self.someID, "--name", "x"]) == "Nothing to do: give at least one of --title or --tag.")
         #expect(throws: Never.self) { try parse(base + ["--title=--trash"]) }
+        #expect(usageError(base + ["--title", "invalid"]) == "The title may not be invalid.", "validate() runs after the declared checks")
+        #expect(usageError(base + ["--title", "invalid", "--trash", "--old"]) == "Give --trash or --old, not both.", "the declared rules come first")
+    }
+
+    @Test func thePropertyTypesSayWhatIsRequiredRepeatableOrOptional() {
+        let options = Dictionary(uniqueKeysWithValues: Self.sample.options.map { ($0.name, $0) })
+        #expect(Self.sample.options.map(\.name) == ["--name", "--title", "--tag", "--limit", "--at", "--trash", "--old"], "in declaration order")
+        #expect(options["--name"]?.isRequired == true && options["--title"]?.isRequired == false && options["--limit"]?.isRequired == false)
+        #expect(options["--tag"]?.isRepeatable == true && options["--title"]?.isRepeatable == false)
+        #expect(options["--trash"]?.takesValue == false && options["--at"]?.takesValue == true && options["--at"]?.placeholder == "DATE")
+        #expect(Self.sample.arguments.map(\.count) == [.one, .many(atLeast: 0)])
+        #expect(Self.sample.arguments.map(\.synopsis) == ["ID", "[WORD]..."])
     }
 
     @Test func theCommandIsTheFirstWordThatIsNotAnOptionOrItsValue() throws {

@@ -1,70 +1,53 @@
-/// A positional argument (`ID`, `FILE...`, `[YYYY-MM]`), declared once: its placeholder, how it is
-/// read, how many there may be, and a hint for the message when it is missing. A command lists its
-/// arguments in order in ``Command/arguments``; only the last may take ``Count/many(atLeast:)``.
-struct Argument<Value: Sendable>: ArgumentDeclaration {
-    /// How many values an argument takes.
-    enum Count: Sendable, Equatable {
-        /// Exactly one.
-        case one
-        /// None or one (`[YYYY-MM]`).
-        case optional
-        /// All the remaining words, at least this many (`FILE...`).
-        case many(atLeast: Int)
+/// A positional argument (`ID`, `FILE...`, `[YYYY-MM]`), declared once as a property of a
+/// command's options: its placeholder, how it is read, and a hint for the message when it is
+/// missing. The property's type says how many values it takes: `RecordID` exactly one,
+/// `CalendarMonth?` none or one, `[String]` all the words that are left (`atLeast:` of them). A
+/// command's arguments come in the order they are declared; only the last may be an array.
+///
+/// ```swift
+/// @Argument(.recordID, hint: "as add and list print it") var id: RecordID
+/// ```
+@propertyWrapper
+struct Argument<Value: Sendable>: Sendable {
+    /// Its placeholder, count and hint, for the parser and the help.
+    let declaration: ArgumentDeclaration
+    /// The value read from the command line; `nil` outside a parse.
+    private let value: Value?
+
+    /// The value given.
+    var wrappedValue: Value {
+        guard let value else { preconditionFailure("\(declaration.placeholder) was read outside a parsed command line") }
+        return value
     }
 
-    let placeholder: String
-    /// How each value is read.
-    let value: ValueParser<Value>
-    let count: Count
-    let hint: String?
+    /// The declaration.
+    var projectedValue: ArgumentDeclaration { declaration }
 
-    /// Declares an argument read by `value`, shown as `placeholder` (the parser's own by default);
-    /// `hint` says in a few words what is expected ("a zip, a folder or a journal's JSON file").
-    init(_ value: ValueParser<Value>, _ placeholder: String? = nil, count: Count = .one, hint: String? = nil) {
-        self.placeholder = placeholder ?? value.placeholder
-        self.value = value
-        self.count = count
-        self.hint = hint
-    }
-
-    var minimum: Int {
-        switch count {
-        case .one: 1
-        case .optional: 0
-        case .many(let atLeast): atLeast
+    /// An argument that must be given once, read by `parser`, shown as `placeholder` (the
+    /// parser's own by default); `hint` says in a few words what is expected.
+    init(_ parser: ValueParser<Value>, _ placeholder: String? = nil, hint: String? = nil) {
+        self.init(placeholder ?? parser.placeholder, .one, hint: hint) { placeholder, texts in
+            try texts.first.map { try parser.parse($0, placeholder) }
         }
     }
 
-    var maximum: Int? {
-        switch count {
-        case .one, .optional: 1
-        case .many: nil
+    /// An argument that may be left out (`nil`).
+    init<Wrapped>(_ parser: ValueParser<Wrapped>, _ placeholder: String? = nil, hint: String? = nil) where Value == Wrapped? {
+        self.init(placeholder ?? parser.placeholder, .optional, hint: hint) { placeholder, texts in
+            .some(try texts.first.map { try parser.parse($0, placeholder) })
         }
     }
 
-    var synopsis: String {
-        switch count {
-        case .one: placeholder
-        case .optional: "[\(placeholder)]"
-        case .many(let atLeast): atLeast > 0 ? placeholder + "..." : "[\(placeholder)]..."
+    /// All the words that are left, at least `atLeast` of them, in order.
+    init<Element>(_ parser: ValueParser<Element>, _ placeholder: String? = nil, atLeast: Int = 0, hint: String? = nil) where Value == [Element] {
+        self.init(placeholder ?? parser.placeholder, .many(atLeast: atLeast), hint: hint) { placeholder, texts in
+            try texts.map { try parser.parse($0, placeholder) }
         }
     }
 
-    func parseValue(_ text: String) throws -> any Sendable { try value.parse(text, placeholder) }
-}
-
-/// What the parser, the usage line and the help need to know of any positional argument.
-protocol ArgumentDeclaration: Sendable {
-    /// `ID`.
-    var placeholder: String { get }
-    /// A few words saying what is expected, for the message when it is missing.
-    var hint: String? { get }
-    /// The fewest values it takes.
-    var minimum: Int { get }
-    /// The most values it takes (`nil`: all that are left).
-    var maximum: Int? { get }
-    /// How it is written in usage lines: `ID`, `[YYYY-MM]`, `FILE...`.
-    var synopsis: String { get }
-    /// Reads one value given for it.
-    func parseValue(_ text: String) throws -> any Sendable
+    /// Declares the argument and, inside a parse, reads its value from the words given for it.
+    private init(_ placeholder: String, _ count: ArgumentDeclaration.Count, hint: String?, read: (String, [String]) throws -> Value?) {
+        declaration = ArgumentDeclaration(placeholder: placeholder, count: count, hint: hint)
+        value = ParseScope.current?.read(.argument) { scope in try read(placeholder, scope.positionals(of: placeholder)) } ?? nil
+    }
 }

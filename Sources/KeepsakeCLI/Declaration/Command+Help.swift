@@ -47,7 +47,7 @@ extension Command {
     /// only the folder.
     static func usage(_ path: [Command]) -> [String] {
         let command = path[path.count - 1]
-        let storeOptions = (path.count == 1 ? GlobalOptions.storeOptions : [GlobalOptions.store]).map { "[\($0.synopsis)]" }
+        let storeOptions = (path.count == 1 ? GlobalOptions.storeOptions : [GlobalOptions.storeOption]).map { "[\($0.synopsis)]" }
         let head = (["keepsake"] + storeOptions + [title(path)].filter { !$0.isEmpty }).joined(separator: " ")
         if command.isGroup {
             var lines = ["Usage: \(head) \(path.count == 1 ? "<command>" : "<action>") [options]"]
@@ -140,9 +140,9 @@ extension Command {
     }
 
     /// The option list of a help: `  --title TEXT       Its help`, continuation lines aligned.
-    static func optionRows(_ options: [any OptionDeclaration]) -> String {
+    static func optionRows(_ options: [OptionDeclaration]) -> String {
         options.map { option in
-            row(option.name == GlobalOptions.help.name ? "-h, --help" : ([option.synopsis] + option.aliases).joined(separator: ", "), option.help, column: optionColumn)
+            row(option.name == GlobalOptions.helpOption.name ? "-h, --help" : ([option.synopsis] + option.aliases).joined(separator: ", "), option.help, column: optionColumn)
         }.joined(separator: "\n")
     }
 

@@ -64,7 +64,7 @@ extension Command {
 
     /// The words of a command line read against this command's declaration (and the global options):
     /// values by option name, the switches given, the positional words. Nothing is converted yet.
-    struct Words {
+    struct Words: Sendable {
         var values: [String: [String]] = [:]
         var switches: Set<String> = []
         var positionals: [String] = []
@@ -100,7 +100,7 @@ extension Command {
                 name = String(argument[..<equals])
                 inline = String(argument[argument.index(after: equals)...])
             }
-            if name == "-h" { name = GlobalOptions.help.name }
+            if name == "-h" { name = GlobalOptions.helpOption.name }
             guard let option = byName[name] else {
                 throw UsageError(description: "Unknown option \(KeepsakeError.quoted(name)); see keepsake \(Self.title(path)) --help.")
             }
@@ -119,22 +119,40 @@ extension Command {
         return words
     }
 
-    /// Checks `words` against the declaration and reads every value: the argument counts, the
-    /// required options, the rules between options, then each value with its parser.
-    func invocation(_ words: Words, path: [Command], context: CommandContext) throws -> Invocation {
+    /// Reads `words` into a fresh `Options` value and the global options, checking them against
+    /// the declaration of the last command of `path` (the one `Options` declares) in this order: the
+    /// argument counts, each argument's value, the required options, the rules between options,
+    /// each option's value, then the value's own ``ParsableArguments/validate()``.
+    static func parse<Options: ParsableCommand>(_ type: Options.Type, _ words: Words, path: [Command],
+                                                context: CommandContext) throws -> (options: Options, call: Invocation) {
+        let command = path[path.count - 1]
         let title = Self.title(path)
         let seeHelp = "see keepsake \(title) --help."
-        // Positional arguments: in order; the last may take all that are left.
-        let given = words.positionals.count
+        let scope = ParseScope(words: words, positionals: try command.positionals(words.positionals, title: title))
+        let (options, global) = ParseScope.$current.withValue(scope) { (Options(), GlobalOptions()) }
+        try scope.throwFailure(.argument)
+        for option in command.options where option.isRequired && !words.given(option.name) {
+            throw UsageError(description: "\(title) needs \(option.synopsis); \(seeHelp)")
+        }
+        for rule in command.rules { try rule.check(words, title: title) }
+        try scope.throwFailure(.option)
+        try options.validate()
+        return (options, Invocation(title: title, context: context, global: global))
+    }
+
+    /// The positional words shared out to the arguments in order (the last may take all that are
+    /// left), by placeholder; a usage error when there are too few or too many.
+    func positionals(_ given: [String], title: String) throws -> [String: [String]] {
+        let seeHelp = "see keepsake \(title) --help."
         let synopsis = arguments.map(\.synopsis).joined(separator: " ")
         let minimum = arguments.reduce(0) { $0 + $1.minimum }
         let maximum = arguments.contains { $0.maximum == nil } ? nil : arguments.reduce(0) { $0 + ($1.maximum ?? 0) }
-        if let maximum, given > maximum {
-            let takes = arguments.isEmpty ? "no arguments, only options" : "\(synopsis), not \(given) arguments"
+        if let maximum, given.count > maximum {
+            let takes = arguments.isEmpty ? "no arguments, only options" : "\(synopsis), not \(given.count) arguments"
             throw UsageError(description: "\(title) takes \(takes) (is a value missing its quotes?); \(seeHelp)")
         }
-        if given < minimum {
-            var available = given
+        if given.count < minimum {
+            var available = given.count
             for argument in arguments {
                 guard available < argument.minimum else {
                     available -= argument.minimum
@@ -145,38 +163,34 @@ extension Command {
                 throw UsageError(description: "\(title) needs \(needs); write it as: \(form)\(form.hasSuffix(".") ? "" : ".")")
             }
         }
-        var arguments: [String: [any Sendable]] = [:]
-        var remaining = words.positionals[...]
-        for (index, argument) in self.arguments.enumerated() {
-            let later = self.arguments[(index + 1)...].reduce(0) { $0 + $1.minimum }
+        var positionals: [String: [String]] = [:]
+        var remaining = given[...]
+        for (index, argument) in arguments.enumerated() {
+            let later = arguments[(index + 1)...].reduce(0) { $0 + $1.minimum }
             let count = min(argument.maximum ?? Int.max, max(0, remaining.count - later))
-            arguments[argument.placeholder] = try remaining.prefix(count).map(argument.parseValue)
+            positionals[argument.placeholder] = Array(remaining.prefix(count))
             remaining = remaining.dropFirst(count)
         }
-        for option in options where option.isRequired && !words.given(option.name) {
-            throw UsageError(description: "\(title) needs \(option.synopsis); \(seeHelp)")
-        }
-        for rule in rules {
-            switch rule {
-            case .atMostOne(let choices, let noun, let message):
-                let given = choices.filter { $0.contains(where: words.given) }
-                guard given.count > 1 else { continue }
-                if let message { throw UsageError(description: message) }
-                let names = choices.map { $0.joined(separator: "/") }
-                if let noun {
-                    throw UsageError(description: "\(title) takes one \(noun) at a time (\(ValueParser<String>.list(names, or: true))).")
-                }
-                throw UsageError(description: "Give \(choices.count == 2 ? "" : "one of ")\(ValueParser<String>.list(names, or: true)), not \(choices.count == 2 ? "both" : "several").")
-            case .atLeastOne(let names, let message):
-                guard !names.contains(where: words.given) else { continue }
-                throw UsageError(description: "\(message): give at least one of \(ValueParser<String>.list(names, or: true)).")
+        return positionals
+    }
+}
+
+extension OptionRule {
+    /// Throws the usage error for `words` when they break the rule (`title` names the command).
+    func check(_ words: Command.Words, title: String) throws(UsageError) {
+        switch self {
+        case .atMostOne(let choices, let noun, let message):
+            let given = choices.filter { $0.contains(where: words.given) }
+            guard given.count > 1 else { return }
+            if let message { throw UsageError(description: message) }
+            let names = choices.map { $0.joined(separator: "/") }
+            if let noun {
+                throw UsageError(description: "\(title) takes one \(noun) at a time (\(ValueParser<String>.list(names, or: true))).")
             }
+            throw UsageError(description: "Give \(choices.count == 2 ? "" : "one of ")\(ValueParser<String>.list(names, or: true)), not \(choices.count == 2 ? "both" : "several").")
+        case .atLeastOne(let names, let message):
+            guard !names.contains(where: words.given) else { return }
+            throw UsageError(description: "\(message): give at least one of \(ValueParser<String>.list(names, or: true)).")
         }
-        var values: [String: [any Sendable]] = [:]
-        for option in options + GlobalOptions.of(self) where option.takesValue {
-            guard let texts = words.values[option.name] else { continue }
-            values[option.name] = try texts.map(option.parseValue)
-        }
-        return Invocation(title: title, context: context, values: values, switches: words.switches, arguments: arguments)
     }
 }

@@ -1,38 +1,60 @@
-/// An option that takes a value (`--title TEXT`), declared once: its name, how its value is read,
-/// and its help. A command lists it in its ``Command/options``; the usage line, the help, the
-/// parsing (`--title x` and `--title=x`) and the errors come from this declaration, and the command's
-/// body reads the value typed: `call[title]` (the last one given), `call.all(tag)` (every one).
+/// An option that takes a value (`--title TEXT`), declared once as a property of a command's
+/// options: the declaration is its help line, the property its storage, and the property's type
+/// says what it holds and whether it must be given. `Emotion` must be given, `Int?` may be left
+/// out (the last one given wins), `[String]` may be repeated (every value in order):
 ///
 /// ```swift
-/// static let limit = Option("--limit", .integer(in: 1...1000), help: "Entries per page, 1 to 1000; default 20.")
+/// @Option("--emotion", .emotion, help: "How it felt.") var emotion: Emotion
+/// @Option("--limit", .integer(in: 1...1000), help: "Entries per page, 1 to 1000; default 20.") var limit: Int?
+/// @Option("--tag", .text("TAG"), help: "A tag; repeat for several.") var tags: [String]
 /// ```
-struct Option<Value: Sendable>: OptionDeclaration {
-    let name: String
-    /// How its value is read.
-    let value: ValueParser<Value>
-    let placeholder: String
-    let isRequired: Bool
-    let isRepeatable: Bool
-    let help: String
+///
+/// Each value is read by its ``ValueParser`` while the options are made from a command line
+/// (``ParseScope``); a malformed one is a usage error before the command runs.
+@propertyWrapper
+struct Option<Value: Sendable>: Sendable {
+    /// Its name, placeholder, help and required-ness, for the parser and the help.
+    let declaration: OptionDeclaration
+    /// The value read from the command line; `nil` outside a parse (and for a required option
+    /// that was not given, which the parser refuses before anyone reads it).
+    private let value: Value?
 
-    /// Declares `name` (`--title`), read by `value`, shown as `placeholder` (the parser's own by
-    /// default); `required` options must be given, `repeatable` ones may be given several times.
-    init(_ name: String, _ value: ValueParser<Value>, _ placeholder: String? = nil, required: Bool = false, repeatable: Bool = false,
-         help: String) {
-        self.name = name
-        self.value = value
-        self.placeholder = placeholder ?? value.placeholder
-        self.isRequired = required
-        self.isRepeatable = repeatable
-        self.help = help
+    /// The value given.
+    var wrappedValue: Value {
+        guard let value else { preconditionFailure("\(declaration.name) was read outside a parsed command line") }
+        return value
     }
 
-    /// The same option, required (a command that cannot run without it: `diary add --emotion`).
-    var asRequired: Option {
-        Option(name, value, placeholder, required: true, repeatable: isRepeatable, help: help)
+    /// The declaration, for rules between options (`\Self.$limit`).
+    var projectedValue: OptionDeclaration { declaration }
+
+    /// An option that must be given once (the last one given wins).
+    init(_ name: String, _ parser: ValueParser<Value>, _ placeholder: String? = nil, help: String) {
+        self.init(name, parser.placeholder, placeholder, required: true, repeatable: false, help: help) { texts in
+            try texts.last.map { try parser.parse($0, name) }
+        }
     }
 
-    var takesValue: Bool { true }
+    /// An option that may be left out (`nil`); the last one given wins.
+    init<Wrapped>(_ name: String, _ parser: ValueParser<Wrapped>, _ placeholder: String? = nil, help: String) where Value == Wrapped? {
+        self.init(name, parser.placeholder, placeholder, required: false, repeatable: false, help: help) { texts in
+            .some(try texts.last.map { try parser.parse($0, name) })
+        }
+    }
 
-    func parseValue(_ text: String) throws -> any Sendable { try value.parse(text, name) }
+    /// An option that may be given any number of times, every value kept in order (empty when
+    /// it was not given).
+    init<Element>(_ name: String, _ parser: ValueParser<Element>, _ placeholder: String? = nil, help: String) where Value == [Element] {
+        self.init(name, parser.placeholder, placeholder, required: false, repeatable: true, help: help) { texts in
+            try texts.map { try parser.parse($0, name) }
+        }
+    }
+
+    /// Declares the option and, inside a parse, reads its value from the texts given for it.
+    private init(_ name: String, _ parserPlaceholder: String, _ placeholder: String?, required: Bool, repeatable: Bool, help: String,
+                 read: ([String]) throws -> Value?) {
+        declaration = OptionDeclaration(name: name, aliases: [], placeholder: placeholder ?? parserPlaceholder, takesValue: true,
+                                        isRequired: required, isRepeatable: repeatable, help: help)
+        value = ParseScope.current?.read(.option) { scope in try read(scope.values(of: name)) } ?? nil
+    }
 }

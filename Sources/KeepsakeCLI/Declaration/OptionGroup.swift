@@ -1,19 +1,23 @@
-/// Options several commands share, declared once with the rules between them and a heading: a
-/// command that lists the group in its ``Command/groups`` takes its options and rules as if they
-/// were its own, and its help shows them under the heading, after its own options
-/// (`EncodingFlags.group`: how the photos a command adds are stored).
-struct OptionGroup: Sendable {
+/// Options several commands share, declared once as a ``ParsableArguments`` value and taken as a
+/// property of each command's options (`@OptionGroup var encoding: EncodingFlags`): the command
+/// takes the group's options and rules as if they were its own. A group with a
+/// ``ParsableArguments/heading`` is listed under it in the help, after the command's own options;
+/// one without is listed where the property stands.
+@propertyWrapper
+struct OptionGroup<Group: ParsableArguments>: Sendable {
+    /// The group's options, read from the command line with the command's.
+    let wrappedValue: Group
+
+    /// Declares the group (inside a parse: reads its options).
+    init() { wrappedValue = Group() }
+}
+
+/// A headed group of options as the help lists it: the heading, its options and its rules.
+struct OptionGroupDeclaration: Sendable {
     /// The line above the group's options in a help (`How photos are stored (…):`).
     let heading: String
     /// Its options, in the order help lists them.
-    let options: [any OptionDeclaration]
+    let options: [OptionDeclaration]
     /// Rules between them.
     let rules: [OptionRule]
-
-    /// A group of `options` under `heading`.
-    init(heading: String, options: [any OptionDeclaration], rules: [OptionRule] = []) {
-        self.heading = heading
-        self.options = options
-        self.rules = rules
-    }
 }

@@ -8,13 +8,17 @@ enum OptionRule: Sendable {
     /// At least one of these options must be given; `message` starts the error ("Nothing to change").
     case atLeastOne(of: [String], message: String)
 
-    /// At most one of `choices` (each one option or several that go together).
-    static func atMostOne(_ choices: [[any OptionDeclaration]], noun: String? = nil, message: String? = nil) -> OptionRule {
-        .atMostOne(of: choices.map { $0.map(\.name) }, noun: noun, message: message)
+    /// At most one of `choices` (each one option or several that go together), named by the key
+    /// paths of their declarations (`\Self.$month`).
+    static func atMostOne<Root: ParsableArguments>(_ choices: [[KeyPath<Root, OptionDeclaration>]], noun: String? = nil,
+                                                   message: String? = nil) -> OptionRule {
+        let declared = Root.describing()
+        return .atMostOne(of: choices.map { $0.map { declared[keyPath: $0].name } }, noun: noun, message: message)
     }
 
-    /// At least one of `options`.
-    static func atLeastOne(_ options: [any OptionDeclaration], message: String) -> OptionRule {
-        .atLeastOne(of: options.map(\.name), message: message)
+    /// At least one of `options`, named by the key paths of their declarations.
+    static func atLeastOne<Root: ParsableArguments>(_ options: [KeyPath<Root, OptionDeclaration>], message: String) -> OptionRule {
+        let declared = Root.describing()
+        return .atLeastOne(of: options.map { declared[keyPath: $0].name }, message: message)
     }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import KeepsakeLedger
+import KeepsakeStore
+import KeepsakeViewModels
+
+extension LedgerCommand {
+    /// `keepsake ledger add`: a new transaction through ``LedgerComposeViewModel``.
+    struct Add: ParsableCommand {
+        /// Its name and help.
+        static let configuration = CommandConfiguration(
+            "add", abstract: "Record a transaction (--date, --expense/--income, --amount, --currency,\n--category, --memo, --receipt).",
+            discussion: "Records a transaction.",
+            examples: [
+                "keepsake ledger add --amount 12000 --category 식비 --memo 김밥",
+                "keepsake ledger add --income --amount 2500.00 --currency USD --category Salary --date 2026-11-25",
+                "keepsake ledger add --amount 4.50 --currency USD --category Coffee --receipt receipt.jpg --json",
+            ])
+
+        /// The amount, as written.
+        @Option("--amount", .text("AMOUNT"), help: Help.amount) var amount: String
+        /// The category.
+        @Option("--category", .text("NAME"), help: Help.category) var category: String
+        /// Expense or income.
+        @OptionGroup var kinds: KindOptions
+        /// The currency's code.
+        @Option("--currency", .text("CODE"), help: Help.currency) var currency: String?
+        /// The day.
+        @Option("--date", .day, help: Help.date) var date: CalendarDay?
+        /// A note.
+        @Option("--memo", .text(), help: Help.memo) var memo: String?
+        /// A receipt photo.
+        @Option("--receipt", .file(), help: Help.receipt) var receipt: String?
+        /// How the receipt is stored.
+        @OptionGroup var encoding: EncodingFlags
+
+        /// Saves the transaction and prints it.
+        func run(_ call: Invocation) async throws -> Int32 {
+            let ledger = Ledger(store: try call.openStore(encoding))
+            let compose = LedgerComposeViewModel(ledger: ledger, day: date ?? CalendarDay(containing: Date(), in: call.timeZone),
+                                                 currencyCode: currency ?? "KRW")
+            compose.kind = kinds.kind ?? .expense
+            compose.amountText = amount
+            compose.category = category
+            if let memo { compose.memo = memo }
+            if let receipt { compose.newReceipt = .file(URL(fileURLWithPath: receipt)) }
+            guard let saved = await compose.save() else { throw compose.error ?? CommandFailure(message: "The transaction could not be saved.") }
+            try printTransaction(saved, call, heading: "Added transaction \(saved.id).")
+            return 0
+        }
+    }
+}

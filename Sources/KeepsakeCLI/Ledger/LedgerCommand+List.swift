@@ -1,0 +1,58 @@
+import Foundation
+import KeepsakeLedger
+import KeepsakeStore
+import KeepsakeViewModels
+
+extension LedgerCommand {
+    /// `keepsake ledger list`: one month through ``LedgerMonthViewModel``, with its totals.
+    struct List: ParsableCommand {
+        /// Its name and help.
+        static let configuration = CommandConfiguration(
+            "list", abstract: "One month's transactions (this month by default) and its totals.",
+            discussion: """
+                The transactions of one month (this month by default), newest day first, then the month's
+                totals per currency (the totals always cover the whole month, whatever the filter).
+                """,
+            examples: ["keepsake ledger list", "keepsake ledger list --month 2026-11 --category 식비", "keepsake ledger list --month 2026-11 --income --json"])
+
+        /// The month.
+        @Option("--month", .month, help: "The month; default this month.") var month: CalendarMonth?
+        /// Only this category.
+        @Option("--category", .text("NAME"), help: "Only this category's transactions.") var category: String?
+        /// Only expenses.
+        @Flag("--expense", help: "Only expenses.") var expenses: Bool
+        /// Only income.
+        @Flag("--income", help: "Only income.") var income: Bool
+        /// Only one kind, by name.
+        @Option("--kind", .kind, help: "Only expenses or only income.") var kind: TransactionKind?
+
+        /// At most one kind.
+        static var rules: [OptionRule] { [.atMostOne([[\Self.$expenses], [\Self.$income], [\Self.$kind]])] }
+
+        /// Loads the month and prints it.
+        func run(_ call: Invocation) async throws -> Int32 {
+            let month = self.month ?? CalendarMonth(containing: Date(), in: call.timeZone)
+            let kind: TransactionKind? = expenses ? .expense : income ? .income : self.kind
+            let model = LedgerMonthViewModel(ledger: Ledger(store: try call.openStore()), month: month)
+            model.category = category
+            model.kind = kind
+            await model.load()
+            try CommandSupport.check(model.error)
+            if call.json {
+                try call.printJSON(MonthOutput(month: model.month, transactions: model.transactions, totals: model.totals))
+                return 0
+            }
+            if model.transactions.isEmpty { call.print("No transactions in \(month)\(category != nil || kind != nil ? " match" : "").") }
+            for transaction in model.transactions { call.print(line(transaction)) }
+            printTotals(model.totals, title: "Totals for \(month)", call)
+            return 0
+        }
+    }
+
+    /// `ledger list --json`.
+    struct MonthOutput: Encodable {
+        let month: LedgerMonth
+        let transactions: [LedgerTransaction]
+        let totals: [Currency: LedgerTotals]
+    }
+}
