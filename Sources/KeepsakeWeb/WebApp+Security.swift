@@ -19,9 +19,12 @@ extension WebApp {
     }
 
     /// Whether a POST's `Origin` (when the browser sends one) is this server: a form on another
-    /// site cannot post here even if it guessed a token.
+    /// site cannot post here even if it guessed a token. `Origin: null` (a sandboxed frame, a
+    /// `file:` page, a redirect across sites) is no origin of this server and is refused too; the
+    /// pages' own forms send their real origin because their `Referrer-Policy` is `same-origin`
+    /// (under `no-referrer` a browser sends `null` for them).
     func isSameOrigin(_ request: HTTPRequest) -> Bool {
-        guard let origin = request.headers["Origin"], origin != "null" else { return true }
+        guard let origin = request.headers["Origin"] else { return true }
         guard let host = request.headers["Host"] else { return false }
         return origin == "http://" + host
     }
