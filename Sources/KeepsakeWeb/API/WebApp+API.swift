@@ -93,8 +93,15 @@ extension WebApp {
                                  detail: "There is no API resource at this path; see \(Self.apiPrefix)/openapi.json.")
             }
         } catch {
-            let problem = APIProblem.from(error, ifMatch: hasIfMatch)
-            if problem.status.rawValue >= 500 { configuration.errorLog?("\(request.method) \(request.rawPath): \(error)") }
+            // A photo the store refused is named as the client named it, not by its staged file.
+            let named = (error as? KeepsakeError).flatMap { UploadCheck.naming($0, after: request.files) } ?? error
+            let problem = APIProblem.from(named, ifMatch: hasIfMatch)
+            // Every 5xx, and a message whose server paths the client is not shown, goes to the log whole.
+            if let keepsakeError = named as? KeepsakeError {
+                logged(keepsakeError, request)
+            } else if problem.status.rawValue >= 500 {
+                configuration.errorLog?("\(request.method) \(request.rawPath): \(error)")
+            }
             return problem.response
         }
     }
