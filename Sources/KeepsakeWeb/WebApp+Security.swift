@@ -47,7 +47,7 @@ extension WebApp {
     /// checks the cookie's signature (and the shared logout list for a logged-in one).
     public func checkHead(_ request: HTTPRequest) -> HTTPResponse? {
         guard isAllowedHost(request.headers["Host"]) else { return hostRefusal() }
-        if Self.isAPIPath(request.pathSegments) { return checkAPIHead(request) }
+        if Self.isAPIRequest(request) { return checkAPIHead(request) }
         guard configuration.requiresLogin, Self.announcesBody(request) else { return nil }
         let now = Date()
         let session: Session?
