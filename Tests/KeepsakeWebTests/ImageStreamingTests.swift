@@ -237,7 +237,7 @@ import Testing
         #expect(!thumbnail.body.isEmpty && thumbnail.body == remade)
     }
 
-    @Test func aRedirectIsCachedForAtMostHalfTheLifeOfItsURLAndTheBytesStayImmutable() async throws {
+    @Test func aRedirectIsCachedForAtMostHalfTheLifeOfItsURLAndACurrentCopyStillGetsA304() async throws {
         // An hour, so the URL still works when a loaded test machine gets round to following it.
         let s3 = try S3Web(delivery: .redirect(expires: .seconds(3600)))
         let entry = try s3.entry()
