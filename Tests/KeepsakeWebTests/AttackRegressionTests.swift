@@ -202,7 +202,8 @@ import Testing
             let answer = try await RawExchange.send("POST /api/v1/diary/entries HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.web.server.port)\r\n"
                                                     + "Authorization: Bearer \(fixture.token)\r\nContent-Type: application/json\r\n"
                                                     + "Content-Length: \(length)\r\n\r\n{}\r\n", port: fixture.web.server.port)
-            #expect(answer.statuses == [400], "Content-Length: \(length): \(answer.text)")
+            // 20 digits are a number, only too large: 413 is as right as 400 there.
+            #expect(answer.statuses == [400] || (length.count == 20 && answer.statuses == [413]), "Content-Length: \(length): \(answer.text)")
             #expect(answer.text.lowercased().contains("content-type: application/problem+json"), "Content-Length: \(length): \(answer.text)")
             #expect(answer.closed, "Content-Length: \(length)")
         }
