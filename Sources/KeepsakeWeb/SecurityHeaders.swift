@@ -20,7 +20,9 @@ enum SecurityHeaders {
     static let fields: [(name: String, value: String)] = [
         ("Content-Security-Policy", contentSecurityPolicy),
         ("X-Content-Type-Options", "nosniff"),
-        ("Referrer-Policy", "no-referrer"),
+        // No referrer to other sites; the full one to this server, which makes browsers send the
+        // pages' real origin (not `null`) with their forms, so that `Origin: null` can be refused.
+        ("Referrer-Policy", "same-origin"),
         ("X-Frame-Options", "DENY"),
         ("Cross-Origin-Opener-Policy", "same-origin"),
         ("Cross-Origin-Resource-Policy", "same-origin"),

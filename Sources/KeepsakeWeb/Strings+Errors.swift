@@ -21,11 +21,12 @@ extension Strings {
 
     /// A store failure for the page: the store's own sentence and its remedy on English pages; a
     /// Korean summary of its kind, the remedy in Korean and the store's sentence as the detail on
-    /// Korean pages.
+    /// Korean pages. No path of the server's disk is shown (``ServerPaths``).
     func describe(_ error: KeepsakeError) -> String {
         let remedy = error.remedy.map { " " + self.remedy($0) } ?? ""
-        guard language == .korean else { return error.message + remedy }
-        return summary(error.code) + remedy + " (" + error.message + ")"
+        let message = ServerPaths.removed(from: error.message)
+        guard language == .korean else { return message + remedy }
+        return summary(error.code) + remedy + " (" + message + ")"
     }
 
     /// The remedy in the page's words.

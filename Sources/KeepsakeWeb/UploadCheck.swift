@@ -24,19 +24,28 @@ enum UploadCheck {
     }
 
     /// `message` with the staged uploads' names (`http-upload-<UUID>`) replaced by the names the
-    /// user picked, so an error about a photo names the photo the user knows.
+    /// user picked, so an error about a photo names the photo the user knows, and with no path of
+    /// the server's disk left in it (``ServerPaths``).
     static func naming(_ message: String?, after files: [UploadedFile]) -> String? {
-        guard var message else { return nil }
+        message.map { ServerPaths.removed(from: renaming($0, after: files)) }
+    }
+
+    /// `error` with its message naming the user's files, code and remedy kept; its other paths are
+    /// left for ``Strings/describe(_:)`` and ``APIProblem/from(_:ifMatch:)`` to remove, so the log can
+    /// still have them.
+    static func naming(_ error: KeepsakeError?, after files: [UploadedFile]) -> KeepsakeError? {
+        guard let error else { return nil }
+        return KeepsakeError(error.code, renaming(error.message, after: files), path: error.path,
+                             underlyingCode: error.underlyingCode, remedy: error.remedy)
+    }
+
+    /// `message` with each staged upload (its path, or its name alone) named as the user named it.
+    private static func renaming(_ message: String, after files: [UploadedFile]) -> String {
+        var message = message
         for file in files {
+            message = message.replacingOccurrences(of: file.url.path, with: file.fileName)
             message = message.replacingOccurrences(of: file.url.lastPathComponent, with: file.fileName)
         }
         return message
-    }
-
-    /// `error` with its message naming the user's files (``naming(_:after:)``), code and remedy kept.
-    static func naming(_ error: KeepsakeError?, after files: [UploadedFile]) -> KeepsakeError? {
-        guard let error else { return nil }
-        return KeepsakeError(error.code, naming(error.message, after: files) ?? error.message, path: error.path,
-                             underlyingCode: error.underlyingCode, remedy: error.remedy)
     }
 }

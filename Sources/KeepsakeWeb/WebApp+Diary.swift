@@ -525,7 +525,7 @@ extension WebApp {
             return diaryForm(model, request, status: problem.status, problem: problem)
         }
         guard let saved = await model.save() else {
-            model.error = UploadCheck.naming(model.error, after: request.http.files)
+            model.error = logged(UploadCheck.naming(model.error, after: request.http.files), request.http)
             return diaryForm(model, request, status: model.error.map { Self.status(for: $0.code) } ?? .badRequest)
         }
         return .redirect(to: "/diary/\(saved.id.string)")

@@ -30,8 +30,18 @@ extension WebApp {
             return errorPage(request, status: .internalServerError, title: t.errorTitle(nil), message: t[.somethingWentWrong])
         }
         let status = Self.status(for: error.code)
-        // Every 5xx is the operator's business (a lost database session, a full object store), not only 500.
-        if status.rawValue >= 500 { configuration.errorLog?("\(request.http.method) \(request.http.rawPath): \(error)") }
+        _ = logged(error, request.http)
         return errorPage(request, status: status, title: t.errorTitle(error.code), message: t.describe(error))
+    }
+
+    /// Writes `error` whole to the error log when it is a 5xx (the operator's business: a lost
+    /// database session, a full object store, not only 500) or names a path of the server's disk,
+    /// which the page or the problem leaves out (``ServerPaths``); returns it.
+    @discardableResult
+    func logged(_ error: KeepsakeError?, _ request: HTTPRequest) -> KeepsakeError? {
+        if let error, Self.status(for: error.code).rawValue >= 500 || ServerPaths.removed(from: error.message) != error.message {
+            configuration.errorLog?("\(request.method) \(request.rawPath): \(error)")
+        }
+        return error
     }
 }

@@ -30,9 +30,13 @@ extension WebApp {
         }
     }
 
-    /// The `Cache-Control` of an image's bytes and of their `304`: an attachment id always names
-    /// the same bytes, so a client keeps them a year.
-    static let immutableCaching = "private, max-age=31536000, immutable"
+    /// The `Cache-Control` of an image's bytes and of their `304`: the photos are private, so no
+    /// shared cache (a proxy) may keep them (`private`), and a browser that keeps a copy must ask
+    /// the server again before each use (`no-cache`), so a copy is never shown without a request
+    /// that passes the login or the token check (after a logout, or once a token is revoked, it
+    /// is not). Asking again is cheap: the `ETag` (an attachment id always names the same bytes)
+    /// gets a `304` from the image row, without reading the blob store.
+    static let privateCaching = "private, no-cache"
 
     /// The answer to a `GET` or `HEAD` of an image's bytes (its original, or a thumbnail), for the
     /// pages and the API alike.
@@ -42,7 +46,7 @@ extension WebApp {
     ///   `If-Modified-Since` that match get a `304` before the blob store is asked anything.
     /// - Otherwise the bytes come as the blob store answers: an open, checked file sent with
     ///   `sendfile`, bytes, or a stream read from the object store while it is sent (a `HEAD`
-    ///   request fetches none of them), each with the validators and ``immutableCaching``.
+    ///   request fetches none of them), each with the validators and ``privateCaching``.
     /// - With `ranges`, one byte range (`Range: bytes=a-b`, `If-Range`) is answered `206` from a
     ///   ranged read of that part only (`sendfile` from the file's offset, or one ranged `GET`),
     ///   and `416` when it starts after the end.
@@ -78,7 +82,7 @@ extension WebApp {
             }
         }
         for (name, value) in validators.headers { response.headers.set(name, value) }
-        response.headers.set("Cache-Control", Self.immutableCaching)
+        response.headers.set("Cache-Control", Self.privateCaching)
         if ranges { response.headers.set("Accept-Ranges", "bytes") }
         return response
     }

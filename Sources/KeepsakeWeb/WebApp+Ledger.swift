@@ -204,7 +204,7 @@ extension WebApp {
             model.newReceipt = .file(receipt.url)
         }
         guard let saved = await model.save() else {
-            model.error = UploadCheck.naming(model.error, after: request.http.files)
+            model.error = logged(UploadCheck.naming(model.error, after: request.http.files), request.http)
             return ledgerForm(model, request, status: model.error.map { Self.status(for: $0.code) } ?? .badRequest)
         }
         return .redirect(to: WebRequest.link("/ledger", [("month", saved.date.ledgerMonth.string)]))

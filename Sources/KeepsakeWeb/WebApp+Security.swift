@@ -19,9 +19,12 @@ extension WebApp {
     }
 
     /// Whether a POST's `Origin` (when the browser sends one) is this server: a form on another
-    /// site cannot post here even if it guessed a token.
+    /// site cannot post here even if it guessed a token. `Origin: null` (a sandboxed frame, a
+    /// `file:` page, a redirect across sites) is no origin of this server and is refused too; the
+    /// pages' own forms send their real origin because their `Referrer-Policy` is `same-origin`
+    /// (under `no-referrer` a browser sends `null` for them).
     func isSameOrigin(_ request: HTTPRequest) -> Bool {
-        guard let origin = request.headers["Origin"], origin != "null" else { return true }
+        guard let origin = request.headers["Origin"] else { return true }
         guard let host = request.headers["Host"] else { return false }
         return origin == "http://" + host
     }
@@ -44,7 +47,7 @@ extension WebApp {
     /// checks the cookie's signature (and the shared logout list for a logged-in one).
     public func checkHead(_ request: HTTPRequest) -> HTTPResponse? {
         guard isAllowedHost(request.headers["Host"]) else { return hostRefusal() }
-        if Self.isAPIPath(request.pathSegments) { return checkAPIHead(request) }
+        if Self.isAPIRequest(request) { return checkAPIHead(request) }
         guard configuration.requiresLogin, Self.announcesBody(request) else { return nil }
         let now = Date()
         let session: Session?

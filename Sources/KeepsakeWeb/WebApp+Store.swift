@@ -47,8 +47,10 @@ extension WebApp {
         return render(Page(title: t[.store], section: .store, body: body), for: request)
     }
 
-    /// A backend's kind, location and own figures (sizes in bytes shown as sizes).
+    /// A backend's kind, location and own figures (sizes in bytes shown as sizes), without the
+    /// server's paths (``ServerPaths/described(_:)``).
     func backend(_ status: BackendStatus, _ formats: Formats) -> HTML {
+        let status = ServerPaths.described(status)
         let figures: [HTML] = status.figures.map { figure in
             let value = figure.label.hasSuffix("bytes") ? Int64(figure.value).map(formats.bytes) ?? figure.value : figure.value
             return "<li>\(figure.label): <code>\(value)</code></li>"

@@ -41,6 +41,9 @@ public final class WebApp: Sendable {
     let apiTokens: APITokens
     /// The key of the tokens' ids (``APITokens``), for the head check.
     let tokenKey: Data
+    /// The tokens' secrets (their SHA-256), loaded at start and on first use of a token made since,
+    /// so the head check refuses a wrong secret before the body is read.
+    let tokenSecrets: APITokenSecrets
     /// Ids of tokens this server has seen revoked: refused before their bodies are read.
     let revokedTokens = Mutex<Set<String>>([])
     /// Whether the server is stopping (long polls of `/api/v1/changes` return at once).
@@ -52,7 +55,7 @@ public final class WebApp: Sendable {
     ///
     /// - Throws: ``WebError`` when ``WebConfiguration/host`` is not `127.0.0.1` and no password is
     ///   set, or the session secret is shorter than 32 bytes; a ``KeepsakeError`` when the store's
-    ///   API token key cannot be read or made.
+    ///   API token key or its tokens cannot be read (or the key made).
     public init(store: Store, configuration: WebConfiguration = WebConfiguration()) throws {
         if configuration.host != WebConfiguration.loopbackHost && !configuration.requiresLogin {
             throw WebError.passwordRequired(host: configuration.host)
@@ -75,6 +78,7 @@ public final class WebApp: Sendable {
         router = Self.makeRouter(thumbnailSizes: store.options.thumbnailSizes.map(\.maxPixels))
         apiTokens = APITokens(store: store)
         tokenKey = try apiTokens.idKey()
+        tokenSecrets = try APITokenSecrets(tokens: apiTokens)
     }
 
     /// Every route the app answers, the pages' and the API's (`/api/v1/…`), in the order added.
@@ -102,7 +106,7 @@ public final class WebApp: Sendable {
     private func respond(to request: HTTPRequest) async throws -> HTTPResponse {
         guard isAllowedHost(request.headers["Host"]) else { return hostRefusal() }
         let segments = request.pathSegments
-        if Self.isAPIPath(segments) { return await respondAPI(request) }
+        if Self.isAPIRequest(request) { return await respondAPI(request) }
         let match = router.match(request.method, segments)
         if case .found(.asset, _, _) = match { return assets.response(for: segments, request: request) }
         let language = Language.negotiate(cookie: request.cookies[Language.cookieName],

@@ -35,9 +35,9 @@ public final class WebServer: Sendable {
             ownsUploadDirectory = true
             Self.removeStaleUploads(in: uploadDirectory.deletingLastPathComponent())
         }
-        // The security headers go on the HTTP layer's own refusals (413, 400, ...) too, and a
+        // The security headers go on the HTTP layer's own refusals (413, 400, ...) too, a
         // request with a body from a browser that has not logged in is refused before its body
-        // is read.
+        // is read, and an API body that is not a photo upload is held to the JSON limit.
         let httpConfiguration = HTTPServer.Configuration(stagingDirectory: uploadDirectory, host: configuration.host,
                                                          port: configuration.port, limits: configuration.limits.httpLimits,
                                                          commonHeaders: SecurityHeaders.commonHeaders,
@@ -45,6 +45,7 @@ public final class WebServer: Sendable {
                                                          refusalFormatter: { head, status, message in
                                                              WebApp.refusal(for: head, status: status, message: message)
                                                          },
+                                                         bodyLimit: { [app] head in app.bodyLimit(for: head) },
                                                          errorLog: configuration.errorLog)
         do {
             server = try HTTPServer(configuration: httpConfiguration) { [app] request in

@@ -5,4 +5,8 @@ import KeepsakeHTTP
 struct APIOperation: Sendable {
     /// The work.
     let run: @Sendable (WebApp, APIRequest) async throws -> HTTPResponse
+    /// Whether its body may carry photos (multipart files, or one photo as the whole body): such a
+    /// body keeps the HTTP layer's limits; every other API body is JSON, held to
+    /// ``WebLimits/maxJSONBodyBytes`` (``WebApp/bodyLimit(for:)``).
+    var takesPhotos = false
 }

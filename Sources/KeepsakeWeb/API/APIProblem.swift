@@ -21,14 +21,15 @@ struct APIProblem: Error, Sendable {
 
     /// The problem of a failure: a ``KeepsakeError`` with the status its code calls for
     /// (``WebApp/status(for:)``), a version conflict as `412` when the request carried `If-Match`;
-    /// anything else `500` (its details go to the log only).
+    /// anything else `500` (its details go to the log only). The detail never names a path of the
+    /// server's disk (``ServerPaths``).
     static func from(_ error: any Error, ifMatch: Bool) -> APIProblem {
         if let problem = error as? APIProblem { return problem }
         let error = KeepsakeError.wrapping(error)
         var status = WebApp.status(for: error.code)
         if ifMatch, error.code == .conflict, error.remedy == .reloadAndRetry { status = .preconditionFailed }
         let detail = status == .internalServerError && error.code == .unexpected
-            ? "Something unexpected failed; see the server's log." : error.message
+            ? "Something unexpected failed; see the server's log." : ServerPaths.removed(from: error.message)
         return APIProblem(status: status, code: error.code.rawValue, detail: detail, remedy: error.remedy)
     }
 

@@ -52,23 +52,29 @@ struct APIRequest: Sendable {
         }
     }
 
-    /// The version `If-Match` asks for: `nil` without the header (or with `*`); 412 when it names
-    /// no version this server hands out (a weak tag never matches, RFC 9110 §13.1.1).
+    /// The version `If-Match` asks for: `nil` without the header, or when it is `*` alone (the
+    /// record exists, whatever its version); 412 when it names no version this server hands out.
+    ///
+    /// Several `If-Match` lines are one list (RFC 9110 §5.3), and the request goes on only if
+    /// every listed tag is the same strong tag of one version: a stale tag anywhere in the list,
+    /// a weak tag (which never matches, §13.1.1) or two different versions is `412`. A `*` next
+    /// to tags adds nothing, so `If-Match: *` in one line cannot hide a stale tag in another.
     func expectedVersion() throws -> Int64? {
         let values = http.headers.values(for: "If-Match")
         guard !values.isEmpty else { return nil }
-        let tags = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-        if tags.contains("*") { return nil }
-        let versions = tags.compactMap { tag -> Int64? in
+        let members = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let tags = members.filter { $0 != "*" }
+        if tags.isEmpty && !members.isEmpty { return nil }
+        let versions = tags.map { tag -> Int64? in
             guard tag.hasPrefix("\""), tag.hasSuffix("\""), tag.count > 2 else { return nil }
             return APIRequest.version(fromTag: String(tag.dropFirst().dropLast()))
         }
-        guard versions.count == 1 else {
+        guard let first = versions.first ?? nil, versions.allSatisfy({ $0 == first }) else {
             throw APIProblem(status: .preconditionFailed, code: "preconditionFailed",
-                             detail: "If-Match must name one ETag of this resource, such as \"3\" (as a strong tag, with the quotes).",
+                             detail: "If-Match must name one ETag of this resource, such as \"v3\" (as a strong tag, with the quotes), in every value it lists.",
                              remedy: .reloadAndRetry)
         }
-        return versions[0]
+        return first
     }
 
     /// Whether the request carries `If-Match`.

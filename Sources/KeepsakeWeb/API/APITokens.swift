@@ -8,8 +8,9 @@ public import KeepsakeStore
 /// HMAC-SHA256 of them under the store's token key, `secret` 64 random hex digits (256 bits). Only
 /// the id, a name, the read-only flag and the SHA-256 of the secret are stored (setting namespace
 /// `api.tokens`, key = id); the token itself is shown once, when it is made. The HMAC lets a
-/// server refuse a made-up token before reading its request body, without asking the store
-/// (``WebApp/checkHead(_:)``); the store decides every request itself.
+/// server refuse a made-up token before reading its request body, without asking the store; the
+/// secret is checked there too, against the server's memory of the tokens (``APITokenSecrets``,
+/// ``WebApp/checkHead(_:)``); the store decides every request itself.
 public struct APITokens: Sendable {
     /// The settings namespace of the tokens.
     static let namespace = "api.tokens"
@@ -93,6 +94,21 @@ public struct APITokens: Sendable {
         return stored.info.isRevoked ? .revoked(id: id) : .valid(stored.info)
     }
 
+    /// What the store keeps of every token it can read (the SHA-256 of the secret, the revocation),
+    /// by id: what ``APITokenSecrets`` loads when the app starts. An entry that cannot be read is left
+    /// out here; ``storedToken(id:)`` reads it again, and reports it, when its token is used.
+    func storedTokens() throws -> [String: StoredToken] {
+        let all = try store.metadata.read { try $0.settings(in: Self.namespace) }
+        return all.compactMapValues { try? Self.decode($0) }
+    }
+
+    /// What the store keeps of the token `id`; `nil` when it has none.
+    ///
+    /// - Throws: a ``KeepsakeError`` when the store cannot be read, or its entry for `id` cannot.
+    func storedToken(id: String) throws -> StoredToken? {
+        try store.metadata.read { try $0.setting(id, in: Self.namespace) }.map(Self.decode)
+    }
+
     /// The key of the ids' HMAC, made on first use (one write transaction, so concurrent first uses
     /// agree on one key).
     func idKey() throws -> Data {
@@ -150,7 +166,7 @@ public struct APITokens: Sendable {
     }
 
     /// What the store keeps for one token.
-    struct StoredToken: Codable {
+    struct StoredToken: Codable, Sendable {
         var info: APITokenInfo
         var secretSHA256: String
     }

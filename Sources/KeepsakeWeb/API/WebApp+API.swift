@@ -12,6 +12,14 @@ extension WebApp {
         segments.first == "api"
     }
 
+    /// Whether a request is the API's: its path as sent is `/api` or starts with `/api/`, or its
+    /// decoded segments start with `api` (``isAPIPath(_:)``). The raw path decides even when the
+    /// HTTP layer could not decode it (bad percent-encoding), so every refusal of an API path is a
+    /// problem document.
+    static func isAPIRequest(_ request: HTTPRequest) -> Bool {
+        request.rawPath == "/api" || request.rawPath.hasPrefix("/api/") || isAPIPath(request.pathSegments)
+    }
+
     /// The bearer token of `request` (`Authorization: Bearer <token>`), or `nil`.
     static func bearerToken(_ request: HTTPRequest) -> String? {
         let values = request.headers.values(for: "Authorization")
@@ -21,30 +29,60 @@ extension WebApp {
         return parts[1].trimmingCharacters(in: .whitespaces)
     }
 
-    /// The head check of an API request (on a polling thread, before any byte of the body is read,
-    /// no store access): no token, a malformed one, one this store never made (its id's HMAC does
-    /// not match) or one this server has seen revoked is refused with `401` at once, so nothing it
-    /// sends is staged. A token that passes is checked against the store by the handler.
+    /// The head check of an API request (on a polling thread, before any byte of the body is read):
+    /// no token, a malformed one, one this store never made (its id's HMAC does not match), one
+    /// this server has seen revoked, or a real id with a wrong secret is refused with `401` at once,
+    /// so nothing it sends is staged. The secret is compared in constant time with the SHA-256 this
+    /// server keeps in memory (``APITokenSecrets``: loaded at start; a genuine id not seen yet is
+    /// read from the store once). A token that passes is checked against the store again by the
+    /// handler (revocation, rights).
     func checkAPIHead(_ request: HTTPRequest) -> HTTPResponse? {
-        let problem: APIProblem
-        if let token = Self.bearerToken(request) {
-            guard let (id, _) = APITokens.parse(token) else {
-                return finished(APIProblem.unauthorized("The bearer token is not a Keepsake API token (ks_…); make one with keepsake token create.").response)
-            }
-            guard APITokens.isGenuine(id: id, key: tokenKey), !revokedTokens.withLock({ $0.contains(id) }) else {
-                return finished(APIProblem.unauthorized("This API token is not valid here (revoked, or made for another store).").response)
-            }
-            return nil
-        } else {
-            problem = .unauthorized("The API needs Authorization: Bearer <token> on every request; make a token with keepsake token create --name NAME.")
+        guard let token = Self.bearerToken(request) else {
+            return finished(APIProblem.unauthorized("The API needs Authorization: Bearer <token> on every request; make a token with keepsake token create --name NAME.").response)
         }
-        return finished(problem.response)
+        guard let (id, secret) = APITokens.parse(token) else {
+            return finished(APIProblem.unauthorized("The bearer token is not a Keepsake API token (ks_…); make one with keepsake token create.").response)
+        }
+        guard APITokens.isGenuine(id: id, key: tokenKey), !revokedTokens.withLock({ $0.contains(id) }) else {
+            return finished(APIProblem.unauthorized("This API token is not valid here (revoked, or made for another store).").response)
+        }
+        let verdict: APITokenSecrets.Verdict
+        do {
+            verdict = try tokenSecrets.verdict(id: id, secret: secret)
+        } catch {
+            configuration.errorLog?("\(request.method) \(request.rawPath): the API token could not be read from the store: \(error)")
+            return finished(APIProblem.from(error, ifMatch: false).response)
+        }
+        switch verdict {
+        case .matches:
+            return nil
+        case .revoked:
+            revokedTokens.withLock { _ = $0.insert(id) }
+            return finished(APIProblem.unauthorized("This API token was revoked; make a new one with keepsake token create.").response)
+        case .wrongSecret, .unknown:
+            return finished(APIProblem.unauthorized("This API token is not valid here.").response)
+        }
+    }
+
+    /// The most body bytes a request may send, from its head (the HTTP server's
+    /// ``HTTPServer/Configuration/bodyLimit``, on a polling thread: one match in the route table).
+    /// `nil` (the HTTP layer's limits) for the pages, and on the API for a photo upload: a route
+    /// that takes photos (``APIOperation/takesPhotos``) with a multipart, `image/*` or
+    /// `application/octet-stream` body. Every other API body is JSON, held to
+    /// ``WebLimits/maxJSONBodyBytes``.
+    func bodyLimit(for head: HTTPRequest) -> Int? {
+        guard Self.isAPIRequest(head) else { return nil }
+        if case .found(.api(let operation), _, _) = router.match(head.method, head.pathSegments), operation.takesPhotos,
+           let type = head.mediaType, type == "multipart/form-data" || type == "application/octet-stream" || type.hasPrefix("image/") {
+            return nil
+        }
+        return configuration.limits.maxJSONBodyBytes
     }
 
     /// The HTTP layer's own refusal of a request (a body over a limit, a malformed form): as
     /// `application/problem+json` for the API, the plain sentence for the pages.
     static func refusal(for head: HTTPRequest, status: HTTPStatus, message: String) -> HTTPResponse {
-        guard isAPIPath(head.pathSegments) else { return .status(status, message: message) }
+        guard isAPIRequest(head) else { return .status(status, message: message) }
         let code: KeepsakeError.Code = switch status {
         case .contentTooLarge: .limitExceeded
         case .serviceUnavailable: .busy
@@ -83,7 +121,8 @@ extension WebApp {
                                      detail: "The token \(token.name) is read-only: it may use GET and HEAD only.")
                 }
                 var response = try await operation.run(self, APIRequest(http: request, parameters: parameters, token: token))
-                if !response.headers.contains("Cache-Control") { response.headers.set("Cache-Control", "no-cache") }
+                // Private data: no cache keeps it (images set their own, revalidated, policy).
+                if !response.headers.contains("Cache-Control") { response.headers.set("Cache-Control", "no-store") }
                 return response
             case .methodNotAllowed(let allowed):
                 throw APIProblem(status: .methodNotAllowed, code: "methodNotAllowed", detail: "\(request.method) is not allowed here.",
@@ -93,8 +132,15 @@ extension WebApp {
                                  detail: "There is no API resource at this path; see \(Self.apiPrefix)/openapi.json.")
             }
         } catch {
-            let problem = APIProblem.from(error, ifMatch: hasIfMatch)
-            if problem.status.rawValue >= 500 { configuration.errorLog?("\(request.method) \(request.rawPath): \(error)") }
+            // A photo the store refused is named as the client named it, not by its staged file.
+            let named = (error as? KeepsakeError).flatMap { UploadCheck.naming($0, after: request.files) } ?? error
+            let problem = APIProblem.from(named, ifMatch: hasIfMatch)
+            // Every 5xx, and a message whose server paths the client is not shown, goes to the log whole.
+            if let keepsakeError = named as? KeepsakeError {
+                logged(keepsakeError, request)
+            } else if problem.status.rawValue >= 500 {
+                configuration.errorLog?("\(request.method) \(request.rawPath): \(error)")
+            }
             return problem.response
         }
     }

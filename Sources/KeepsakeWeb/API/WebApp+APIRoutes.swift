@@ -8,6 +8,10 @@ extension WebApp {
         func api(_ run: @escaping @Sendable (WebApp, APIRequest) async throws -> HTTPResponse) -> WebRoute {
             .api(APIOperation(run: run))
         }
+        /// An operation whose body may carry photos (``APIOperation/takesPhotos``).
+        func photos(_ run: @escaping @Sendable (WebApp, APIRequest) async throws -> HTTPResponse) -> WebRoute {
+            .api(APIOperation(run: run, takesPhotos: true))
+        }
         router.group(apiPrefix) { v1 in
             v1.get("/openapi.json", api { _, _ in
                 var response = HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: .data(Data(APIDocument.json.utf8)))
@@ -20,7 +24,7 @@ extension WebApp {
 
             v1.group("/diary") { diary in
                 diary.get("/entries", api { app, request in try app.apiListDiaryEntries(request) })
-                diary.post("/entries", api { app, request in try await app.apiCreateDiaryEntry(request) })
+                diary.post("/entries", photos { app, request in try await app.apiCreateDiaryEntry(request) })
                 diary.get("/entries/{id:uuid}", api { app, request in try app.apiRead(app.diaryResource, request) })
                 diary.patch("/entries/{id:uuid}", api { app, request in try app.apiUpdateDiaryEntry(request) })
                 diary.delete("/entries/{id:uuid}", api { app, request in try app.apiTrash(app.diaryResource, request) })
@@ -35,7 +39,7 @@ extension WebApp {
 
             v1.group("/ledger") { ledger in
                 ledger.get("/transactions", api { app, request in try app.apiListTransactions(request) })
-                ledger.post("/transactions", api { app, request in try await app.apiCreateTransaction(request) })
+                ledger.post("/transactions", photos { app, request in try await app.apiCreateTransaction(request) })
                 ledger.get("/transactions/{id:uuid}", api { app, request in try app.apiRead(app.ledgerResource, request) })
                 ledger.patch("/transactions/{id:uuid}", api { app, request in try app.apiUpdateTransaction(request) })
                 ledger.delete("/transactions/{id:uuid}", api { app, request in try app.apiTrash(app.ledgerResource, request) })
@@ -46,7 +50,7 @@ extension WebApp {
                     return APIRepresentation.record(APIRepresentation.image(receipt, base: APIRepresentation.transactionPath(transaction.id) + "/receipt", sizes: sizes),
                                                     version: transaction.version, request: request)
                 })
-                ledger.put("/transactions/{id:uuid}/receipt", api { app, request in try await app.apiAttachReceipt(request) })
+                ledger.put("/transactions/{id:uuid}/receipt", photos { app, request in try await app.apiAttachReceipt(request) })
                 ledger.delete("/transactions/{id:uuid}/receipt", api { app, request in try app.apiRemoveReceipt(request) })
                 ledger.get("/transactions/{id:uuid}/receipt/original", api { app, request in
                     try app.apiImageBytes(try app.apiReceipt(request).1, size: nil, request: request)
@@ -64,7 +68,7 @@ extension WebApp {
 
             v1.group("/feed") { feed in
                 feed.get("/posts", api { app, request in try app.apiListPosts(request, trash: false) })
-                feed.post("/posts", api { app, request in try await app.apiCreatePost(request) })
+                feed.post("/posts", photos { app, request in try await app.apiCreatePost(request) })
                 feed.get("/posts/{id:uuid}", api { app, request in try app.apiRead(app.feedResource, request) })
                 feed.patch("/posts/{id:uuid}", api { app, request in try app.apiUpdatePost(request) })
                 feed.delete("/posts/{id:uuid}", api { app, request in try app.apiTrash(app.feedResource, request) })
@@ -83,16 +87,20 @@ extension WebApp {
         func api(_ run: @escaping @Sendable (WebApp, APIRequest) async throws -> HTTPResponse) -> WebRoute {
             .api(APIOperation(run: run))
         }
+        /// An operation whose body may carry photos (``APIOperation/takesPhotos``).
+        func photos(_ run: @escaping @Sendable (WebApp, APIRequest) async throws -> HTTPResponse) -> WebRoute {
+            .api(APIOperation(run: run, takesPhotos: true))
+        }
         @Sendable func imageBase(_ app: WebApp, _ request: APIRequest) -> String {
             resource(app).path(request.id) + "/images"
         }
         router.get(base + "/images", api { app, request in try app.apiListImages(resource(app), request, base: imageBase(app, request)) })
-        router.post(base + "/images", api { app, request in try await app.apiAddImages(resource(app), request) })
+        router.post(base + "/images", photos { app, request in try await app.apiAddImages(resource(app), request) })
         router.put(base + "/images", api { app, request in try app.apiReorderImages(resource(app), request) })
         router.get(base + "/images/{attachment:id}", api { app, request in
             try app.apiImageInfo(request, in: collection, base: imageBase(app, request) + "/\(request.attachmentID)")
         })
-        router.put(base + "/images/{attachment:id}", api { app, request in try await app.apiReplaceImage(resource(app), request) })
+        router.put(base + "/images/{attachment:id}", photos { app, request in try await app.apiReplaceImage(resource(app), request) })
         router.delete(base + "/images/{attachment:id}", api { app, request in try app.apiRemoveImage(resource(app), request) })
         router.get(base + "/images/{attachment:id}/original", api { app, request in
             let (record, index) = try app.apiAttachment(request, in: collection)

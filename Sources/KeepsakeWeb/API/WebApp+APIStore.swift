@@ -3,11 +3,13 @@ import KeepsakeHTTP
 import KeepsakeStore
 
 extension WebApp {
-    /// `GET /api/v1/store/status`: counts and sizes per collection, the backends, work in flight.
+    /// `GET /api/v1/store/status`: counts and sizes per collection, the backends (without the
+    /// server's paths: ``ServerPaths/described(_:)``), work in flight.
     func apiStoreStatus(_ request: APIRequest) throws -> HTTPResponse {
         let status = try store.status()
         func backend(_ status: BackendStatus) -> APIJSONValue {
-            ["kind": .string(status.kind), "location": .string(status.location),
+            let status = ServerPaths.described(status)
+            return ["kind": .string(status.kind), "location": .string(status.location),
              "figures": .array(status.figures.map { ["label": .string($0.label), "value": .string($0.value)] })]
         }
         let collections: [APIJSONValue] = status.collections.map {
