@@ -13,3 +13,10 @@ extension HTTPServer {
         return try await wait()
     }
 }
+
+extension HTTPServer {
+    /// The executor the tasks of `async` handlers run on (Dispatch threads, never Swift's
+    /// cooperative pool): for work a handler starts that may block, such as a watcher that reads a
+    /// store for parked requests.
+    public static var taskExecutor: any TaskExecutor { AsyncBridge.executor }
+}

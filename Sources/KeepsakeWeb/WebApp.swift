@@ -50,6 +50,8 @@ public final class WebApp: Sendable {
     let stopping = Atomic<Bool>(false)
     /// Long polls of `/api/v1/changes` waiting now, per token id.
     let longPolls = Mutex<[String: Int]>([:])
+    /// What the long polls wait on: one watcher of the change log for all of them.
+    let changeWaiters: ChangeWaiters
 
     /// Creates the app over `store`.
     ///
@@ -76,6 +78,7 @@ public final class WebApp: Sendable {
         assets = StaticAssets(chartScript: configuration.chartScript ?? StaticAssets.findChartScript(),
                               sortableScript: configuration.sortableScript ?? StaticAssets.findSortableScript())
         router = Self.makeRouter(thumbnailSizes: store.options.thumbnailSizes.map(\.maxPixels))
+        changeWaiters = ChangeWaiters(store: store)
         apiTokens = APITokens(store: store)
         tokenKey = try apiTokens.idKey()
         tokenSecrets = try APITokenSecrets(tokens: apiTokens)

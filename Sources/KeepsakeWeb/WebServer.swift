@@ -76,6 +76,7 @@ public final class WebServer: Sendable {
     /// more than once.
     public func stop() {
         app.stopping.store(true, ordering: .sequentiallyConsistent)  // long polls return now
+        app.changeWaiters.stop()
         sweeper?.stop()
         server.stop()
         if ownsUploadDirectory {

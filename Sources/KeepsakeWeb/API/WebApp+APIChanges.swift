@@ -38,10 +38,12 @@ extension WebApp {
             defer { longPolls.withLock { polls in polls[token, default: 1] -= 1; if polls[token] == 0 { polls[token] = nil } } }
             let deadline = ContinuousClock.now + .seconds(wait)
             // Parked: the wait holds no handler thread, so no number of polls delays other requests.
+            // One watcher wakes every poll (ChangeWaiters): the store is asked once per tick, not
+            // once per poll.
             page = try await HTTPServer.park { [page] in
                 var page = page
                 while page.changes.isEmpty, ContinuousClock.now < deadline, !stopping.load(ordering: .sequentiallyConsistent) {
-                    try await store.metadata.waitForChanges(timeout: .milliseconds(200))
+                    await changeWaiters.wait(after: after, until: deadline)
                     page = try changePage(after: after, limit: limit)
                 }
                 return page
