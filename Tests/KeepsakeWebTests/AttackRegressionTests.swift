@@ -195,22 +195,20 @@ import Testing
     }
 
     /// The HTTP layer's refusal of a malformed `Content-Length` on an API path: one answer, a
-    /// problem document, then the connection closes. Today libmicrohttpd answers such a head itself,
-    /// twice (a bare 400 head, then its HTML page): issue 25's item 5, the HTTP layer's to fix; the
-    /// web app words the refusal once it reaches ``WebApp/refusal(for:status:message:)``. Until then
-    /// this is a known issue, and the test fails as soon as the fix lands: remove `withKnownIssue`.
+    /// problem document, then the connection closes. libmicrohttpd refuses such a head itself, before
+    /// any callback, and sent its own page's head twice (a bare 400 head, then its HTML page); the
+    /// HTTP layer now answers in its place (`HeadRefusal`), in the words of
+    /// ``WebApp/refusal(for:status:message:)`` (issue 25, item 5).
     @Test func aMalformedContentLengthOnAnAPIPathIsOneProblem() async throws {
         let fixture = try APIFixture()
-        await withKnownIssue("libmicrohttpd answers a malformed Content-Length itself, twice (issue 25, item 5)") {
-            for length in ["+5", "-1", "0x10", "5, 5", "1e2", "99999999999999999999"] {
-                let answer = try await RawExchange.send("POST /api/v1/diary/entries HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.web.server.port)\r\n"
-                                                        + "Authorization: Bearer \(fixture.token)\r\nContent-Type: application/json\r\n"
-                                                        + "Content-Length: \(length)\r\n\r\n{}\r\n", port: fixture.web.server.port)
-                // 20 digits are a number, only too large: 413 is as right as 400 there.
-                #expect(answer.statuses == [400] || (length.count == 20 && answer.statuses == [413]), "Content-Length: \(length): \(answer.text)")
-                #expect(answer.text.lowercased().contains("content-type: application/problem+json"), "Content-Length: \(length): \(answer.text)")
-                #expect(answer.closed, "Content-Length: \(length)")
-            }
+        for length in ["+5", "-1", "0x10", "5, 5", "1e2", "99999999999999999999"] {
+            let answer = try await RawExchange.send("POST /api/v1/diary/entries HTTP/1.1\r\nHost: 127.0.0.1:\(fixture.web.server.port)\r\n"
+                                                    + "Authorization: Bearer \(fixture.token)\r\nContent-Type: application/json\r\n"
+                                                    + "Content-Length: \(length)\r\n\r\n{}\r\n", port: fixture.web.server.port)
+            // 20 digits are a number, only too large: 413 is as right as 400 there.
+            #expect(answer.statuses == [400] || (length.count == 20 && answer.statuses == [413]), "Content-Length: \(length): \(answer.text)")
+            #expect(answer.text.lowercased().contains("content-type: application/problem+json"), "Content-Length: \(length): \(answer.text)")
+            #expect(answer.closed, "Content-Length: \(length)")
         }
     }
 }
