@@ -165,16 +165,6 @@ final class RequestContext {
             .trimmingCharacters(in: .whitespaces).lowercased()
     }
 
-    /// The raw name/value pairs of one kind, in order (a value is `nil` for `?flag`).
-    static func values(of kind: MHD_ValueKind, on connection: OpaquePointer) -> [([UInt8], [UInt8]?)] {
-        let collector = PairCollector()
-        withExtendedLifetime(collector) {
-            _ = MHD_get_connection_values_n(connection, kind, collectPair,
-                                            Unmanaged.passUnretained(collector).toOpaque())
-        }
-        return collector.pairs
-    }
-
     // MARK: - Body
 
     /// Takes one chunk of the body. Returns `false` when the connection must be closed at once:
@@ -389,34 +379,6 @@ final class RequestContext {
         if bytes >= 1 << 10 { return number(Double(bytes) / Double(1 << 10)) + " KB" }
         return "\(bytes) bytes"
     }
-}
-
-/// Why a request is answered with an error instead of reaching the handler.
-struct RequestFailure: Error {
-    /// 400, 413 or 500.
-    let status: HTTPStatus
-    /// A short sentence for the person who sent the request.
-    let message: String
-
-    /// The plain-text answer.
-    var response: HTTPResponse { .status(status, message: message) }
-}
-
-/// Collects the pairs libmicrohttpd reports through `MHD_get_connection_values_n`.
-private final class PairCollector {
-    var pairs: [([UInt8], [UInt8]?)] = []
-}
-
-/// `MHD_KeyValueIteratorN` for ``PairCollector``.
-private func collectPair(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
-                         _ key: UnsafePointer<CChar>?, _ keySize: Int,
-                         _ value: UnsafePointer<CChar>?, _ valueSize: Int) -> MHD_Result {
-    guard let cls, let key else { return MHD_Result.YES }
-    let collector = Unmanaged<PairCollector>.fromOpaque(cls).takeUnretainedValue()
-    let name = Array(UnsafeRawBufferPointer(start: key, count: keySize))
-    let text = value.map { Array(UnsafeRawBufferPointer(start: $0, count: valueSize)) }
-    collector.pairs.append((name, text))
-    return MHD_Result.YES
 }
 
 /// `MHD_PostDataIterator`: hands each form chunk to the ``RequestContext`` in `cls`.
