@@ -21,6 +21,6 @@ fi
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { echo "scale-out tests: nginx is missing (scripts/bootstrap installs it)" >&2; exit 1; }
 cd "$here"
 if [ -n "${KEEPSAKE_TEST_POSTGRES_URL:-}" ]; then
-  exec python3 -u run_tests.py "$@"
+  exec python3 -u ../python/run_tests.py --name scale-out test_scale_out "$@"
 fi
-exec "$repo/scripts/servers/with-servers" python3 -u run_tests.py "$@"
+exec "$repo/scripts/servers/with-servers" python3 -u ../python/run_tests.py --name scale-out test_scale_out "$@"
