@@ -1,5 +1,6 @@
 public import Foundation
 public import KeepsakeStore
+import KeepsakeSupport
 
 /// Export and import of a whole store as one archive: a gzip-compressed tar holding every record as
 /// JSON and every original image byte for byte.

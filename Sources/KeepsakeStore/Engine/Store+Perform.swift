@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeSupport
 
 extension Store {
     /// Runs one atomic operation on record `id`: the atomic protocol, written once for every pair

@@ -1,4 +1,5 @@
 public import Foundation
+import KeepsakeSupport
 
 extension Store {
     /// Creates a record with its images, all or nothing.

@@ -1,5 +1,6 @@
 public import Foundation
 import Synchronization
+import KeepsakeSupport
 
 /// One processed image with the SHA-256 of what will be stored and of the bytes it came from:
 /// everything the engine needs to place and record it.
