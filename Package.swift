@@ -57,7 +57,7 @@ let package = Package(
 
         // The apps, each a library on the engine.
         .target(name: "KeepsakeDiary", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
-        .target(name: "KeepsakeLedger", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeLedger", dependencies: ["KeepsakeSupport", "KeepsakeStore"], swiftSettings: strictSettings),
         .target(name: "KeepsakeFeed", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
         .target(name: "KeepsakeImageCache", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
         // @Observable view models over the apps (MVVM without Combine); the CLI and the web app use them.
@@ -106,7 +106,7 @@ let package = Package(
 
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
-                dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
+                dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
                                "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeWeb",
                                "KeepsakeImport", "KeepsakeBackends"],
                 resources: [.copy("Resources/DemoImages")],
@@ -132,7 +132,8 @@ let package = Package(
         // Built normally it lists, seeds and replays; with -sanitize=fuzzer (.build-fuzz) it fuzzes.
         .target(name: "CFuzzing", path: "Sources/CFuzzing"),
         .executableTarget(name: "keepsake-fuzz",
-                          dependencies: ["KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeTransfer", "CFuzzing"],
+                          dependencies: ["KeepsakeSupport", "KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeTransfer",
+                                         "KeepsakeImport", "CFuzzing"],
                           path: "Sources/KeepsakeFuzz", swiftSettings: strictSettings),
 
         .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakePostgres", "KeepsakePostgresStore", "KeepsakeS3", "KeepsakeS3Store"],

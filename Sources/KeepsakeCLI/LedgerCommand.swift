@@ -2,6 +2,7 @@ import Foundation
 import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeViewModels
+import KeepsakeSupport
 
 /// `keepsake ledger …`: the household account book. Adding and editing go through
 /// ``LedgerComposeViewModel``, the month list and its totals through ``LedgerMonthViewModel``;

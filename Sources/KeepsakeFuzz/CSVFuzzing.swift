@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeLedger
+import KeepsakeSupport
 
 /// `csv`: the RFC 4180 reader of the ledger import (KeepsakeLedger's CSV.swift). Any bytes; the
 /// well-formed rows, written again with `CSV.document` and read again, must come back the same.
