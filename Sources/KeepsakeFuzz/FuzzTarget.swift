@@ -19,6 +19,7 @@ enum FuzzTargets {
     static let all: [FuzzTarget] = [
         CSVFuzzing.target, LedgerCSVFuzzing.target, FieldsJSONFuzzTarget.target, PercentFuzzing.target, HTTPRequestFuzzing.target,
         PNGChunkFuzzing.target, JPEGFrameFuzzing.target, ImageFuzzing.target, ArchiveFuzzing.target,
+        BankCSVFuzzing.target, XMLFuzzing.target, OFXFuzzing.target, QIFFuzzing.target, CamtFuzzing.target,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

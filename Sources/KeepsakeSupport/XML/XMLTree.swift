@@ -63,8 +63,10 @@ public struct XMLTree: Sendable, Hashable {
     /// Reads the root element of `data`.
     ///
     /// - Throws: ``XMLSyntaxError`` with the line and libxml2's reason when the XML is not well
-    ///   formed, or when it ends before its elements are closed.
+    ///   formed or ends before its elements are closed, and for input ``inputProblem(_:)`` refuses
+    ///   (not UTF-8, a document type declaration, a processing instruction without data).
     public static func parse(_ data: Data) throws(XMLSyntaxError) -> XMLTree {
+        if let problem = inputProblem(data) { throw problem }
         let parser = XMLParser(data: data)
         let builder = XMLTreeBuilder()
         parser.delegate = builder
