@@ -77,14 +77,16 @@ let package = Package(
                                "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeImport"],
                 swiftSettings: strictSettings),
 
-        // Export and import of a whole store as one archive (libarchive).
+        // libarchive, behind one small module: the one archive reader (the export's tar, other apps' zips) and the export's writer.
         .systemLibrary(name: "CArchiveSystem", path: "Sources/CArchiveSystem", pkgConfig: "libarchive",
                        providers: [.apt(["libarchive-dev"])]),
-        .target(name: "KeepsakeTransfer", dependencies: ["KeepsakeSupport", "KeepsakeStore", "CArchiveSystem"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeArchive", dependencies: ["KeepsakeStore", "CArchiveSystem"], swiftSettings: strictSettings),
+        // Export and import of a whole store as one archive.
+        .target(name: "KeepsakeTransfer", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeArchive"], swiftSettings: strictSettings),
         // Imports from other apps: Day One, Daylio, Journey into the diary; OFX/QFX, QIF, Firefly III,
         // camt.053 and bank CSV (through a rules file) into the ledger (docs/IMPORT.md).
         .target(name: "KeepsakeImport",
-                dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "CArchiveSystem"],
+                dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeArchive"],
                 swiftSettings: strictSettings),
 
         // PostgreSQL through libpq: connections, prepared statements, typed errors, a pool,
