@@ -3,9 +3,10 @@ import KeepsakeImport
 import KeepsakeLedger
 import KeepsakeStore
 
-/// The checks shared by the bank-statement targets (`ofx`, `qif`, `camt`): the importer reads the
-/// input from a file, as `keepsake import` does, and plans it; the plan is then written into a real
-/// store, twice.
+/// The bank-statement targets: `ofx` (`OFXImporter`: OFX 1.x SGML and 2.x XML, QFX), `qif`
+/// (`QIFImporter`, currency EUR given, as QIF needs) and `camt` (`CamtImporter`: camt.053/052/054
+/// over KeepsakeSupport's `XMLTree`). The importer reads the input from a file, as `keepsake import`
+/// does, and plans it; the plan is then written into a real store, twice.
 ///
 /// - Reading fails only with a ``KeepsakeError``; any other error is a finding.
 /// - A plan is the same when the same bytes are read again (ids and summaries come from the bytes).
@@ -13,6 +14,16 @@ import KeepsakeStore
 /// - Writing the plan stores every planned transaction and refuses nothing more than the plan did,
 ///   each reads back, and writing it again imports nothing (a second import adds only what is new).
 enum StatementFuzzing {
+    static let ofx = FuzzTarget(name: "ofx", summary: "OFXImporter.plan, then written twice: typed errors, stable plans, as planned",
+                                check: { data in check(data, "ofx") { OFXImporter(file: $0, ledger: $1, options: $2, displayName: "statement.ofx") } },
+                                seeds: ofxSeeds)
+    static let qif = FuzzTarget(name: "qif", summary: "QIFImporter.plan, then written twice: typed errors, stable plans, as planned",
+                                check: { data in check(data, "qif") { QIFImporter(file: $0, ledger: $1, options: $2, displayName: "statement.qif") } },
+                                seeds: qifSeeds)
+    static let camt = FuzzTarget(name: "camt", summary: "CamtImporter.plan, then written twice: typed errors, stable plans, as planned",
+                                 check: { data in check(data, "camt") { CamtImporter(file: $0, ledger: $1, options: $2, displayName: "statement.xml") } },
+                                 seeds: camtSeeds)
+
     /// One store for the process, on a memory file system so the writes' fsyncs are cheap.
     static let ledger: Ledger = {
         let root = FuzzStores.folder("statements")
@@ -73,5 +84,44 @@ enum StatementFuzzing {
         } catch {
             fatalError("keepsake-fuzz: \(name): plan() threw an untyped error: \(error)")
         }
+    }
+
+    // MARK: - Seeds: the corpus' statements and one of each kind made here
+
+    static func ofxSeeds(_ corpus: URL, _ folder: URL) throws {
+        try copySeeds(from: corpus, ["imports/ofx"], extensions: [".ofx", ".qfx"], maxBytes: 256 << 10, into: folder)
+        let sgml = """
+            OFXHEADER:100
+            DATA:OFXSGML
+            CHARSET:1252
+
+            <OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD
+            <BANKACCTFROM><BANKID>123<ACCTID>456</BANKACCTFROM>
+            <BANKTRANLIST><STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20230509120000.000[-5:EST]<TRNAMT>-12.50<FITID>A1<NAME>Caf&amp;eacute;
+            </STMTTRN><STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20230510<TRNAMT>100<FITID>A1<MEMO>repeated id</STMTTRN></BANKTRANLIST>
+            </STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>
+            """
+        try Data(sgml.utf8).write(to: folder.appendingPathComponent("built-sgml.ofx"))
+    }
+
+    static func qifSeeds(_ corpus: URL, _ folder: URL) throws {
+        try copySeeds(from: corpus, ["imports/qif"], extensions: [".qif"], maxBytes: 256 << 10, into: folder)
+        let qif = "!Type:Bank\nD01/02'24\nT-12.50\nPMarket\nLFood:Groceries/home\n^\nD1.2.2024\nU1,000.00\nMsalary\n^\n"
+            + "D01/02'24\nT-12.50\nPMarket\nLFood:Groceries/home\n^\nD3/4/24\nT-40\nL[Savings]\n^\nD5/6/24\nT-9\nSFood\n$-4\nEhalf\nSHome\n$-5\n^\n"
+        try Data(qif.utf8).write(to: folder.appendingPathComponent("built.qif"))
+    }
+
+    static func camtSeeds(_ corpus: URL, _ folder: URL) throws {
+        try copySeeds(from: corpus, ["imports/camt"], extensions: [".xml"], maxBytes: 256 << 10, into: folder)
+        let camt = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>
+            <Acct><Id><IBAN>DE89370400440532013000</IBAN></Id><Ccy>EUR</Ccy></Acct>
+            <Ntry><NtryRef>1</NtryRef><Amt Ccy="EUR">12.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2024-01-02</Dt></BookgDt>
+            <NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Market</Nm></Cdtr></RltdPties><RmtInf><Ustrd>groceries</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+            <Ntry><AcctSvcrRef>R2</AcctSvcrRef><Amt Ccy="USD">100</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>PDNG</Sts><ValDt><Dt>2024-01-03</Dt></ValDt></Ntry>
+            </Stmt></BkToCstmrStmt></Document>
+            """
+        try Data(camt.utf8).write(to: folder.appendingPathComponent("built-camt053.xml"))
     }
 }

@@ -57,20 +57,15 @@ enum XMLFuzzing {
         return "<\(tree.name)\(attributes)>\(escape(tree.text, attribute: false))\(tree.children.map(xml).joined())</\(tree.name)>"
     }
 
+    static let textReferences: [Unicode.Scalar: String] = ["&": "&amp;", "<": "&lt;", ">": "&gt;", "\r": "&#13;"]
+    static let attributeReferences = textReferences.merging(["\"": "&quot;", "\n": "&#10;", "\t": "&#9;"]) { first, _ in first }
+
     /// Text escaped for XML; line breaks and tabs as character references, so no parser normalizes them.
     static func escape(_ text: String, attribute: Bool) -> String {
+        let references = attribute ? attributeReferences : textReferences
         var out = ""
         for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            case "\r": out += "&#13;"
-            case "\n" where attribute: out += "&#10;"
-            case "\t" where attribute: out += "&#9;"
-            default: out.unicodeScalars.append(scalar)
-            }
+            if let reference = references[scalar] { out += reference } else { out.unicodeScalars.append(scalar) }
         }
         return out
     }

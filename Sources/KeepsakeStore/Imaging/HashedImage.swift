@@ -8,11 +8,4 @@ public struct HashedImage: Sendable {
     public let sha256: String
     /// The SHA-256 of the input bytes, lowercase hex (an import keeps the one its archive recorded).
     public var sourceSHA256: String
-
-    /// Creates a value.
-    public init(processed: ProcessedImage, sha256: String, sourceSHA256: String) {
-        self.processed = processed
-        self.sha256 = sha256
-        self.sourceSHA256 = sourceSHA256
-    }
 }

@@ -5,12 +5,6 @@ public struct XMLSyntaxError: Error, Sendable, Hashable, CustomStringConvertible
     /// Why, in libxml2's words or Keepsake's (a document cut short), without a final period.
     public let reason: String
 
-    /// An error at `line` for `reason`.
-    public init(line: Int, reason: String) {
-        self.line = line
-        self.reason = reason
-    }
-
     /// "It cannot be read as XML near line N: reason."
     public var description: String { "It cannot be read as XML near line \(line): \(reason)." }
 }
