@@ -9,6 +9,7 @@ let strictSettings: [SwiftSetting] = [
 let package = Package(
     name: "Keepsake",
     products: [
+        .library(name: "KeepsakeSupport", targets: ["KeepsakeSupport"]),
         .library(name: "KeepsakeStore", targets: ["KeepsakeStore"]),
         .library(name: "KeepsakeImaging", targets: ["KeepsakeImaging"]),
         .library(name: "KeepsakeDiary", targets: ["KeepsakeDiary"]),
@@ -30,7 +31,8 @@ let package = Package(
         // System SQLite, entered through one small target (nothing else imports it).
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
                        providers: [.apt(["libsqlite3-dev"])]),
-        // OpenSSL's libcrypto: SHA-256, HMAC-SHA256, random bytes, constant-time comparison.
+        // OpenSSL's libcrypto: SHA-256, HMAC-SHA256, MD5, random bytes, constant-time comparison
+        // (imported by KeepsakeSupport only).
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
         // System libvips headers. The include paths they need are GLib's and GObject's, so they come
@@ -45,14 +47,17 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
 
+        // The primitives every layer shares, written once: hashing (over COpenSSL), hex, CSV on bytes, an XML tree.
+        // Below the engine, so that KeepsakeS3 and the importers reach them without it.
+        .target(name: "KeepsakeSupport", dependencies: ["COpenSSL"], swiftSettings: strictSettings),
         // The store engine: records with ordered image attachments, SQLite metadata, files on disk.
-        .target(name: "KeepsakeStore", dependencies: ["CSQLite", "COpenSSL"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeStore", dependencies: ["CSQLite", "KeepsakeSupport"], swiftSettings: strictSettings),
         // libvips-backed image processing that plugs into the engine.
         .target(name: "KeepsakeImaging", dependencies: ["KeepsakeStore", "CVips", "CTurboJPEG"], swiftSettings: strictSettings),
 
         // The apps, each a library on the engine.
         .target(name: "KeepsakeDiary", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
-        .target(name: "KeepsakeLedger", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeLedger", dependencies: ["KeepsakeSupport", "KeepsakeStore"], swiftSettings: strictSettings),
         .target(name: "KeepsakeFeed", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
         .target(name: "KeepsakeImageCache", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
         // @Observable view models over the apps (MVVM without Combine); the CLI and the web app use them.
@@ -68,18 +73,20 @@ let package = Package(
 
         // The local web app (`keepsake serve`): server-rendered pages over the view models.
         .target(name: "KeepsakeWeb",
-                dependencies: ["KeepsakeHTTP", "KeepsakeViewModels", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger",
+                dependencies: ["KeepsakeSupport", "KeepsakeHTTP", "KeepsakeViewModels", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger",
                                "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeImport"],
                 swiftSettings: strictSettings),
 
-        // Export and import of a whole store as one archive (libarchive).
+        // libarchive, behind one small module: the one archive reader (the export's tar, other apps' zips) and the export's writer.
         .systemLibrary(name: "CArchiveSystem", path: "Sources/CArchiveSystem", pkgConfig: "libarchive",
                        providers: [.apt(["libarchive-dev"])]),
-        .target(name: "KeepsakeTransfer", dependencies: ["KeepsakeStore", "CArchiveSystem"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeArchive", dependencies: ["KeepsakeStore", "CArchiveSystem"], swiftSettings: strictSettings),
+        // Export and import of a whole store as one archive.
+        .target(name: "KeepsakeTransfer", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeArchive"], swiftSettings: strictSettings),
         // Imports from other apps: Day One, Daylio, Journey into the diary; OFX/QFX, QIF, Firefly III,
         // camt.053 and bank CSV (through a rules file) into the ledger (docs/IMPORT.md).
         .target(name: "KeepsakeImport",
-                dependencies: ["KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "CArchiveSystem", "COpenSSL"],
+                dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeArchive"],
                 swiftSettings: strictSettings),
 
         // PostgreSQL through libpq: connections, prepared statements, typed errors, a pool,
@@ -92,16 +99,16 @@ let package = Package(
         // An S3 client over libcurl with its own SigV4 signer (for the distributed blob store).
         .systemLibrary(name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
                        providers: [.apt(["libcurl4-openssl-dev"])]),
-        .target(name: "KeepsakeS3", dependencies: ["CCurl", "KeepsakeStore"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeS3", dependencies: ["CCurl", "KeepsakeSupport"], swiftSettings: strictSettings),
         // The blob store in an S3 bucket (S3BlobStore), over KeepsakeS3.
-        .target(name: "KeepsakeS3Store", dependencies: ["KeepsakeStore", "KeepsakeS3"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeS3Store", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeS3"], swiftSettings: strictSettings),
         // Opens a store from what a user names (folders, a PostgreSQL URL, a bucket URL): the one place
         // that knows every backend.
         .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3", "KeepsakePostgresStore", "KeepsakeS3Store"], swiftSettings: strictSettings),
 
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
-                dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
+                dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
                                "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeWeb",
                                "KeepsakeImport", "KeepsakeBackends"],
                 resources: [.copy("Resources/DemoImages")],
@@ -111,7 +118,7 @@ let package = Package(
         // tests SIGKILL it at random moments.
         // The crash worker's log format, shared by the worker, the crash tests and the torture tool.
         .target(name: "KeepsakeCrashLog", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
-        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeBackends", "KeepsakeTransfer"],
+        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeBackends", "KeepsakeTransfer"],
                           path: "Sources/KeepsakeCrashWorker", swiftSettings: strictSettings),
 
         // `make bench`: Keepsake against its peers, measured in one run (BENCHMARKS.md).
@@ -120,51 +127,54 @@ let package = Package(
                           path: "Sources/KeepsakeBench", swiftSettings: strictSettings),
         // `make torture`: crash, fault, bad-input, hostile-name and load runs with figures (RELIABILITY.md).
         .executableTarget(name: "keepsake-torture",
-                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog", "KeepsakeBackends"],
+                          dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog", "KeepsakeBackends"],
                           path: "Sources/KeepsakeTorture", swiftSettings: strictSettings),
 
         // `fuzz/run.sh`: libFuzzer targets of every parser that reads outside bytes (RELIABILITY.md).
         // Built normally it lists, seeds and replays; with -sanitize=fuzzer (.build-fuzz) it fuzzes.
         .target(name: "CFuzzing", path: "Sources/CFuzzing"),
         .executableTarget(name: "keepsake-fuzz",
-                          dependencies: ["KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeTransfer", "CFuzzing"],
+                          dependencies: ["KeepsakeSupport", "KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeTransfer",
+                                         "KeepsakeImport", "CFuzzing"],
                           path: "Sources/KeepsakeFuzz", swiftSettings: strictSettings),
 
-        .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakePostgres", "KeepsakePostgresStore", "KeepsakeS3", "KeepsakeS3Store"],
+        .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakePostgres", "KeepsakePostgresStore", "KeepsakeS3", "KeepsakeS3Store"],
                 path: "Tests/KeepsakeTestSupport", swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeSupportTests", dependencies: ["KeepsakeSupport", "KeepsakeTestSupport"],
+                    swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeStoreTests",
-                    dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport", "KeepsakeCrashLog"],
+                    dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport", "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeImagingTests",
-                    dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport"],
+                    dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeCLITests", dependencies: ["KeepsakeCLI", "KeepsakeTestSupport"],
+        .testTarget(name: "KeepsakeCLITests", dependencies: ["KeepsakeSupport", "KeepsakeCLI", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeAppsTests",
-                    dependencies: ["KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeTestSupport"],
+                    dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeViewModelsTests", dependencies: ["KeepsakeViewModels", "KeepsakeTestSupport"],
+        .testTarget(name: "KeepsakeViewModelsTests", dependencies: ["KeepsakeSupport", "KeepsakeViewModels", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeTransferTests",
-                    dependencies: ["KeepsakeTransfer", "KeepsakeTestSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeWeb"],
+                    dependencies: ["KeepsakeSupport", "KeepsakeTransfer", "KeepsakeTestSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeWeb"],
                     swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeWebTests", dependencies: ["KeepsakeWeb", "KeepsakeTestSupport"],
+        .testTarget(name: "KeepsakeWebTests", dependencies: ["KeepsakeSupport", "KeepsakeWeb", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeHTTPTests", dependencies: ["KeepsakeHTTP"], swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeImportTests",
-                    dependencies: ["KeepsakeImport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeLedger",
+                    dependencies: ["KeepsakeSupport", "KeepsakeImport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeLedger",
                                    "KeepsakeTestSupport", "CArchiveSystem"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakePostgresTests", dependencies: ["KeepsakePostgres", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakePostgresStoreTests",
-                    dependencies: ["KeepsakePostgresStore", "KeepsakePostgres", "KeepsakeStore", "KeepsakeBackends", "KeepsakeTestSupport",
+                    dependencies: ["KeepsakeSupport", "KeepsakePostgresStore", "KeepsakePostgres", "KeepsakeStore", "KeepsakeBackends", "KeepsakeTestSupport",
                                    "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeS3Tests", dependencies: ["KeepsakeS3", "KeepsakeStore", "KeepsakeTestSupport"],
+        .testTarget(name: "KeepsakeS3Tests", dependencies: ["KeepsakeSupport", "KeepsakeS3", "KeepsakeStore", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeS3StoreTests",
-                    dependencies: ["KeepsakeS3Store", "KeepsakeS3", "KeepsakeBackends", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport",
+                    dependencies: ["KeepsakeSupport", "KeepsakeS3Store", "KeepsakeS3", "KeepsakeBackends", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport",
                                    "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
     ]

@@ -17,6 +17,7 @@ import KeepsakeBackends
 import KeepsakeCrashLog
 import KeepsakeImaging
 import KeepsakeStore
+import KeepsakeSupport
 
 struct Options {
     var store = ""

@@ -1,7 +1,8 @@
 import Foundation
 import KeepsakeLedger
+import KeepsakeSupport
 
-/// `csv`: the RFC 4180 reader of the ledger import (KeepsakeLedger's CSV.swift). Any bytes; the
+/// `csv`: the strict RFC 4180 reading of the ledger import (`CSV.parse`, KeepsakeSupport's `CSVReader`). Any bytes; the
 /// well-formed rows, written again with `CSV.document` and read again, must come back the same.
 enum CSVFuzzing {
     static let target = FuzzTarget(name: "csv", summary: "CSV.parse (ledger import): write-then-read gives the same rows", check: check, seeds: seeds)

@@ -19,6 +19,7 @@ enum FuzzTargets {
     static let all: [FuzzTarget] = [
         CSVFuzzing.target, LedgerCSVFuzzing.target, FieldsJSONFuzzTarget.target, PercentFuzzing.target, HTTPRequestFuzzing.target,
         PNGChunkFuzzing.target, JPEGFrameFuzzing.target, ImageFuzzing.target, ArchiveFuzzing.target,
+        BankCSVFuzzing.target, XMLFuzzing.target, StatementFuzzing.ofx, StatementFuzzing.qif, StatementFuzzing.camt,
     ]
 
     static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -1,6 +1,7 @@
 import Foundation
 import KeepsakeLedger
 import KeepsakeStore
+import KeepsakeSupport
 
 /// `ledger-csv`: the whole ledger CSV import on a real store: `validateCSV`, then `importCSV`
 /// skipping invalid rows. Errors must be `KeepsakeError`s; the import must create exactly the rows

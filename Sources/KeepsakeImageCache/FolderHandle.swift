@@ -54,14 +54,7 @@ struct FolderHandle: ~Copyable {
     func kind(of name: String) -> FileKind {
         var info = stat()
         guard fstatat(fd, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { return .missing }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-            return .file(size: Int64(info.st_size), modified: Date(timeIntervalSince1970: seconds))
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .symlink
-        default: return .other
-        }
+        return PosixFile.kind(info)
     }
 
     /// The names in the folder (not `.` or `..`), sorted.
@@ -74,14 +67,7 @@ struct FolderHandle: ~Copyable {
         }
         defer { closedir(dir) }
         rewinddir(dir)
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        return PosixFile.names { readdir(dir) }
     }
 
     /// Reads the regular file `name` (a symbolic link fails with `.symlinkRefused`).
@@ -113,21 +99,7 @@ struct FolderHandle: ~Copyable {
         let full = path + "/" + name
         let file = openat(fd, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard file >= 0 else { throw KeepsakeError.posix(errno, operation: "create", path: full) }
-        var failure: KeepsakeError?
-        data.withUnsafeBytes { bytes in
-            var done = 0
-            while done < bytes.count {
-                let count = write(file, bytes.baseAddress! + done, bytes.count - done)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = KeepsakeError.posix(errno, operation: "write", path: full)
-                    return
-                }
-                done += count
-            }
-        }
-        if failure == nil, fsync(file) != 0 { failure = KeepsakeError.posix(errno, operation: "flush (fsync)", path: full) }
-        if close(file) != 0, failure == nil { failure = KeepsakeError.posix(errno, operation: "close", path: full) }
+        let failure = PosixFile.finishNewFile(file, data: data, path: full)
         if let failure {
             unlinkat(fd, name, 0)  // the half-written temporary file is ours; the error above is what counts
             throw failure

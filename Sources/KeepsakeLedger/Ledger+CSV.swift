@@ -1,5 +1,6 @@
 public import Foundation
 import KeepsakeStore
+import KeepsakeSupport
 
 extension Ledger {
     /// The CSV columns, in order: the header row of every export and of every file to import.

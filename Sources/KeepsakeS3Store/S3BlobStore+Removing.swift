@@ -1,6 +1,7 @@
 import Foundation
 public import KeepsakeStore
 import KeepsakeS3
+import KeepsakeSupport
 
 extension S3BlobStore {
     /// Deletes each object (`DELETE`, a missing one is fine); the server answers once the removal is

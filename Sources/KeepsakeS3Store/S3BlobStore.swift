@@ -2,6 +2,7 @@ import Foundation
 public import KeepsakeS3
 public import KeepsakeStore
 import Synchronization
+import KeepsakeSupport
 
 /// A blob store in one bucket of an S3-compatible object store (AWS S3, Ceph RGW, MinIO), over
 /// ``KeepsakeS3/S3Client``: every server of a distributed Keepsake reads and writes the same objects.

@@ -3,6 +3,7 @@ import KeepsakeCrashLog
 import KeepsakeImaging
 import KeepsakeStore
 import Synchronization
+import KeepsakeSupport
 
 /// `crash`: SIGKILLs of real writer processes at random moments, several writing at once.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import KeepsakeImaging
 import KeepsakeStore
 import Synchronization
+import KeepsakeSupport
 
 /// `load`: W writer threads and R readers in each of two processes on one store (one `Store` per
 /// process, shared by its threads, as a server would), plus a third process running

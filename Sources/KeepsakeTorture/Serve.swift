@@ -3,6 +3,7 @@ import KeepsakeCrashLog
 import KeepsakeImaging
 import KeepsakeStore
 import Synchronization
+import KeepsakeSupport
 
 /// `serve`: the hostile inputs through HTTP and a load run against a real `keepsake serve`, while
 /// the CLI writes to the same store.

@@ -1,6 +1,7 @@
 import Foundation
 import KeepsakeStore
 import Synchronization
+import KeepsakeSupport
 
 // MARK: - Figures
 

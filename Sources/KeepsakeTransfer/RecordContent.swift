@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeStore
+import KeepsakeSupport
 
 /// What a move keeps of a record, and so what "identical" means between two stores: the id,
 /// collection, date, fields, creation, change and trash times, and each image in order with the

@@ -1,5 +1,7 @@
 public import Foundation
 public import KeepsakeStore
+import KeepsakeSupport
+import KeepsakeArchive
 
 /// Export and import of a whole store as one archive: a gzip-compressed tar holding every record as
 /// JSON and every original image byte for byte.
@@ -117,7 +119,7 @@ public struct StoreArchive: Sendable {
             progress?(done, total)
         }
 
-        let reader = try ArchiveReader(path: url.path)
+        let reader = try ExportReader(path: url.path)
         while let entry = try reader.next() {
             guard entry.isRegularFile, let path = try? RelativePath(entry.name) else { continue }
             let parts = path.components
@@ -141,7 +143,7 @@ public struct StoreArchive: Sendable {
     /// The first pass: reads the whole archive without keeping image bytes and refuses it if any
     /// entry is unexpected, any record is invalid, or any image is missing, extra or damaged.
     private func validate(_ url: URL) throws -> [Record] {
-        let reader = try ArchiveReader(path: url.path)
+        let reader = try ExportReader(path: url.path)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         var records: [Record] = []

@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeStore
+import KeepsakeSupport
 
 extension StoreMover {
     /// Step 4 for one record: skipped if the target holds it identical, else its images read and

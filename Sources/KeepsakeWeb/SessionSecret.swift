@@ -1,5 +1,6 @@
 public import Foundation
 public import KeepsakeStore
+import KeepsakeSupport
 #if canImport(Glibc)
 import Glibc
 #endif

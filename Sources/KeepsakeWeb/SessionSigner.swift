@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeStore
+import KeepsakeSupport
 
 /// Signs sessions into cookie values and checks them again, with keys derived from the server's
 /// secret (HMAC-SHA256): a cookie is valid only if this secret (and this password) made it, so

@@ -1,6 +1,7 @@
 import Foundation
 import KeepsakeHTTP
 import KeepsakeStore
+import KeepsakeSupport
 
 /// The files under `/assets/`: the app's own script and style sheet (compiled in), and Chart.js
 /// and SortableJS from the Debian packages `libjs-chart.js` and `libjs-sortable`, served from

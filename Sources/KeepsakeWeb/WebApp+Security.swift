@@ -1,6 +1,7 @@
 import Foundation
 public import KeepsakeHTTP
 import KeepsakeStore
+import KeepsakeSupport
 
 extension WebApp {
     /// Whether the `Host` header names this server. Without a password only `127.0.0.1` and

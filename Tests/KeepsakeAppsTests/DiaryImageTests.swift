@@ -3,6 +3,7 @@ import Testing
 import KeepsakeDiary
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 @Suite struct DiaryImageTests {
     let photos = Corpus.smallImages

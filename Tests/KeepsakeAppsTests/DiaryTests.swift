@@ -3,6 +3,7 @@ import Testing
 import KeepsakeDiary
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 @Suite struct DiaryTests {
     @Test func anEntryWithThreeRealPhotosIsStoredAndReadBackWithNormalisedTagsAndTitle() throws {

@@ -3,6 +3,7 @@ import Testing
 import KeepsakeFeed
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 @Suite struct FeedTests {
     let photos = Corpus.smallImages

@@ -3,6 +3,7 @@ import Testing
 import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 /// CSV formula injection: the ledger export never hands a spreadsheet a cell it would run as a
 /// formula, and importing the export gives back exactly what was exported.

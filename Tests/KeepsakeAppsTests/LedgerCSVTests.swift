@@ -3,6 +3,7 @@ import Testing
 import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 @Suite struct LedgerCSVTests {
     // MARK: - The reader and writer

@@ -3,6 +3,7 @@ import Testing
 import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 @Suite struct LedgerReceiptTests {
     @Test func attachingAgainReplacesTheReceiptAndTheOldFileIsGoneOnlyAfterTheCommit() throws {

@@ -3,6 +3,7 @@ import Testing
 import KeepsakeDiary
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 /// End-to-end: `keepsake diary …` in-process (the code the binary runs), on fresh stores, in Asia/Seoul.
 @Suite struct DiaryCommandTests {

@@ -3,6 +3,7 @@ import Testing
 import KeepsakeFeed
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 /// End-to-end: `keepsake feed …` in-process (the code the binary runs), on fresh stores.
 @Suite struct FeedCommandTests {

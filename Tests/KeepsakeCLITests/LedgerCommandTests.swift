@@ -3,6 +3,7 @@ import Testing
 import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 /// End-to-end: `keepsake ledger …` in-process (the code the binary runs), on fresh stores.
 @Suite struct LedgerCommandTests {

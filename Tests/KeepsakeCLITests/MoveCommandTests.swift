@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 /// `keepsake move`: its refusals and exit codes in-process, and the built binary moving a store to
 /// PostgreSQL + S3, killed with SIGKILL midway, run again to the end, and moved back.

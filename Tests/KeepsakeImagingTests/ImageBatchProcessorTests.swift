@@ -4,6 +4,7 @@ import KeepsakeStore
 import KeepsakeTestSupport
 import Synchronization
 import Testing
+import KeepsakeSupport
 
 extension ImagingTests {
     /// The batch processor behind the engine's processing step: order, hashes, failures, and

@@ -4,6 +4,7 @@ import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeTestSupport
 import Testing
+import KeepsakeSupport
 
 /// The parts the importers share: amounts read exactly, day formats, CSV rows on any line ending,
 /// HTML notes made Markdown, Day One's escapes undone.
@@ -66,11 +67,11 @@ import Testing
     }
 
     @Test func csvRowsKeepTheirLinesOnEveryLineEnding() {
-        let table = CSVTable("a,b\r\"multi\nline\",2\rlast,\"quoted \"\"x\"\"\"\n\n", separator: ",")
-        #expect(table.rows.map(\.fields) == [["a", "b"], ["multi\nline", "2"], ["last", "quoted \"x\""]])
-        #expect(table.rows.map(\.line) == [1, 2, 4])
-        let open = CSVTable("a;\"never closed\n", separator: ";")
-        #expect(open.rows.last?.problem == "a quoted field is not closed before the end of the file")
+        let rows = CSVReader(separator: ",").rows("a,b\r\"multi\nline\",2\rlast,\"quoted \"\"x\"\"\"\n\n")
+        #expect(rows.map(\.fields) == [["a", "b"], ["multi\nline", "2"], ["last", "quoted \"x\""]])
+        #expect(rows.map(\.line) == [1, 2, 4])
+        let open = CSVReader(separator: ";").rows("a;\"never closed\n")
+        #expect(open.last?.problem == "a quoted field is not closed before the end of the file")
     }
 
     @Test func htmlNotesBecomeMarkdown() {

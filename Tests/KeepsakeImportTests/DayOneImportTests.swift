@@ -4,6 +4,7 @@ import KeepsakeImport
 import KeepsakeStore
 import KeepsakeTestSupport
 import Testing
+import KeepsakeSupport
 
 /// Day One JSON exports of the corpus (`imports/dayone/`): the three real exports, zipped copies of
 /// them, and damaged copies (a truncated zip, a missing photo, corrupt photo bytes, an undecodable

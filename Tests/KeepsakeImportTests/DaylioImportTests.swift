@@ -4,6 +4,7 @@ import KeepsakeImport
 import KeepsakeStore
 import KeepsakeTestSupport
 import Testing
+import KeepsakeSupport
 
 /// Daylio: both CSV files of the corpus (`imports/daylio/michaelcurrin-daylio-csv-parser/`), the other
 /// column layouts made from their rows, and `.daylio` backups built here from the documented

@@ -4,6 +4,7 @@ import Testing
 import KeepsakePostgres
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 /// An operation whose answer to COMMIT was lost: its transaction may still be settling on the
 /// server when the instance (or a recoverer) finishes the intent. Finishing must wait for it and

@@ -4,6 +4,7 @@ import KeepsakeS3
 import KeepsakeS3Store
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 /// The S3 blob store's own rules, on the real radosgw, each test under a fresh prefix of the test bucket.
 @Suite("S3BlobStore")

@@ -3,6 +3,7 @@ import KeepsakeS3
 import KeepsakeS3Store
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 /// Blob stores on the test radosgw, each under a fresh prefix.
 enum S3StoreTest {

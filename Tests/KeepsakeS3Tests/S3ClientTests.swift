@@ -3,6 +3,7 @@ import Testing
 import KeepsakeS3
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 @Suite("S3 client against radosgw")
 struct S3ClientTests {

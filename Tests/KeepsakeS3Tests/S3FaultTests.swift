@@ -3,6 +3,7 @@ import Testing
 import KeepsakeS3
 import KeepsakeStore
 import KeepsakeTestSupport
+import KeepsakeSupport
 
 /// The client's retries, timeouts and errors under faults injected by a real proxy in front of the real
 /// radosgw.

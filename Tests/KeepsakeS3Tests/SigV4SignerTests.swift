@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeepsakeS3
 import KeepsakeStore
+import KeepsakeSupport
 
 /// A request of the published test suite, read from its text form.
 private struct SuiteRequest {

@@ -1,3 +1,4 @@
+import KeepsakeSupport
 // The AWS Signature Version 4 test suite as kept in awslabs/aws-c-auth
 // (tests/aws-signing-test-suite/v4/<case>/header-signed-request.txt and query-signed-request.txt),
 // copied as data: each is a request with the signature AWS computes for it. The default context of

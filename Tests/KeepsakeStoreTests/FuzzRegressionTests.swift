@@ -6,7 +6,8 @@ import KeepsakeTestSupport
 /// through the same target's checks in the normal build, plus each target's seeds: a parser that
 /// regresses on one of them stops `keepsake-fuzz replay` with the property it broke.
 @Suite(.serialized) struct FuzzRegressionTests {
-    static let targets = ["csv", "ledger-csv", "fields-json", "percent", "http", "png-chunks", "jpeg-frame", "image", "archive"]
+    static let targets = ["csv", "ledger-csv", "fields-json", "percent", "http", "png-chunks", "jpeg-frame", "image", "archive",
+                                 "bank-csv", "xml", "ofx", "qif", "camt"]
 
     @Test(arguments: targets)
     func everyCrashFuzzingFoundAndEverySeedPasses(_ target: String) throws {

@@ -4,6 +4,7 @@ import Testing
 import KeepsakeImaging
 import KeepsakeTestSupport
 @testable import KeepsakeStore
+import KeepsakeSupport
 
 /// One test per failure `keepsake-torture` found (RELIABILITY.md, "Failures found and fixed").
 /// Races are pinned down with file-system hooks where the engine offers a seam, and otherwise run

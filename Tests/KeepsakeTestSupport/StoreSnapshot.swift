@@ -1,5 +1,6 @@
 import Foundation
 public import KeepsakeStore
+import KeepsakeSupport
 
 /// Everything observable about a store, for "exactly the before- or the after-state" checks:
 /// each record with its fields and image hashes in order, every original object with its hash and

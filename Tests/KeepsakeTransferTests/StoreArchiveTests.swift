@@ -3,6 +3,7 @@ import Testing
 import KeepsakeTestSupport
 import KeepsakeStore
 @testable import KeepsakeTransfer
+import KeepsakeSupport
 
 @Suite struct StoreArchiveTests {
     func fill(_ store: Store) throws -> [Record] {

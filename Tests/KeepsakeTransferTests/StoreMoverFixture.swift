@@ -7,6 +7,7 @@ import KeepsakeStore
 import KeepsakeTestSupport
 import KeepsakeWeb
 @testable import KeepsakeTransfer
+import KeepsakeSupport
 
 /// Stores filled for the mover's tests, and the comparisons they make.
 enum StoreMoverFixture {

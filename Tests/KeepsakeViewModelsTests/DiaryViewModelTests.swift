@@ -4,6 +4,7 @@ import KeepsakeTestSupport
 import KeepsakeDiary
 import KeepsakeStore
 @testable import KeepsakeViewModels
+import KeepsakeSupport
 
 @MainActor @Suite struct DiaryViewModelTests {
     @Test func composeValidatesThenSavesWithPhotosInOrder() async throws {

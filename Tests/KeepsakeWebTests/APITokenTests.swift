@@ -3,6 +3,7 @@ import KeepsakeStore
 import KeepsakeTestSupport
 import KeepsakeWeb
 import Testing
+import KeepsakeSupport
 
 /// API tokens: shown once, kept as a hash in the store's settings, unique names, revocation seen
 /// by every server of the store.

@@ -3,6 +3,7 @@ import KeepsakeDiary
 import KeepsakeStore
 import KeepsakeTestSupport
 import Testing
+import KeepsakeSupport
 
 /// What streaming images from the object store costs a real `keepsake serve` process in memory:
 /// its peak resident memory (`VmHWM`, reset just before) while it sends a ~40 MB original from

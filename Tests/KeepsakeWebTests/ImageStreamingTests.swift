@@ -10,6 +10,7 @@ import KeepsakeTestSupport
 import KeepsakeWeb
 import Synchronization
 import Testing
+import KeepsakeSupport
 
 /// Images served from an S3 blob store (the test radosgw, through the fault proxy so every request
 /// it gets is counted): streamed while they arrive, `304` and ranges that read only what they need,

@@ -4,6 +4,7 @@ import KeepsakeDiary
 import KeepsakeTestSupport
 import KeepsakeWeb
 import Testing
+import KeepsakeSupport
 
 /// Headers, CSRF, origins, hosts and the password required beyond 127.0.0.1.
 @Suite struct SecurityTests {

@@ -3,6 +3,7 @@ import KeepsakeStore
 import KeepsakeTestSupport
 import KeepsakeWeb
 import Testing
+import KeepsakeSupport
 
 /// Sessions live in signed cookies: a flood of requests without a cookie ends nobody's session,
 /// several servers sharing a secret accept each other's cookies and form tokens, and logging out

@@ -1,6 +1,7 @@
 import Foundation
 import KeepsakeLedger
 import KeepsakeStore
+import KeepsakeSupport
 
 extension LedgerCommand {
     /// `keepsake ledger export FILE`: every transaction as CSV, from ``Ledger``.

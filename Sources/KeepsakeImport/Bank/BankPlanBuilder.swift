@@ -1,6 +1,7 @@
 import Foundation
 import KeepsakeLedger
 import KeepsakeStore
+import KeepsakeSupport
 
 /// Turns statement rows into a plan: ids from the bank's ids or from content and position, the
 /// ledger's checks, amounts with too many decimals refused or rounded.

@@ -1,6 +1,7 @@
 public import Foundation
 public import KeepsakeLedger
 import KeepsakeStore
+import KeepsakeSupport
 
 /// What a file given to `ledger import` is, told by its content (not its name).
 public enum LedgerFileFormat: Sendable, Hashable {
@@ -24,7 +25,7 @@ public enum LedgerFileFormat: Sendable, Hashable {
         if firstLine.hasPrefix("!type:") || firstLine.hasPrefix("!account") || firstLine.hasPrefix("!option:") || firstLine.hasPrefix("!clear:") {
             return .statement(.qif)
         }
-        if let header = CSVTable(head).rows.first?.fields {
+        if let header = CSVReader().rows(head).first?.fields {
             if FireflyImporter.isFireflyHeader(header) { return .statement(.firefly) }
             if header.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == Ledger.csvHeader { return .keepsakeCSV }
         }

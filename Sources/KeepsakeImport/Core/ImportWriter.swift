@@ -1,5 +1,6 @@
 import Foundation
 public import KeepsakeStore
+import KeepsakeSupport
 
 /// Writes an ``ImportPlan`` into a store, or reports what it would write.
 ///

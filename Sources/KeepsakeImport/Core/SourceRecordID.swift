@@ -1,5 +1,6 @@
 import Foundation
 public import KeepsakeStore
+import KeepsakeSupport
 
 /// The record id of an imported item, derived from where it came from: the same source item always
 /// gets the same id, so a second import of an export finds what the first one stored and skips it,

@@ -1,6 +1,7 @@
 public import Foundation
 public import KeepsakeDiary
 import KeepsakeStore
+import KeepsakeSupport
 
 /// Reads Daylio into diary entries: the CSV export (every known column layout: `full_date,…,note`,
 /// `full_date,…,note_title,note` and the older `year,date,…,note`) or the `.daylio` backup (a zip
@@ -50,8 +51,8 @@ public struct DaylioImporter: Importer {
 
     private func csvPlan() throws -> ImportPlan {
         let text = try TextEncoding.decode(try ImportFile.read(file)).text
-        let table = CSVTable(text)
-        guard let header = table.rows.first else {
+        let table = CSVReader().rows(text)
+        guard let header = table.first else {
             throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(displayName)) is empty; export the entries from Daylio again.")
         }
         let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -60,7 +61,7 @@ public struct DaylioImporter: Importer {
             throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(displayName)) is not a Daylio CSV export: its header (\(names.joined(separator: ","))) lacks full_date (or year and date), time and mood.")
         }
         var plan = ImportPlan(source: .daylio, file: displayName)
-        let rows = Array(table.rows.dropFirst())
+        let rows = Array(table.dropFirst())
         var stamps: [String] = []
         var candidates: [Result<DiaryCandidate, ImportIssue>] = []
         for row in rows {

@@ -1,3 +1,4 @@
+import KeepsakeSupport
 extension S3Client {
     /// One page of the objects whose keys start with `prefix`, in ascending order of the keys' UTF-8
     /// bytes (`ListObjectsV2`); pass the page's ``S3ListPage/nextContinuationToken`` to get the next.
@@ -10,12 +11,12 @@ extension S3Client {
         if let startAfter { query.append(("start-after", startAfter)) }
         if let continuationToken { query.append(("continuation-token", continuationToken)) }
         let response = try send("LIST", method: "GET", key: nil, query: query, accept: [200])
-        guard let root = S3XMLElement.parse(response.body), root.name == "ListBucketResult" else {
+        guard let root = try? XMLTree.parse(response.body), root.name == "ListBucketResult" else {
             throw S3Error(.invalidResponse, operation: "LIST", bucket: bucket, httpStatus: response.status, message: "the listing is not a ListBucketResult document")
         }
         let encoded = root.text("EncodingType") == "url"
         var objects: [S3ObjectSummary] = []
-        for element in root.children("Contents") {
+        for element in root.all("Contents") {
             guard let rawKey = element.text("Key"), let size = element.text("Size").flatMap({ Int64($0) }) else {
                 throw S3Error(.invalidResponse, operation: "LIST", bucket: bucket, message: "a listed object has no key or size")
             }

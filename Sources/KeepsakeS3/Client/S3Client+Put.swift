@@ -1,5 +1,5 @@
 public import Foundation
-internal import KeepsakeStore
+internal import KeepsakeSupport
 
 extension S3Client {
     /// Stores `data` under `key`, refusing to replace an object already there (`If-None-Match: *`,

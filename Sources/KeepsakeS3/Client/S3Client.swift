@@ -1,5 +1,6 @@
 import Foundation
 internal import CCurl
+import KeepsakeSupport
 
 /// A client for one bucket of an S3-compatible object store (AWS S3, Ceph RGW, MinIO), over libcurl,
 /// signing with its own ``SigV4Signer``.
@@ -67,7 +68,7 @@ public final class S3Client: Sendable {
 
     /// The typed error for an HTTP answer that is not a success.
     func responseError(_ response: HTTPResponse, operation: String, key: String?, condition: Condition) -> S3Error {
-        let xml = S3XMLElement.parse(response.body)
+        let xml = try? XMLTree.parse(response.body)
         let code = xml?.text("Code")
         var message = xml?.text("Message").flatMap { $0.isEmpty ? nil : $0 }
         let requestID = xml?.text("RequestId") ?? response.headers["x-amz-request-id"]

@@ -1,5 +1,5 @@
 public import Foundation
-internal import KeepsakeStore
+internal import KeepsakeSupport
 
 /// AWS Signature Version 4 (`AWS4-HMAC-SHA256`), over OpenSSL's HMAC-SHA256 and SHA-256: the
 /// `Authorization` header of a request, or the query of a presigned URL.

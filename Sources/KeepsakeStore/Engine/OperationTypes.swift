@@ -19,12 +19,3 @@ struct RecordTarget {
     var updatedAt: Double? = nil
 }
 
-/// An image decoded and encoded outside any transaction, waiting to be placed.
-struct StagedImage: Sendable {
-    var processed: ProcessedImage
-    let sha256: String
-    var sourceSHA256: String
-
-    /// The format of its thumbnails (part of their keys).
-    var thumbnailFormat: StoredImageFormat { processed.thumbnails.first?.format ?? .jpeg }
-}

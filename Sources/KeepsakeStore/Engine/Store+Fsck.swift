@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeSupport
 
 extension Store {
     /// Checks the store: every image row has its object and the object's hash matches; no object

@@ -1,4 +1,5 @@
 public import Foundation
+import KeepsakeSupport
 
 /// Which bytes of a stored image.
 public enum ImageVariant: Sendable, Hashable {

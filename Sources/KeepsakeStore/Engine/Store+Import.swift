@@ -1,4 +1,5 @@
 public import Foundation
+import KeepsakeSupport
 
 extension Store {
     /// Recreates a record exactly as it was exported: same id, collection, date, fields, creation and

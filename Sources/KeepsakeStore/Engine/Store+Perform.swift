@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeSupport
 
 extension Store {
     /// Runs one atomic operation on record `id`: the atomic protocol, written once for every pair
@@ -17,7 +18,7 @@ extension Store {
     ///
     /// Any failure before the commit removes what step 2 stored and leaves the store as it was.
     func perform(kind: IntentKind, id: RecordID, collection: CollectionName, creating: Bool,
-                 staged: [StagedImage], apply: (Record?) throws -> (RecordTarget?, ChangeKind)) throws -> Record? {
+                 staged: [HashedImage], apply: (Record?) throws -> (RecordTarget?, ChangeKind)) throws -> Record? {
         let intentID = UUID().uuidString.lowercased()
         inFlight.withLock { _ = $0.insert(intentID) }
         defer { inFlight.withLock { _ = $0.remove(intentID) } }
@@ -64,7 +65,7 @@ extension Store {
 
     /// Step 1: reserve keys for the new images and journal them as `pending`.
     private func journalNewImages(intentID: String, kind: IntentKind, id: RecordID, collection: CollectionName, creating: Bool,
-                                  staged: [StagedImage]) throws -> [RelativePath] {
+                                  staged: [HashedImage]) throws -> [RelativePath] {
         try metadata.write { tx in
             try tx.assertLive()
             let first: Int64
@@ -88,7 +89,7 @@ extension Store {
     }
 
     /// Step 2: the originals, durably and never over an existing object; then their thumbnails.
-    private func put(_ staged: [StagedImage], at keys: [RelativePath], intentID: String) throws {
+    private func put(_ staged: [HashedImage], at keys: [RelativePath], intentID: String) throws {
         try blobs.putNew(zip(keys, staged).map { BlobObject(key: $0, bytes: $1.processed.bytes, sha256: $1.sha256) },
                          intent: intentID, instance: instanceID)
         for (key, image) in zip(keys, staged) {
@@ -101,7 +102,7 @@ extension Store {
 
     /// Step 3, the commit, inside the metadata store's write transaction.
     private func commit(_ tx: any MetadataWriter, intentID: String, kind: IntentKind, id: RecordID, collection: CollectionName, creating: Bool,
-                        staged: [StagedImage], newKeys: [RelativePath],
+                        staged: [HashedImage], newKeys: [RelativePath],
                         apply: (Record?) throws -> (RecordTarget?, ChangeKind)) throws -> (record: Record?, hasObsolete: Bool) {
         try tx.assertLive()
         let current = try tx.record(id)
@@ -135,7 +136,7 @@ extension Store {
     }
 
     /// Writes the record row and its ordered images for `target`; returns the files it stops referring to.
-    private func write(_ target: RecordTarget, over current: Record?, of id: RecordID, collection: CollectionName, staged: [StagedImage],
+    private func write(_ target: RecordTarget, over current: Record?, of id: RecordID, collection: CollectionName, staged: [HashedImage],
                        newKeys: [RelativePath], at timestamp: Double, _ tx: any MetadataWriter) throws -> [IntentFile] {
         guard target.images.count <= options.maxImagesPerRecord else {
             throw KeepsakeError(.limitExceeded, "A record can hold at most \(options.maxImagesPerRecord) images; this change would give it \(target.images.count). Nothing was changed.")
@@ -189,7 +190,7 @@ extension Store {
     /// liveness was lost while it was frozen or cut off), claimed the intent and finished it, perhaps
     /// before this instance's late puts: then the new objects that nothing refers to are removed here.
     /// Their keys were reserved for this operation alone, so nothing else can come to refer to them.
-    private func rollBack(_ intentID: String, newKeys: [RelativePath], staged: [StagedImage]) {
+    private func rollBack(_ intentID: String, newKeys: [RelativePath], staged: [HashedImage]) {
         // Best effort on purpose: the caller is already throwing the error that matters, and whatever
         // is left is still in the journal, so the next operation of this instance, or recovery once
         // it exits, removes it.

@@ -4,9 +4,9 @@ extension Store {
     /// Decodes, normalises, encodes and hashes images through the instance's batch processor
     /// (``StoreOptions/processingConcurrency`` at once, hashing filling the gaps); throws the first
     /// failure in input order.
-    func process(_ inputs: [ImageInput], policy: ImageEncodingPolicy) throws -> [StagedImage] {
+    func process(_ inputs: [ImageInput], policy: ImageEncodingPolicy) throws -> [HashedImage] {
         guard !inputs.isEmpty else { return [] }
-        return try batchProcessor.process(inputs, policy: policy, thumbnailSizes: options.thumbnailSizes).map(StagedImage.init)
+        return try batchProcessor.process(inputs, policy: policy, thumbnailSizes: options.thumbnailSizes)
     }
 
     /// Reads the bytes of new images (input files may be outside the store, and may be links).
@@ -15,9 +15,7 @@ extension Store {
     }
 }
 
-extension StagedImage {
-    /// The staged form of what the batch processor made.
-    init(_ image: HashedImage) {
-        self.init(processed: image.processed, sha256: image.sha256, sourceSHA256: image.sourceSHA256)
-    }
+extension HashedImage {
+    /// The format of its thumbnails (part of their keys).
+    var thumbnailFormat: StoredImageFormat { processed.thumbnails.first?.format ?? .jpeg }
 }

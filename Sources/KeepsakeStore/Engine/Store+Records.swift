@@ -1,4 +1,5 @@
 public import Foundation
+import KeepsakeSupport
 
 extension Store {
     /// Creates a record with its images, all or nothing.
@@ -31,12 +32,12 @@ extension Store {
         let ids = drafts.map { $0.id ?? RecordID() }
         return try batchProcessor.pipeline(Array(zip(ids, drafts)), inputs: { try loadInputs($0.1.images) },
                                            policy: { $0.1.policy ?? options.encodingPolicy }, thumbnailSizes: options.thumbnailSizes) { item, images in
-            try create(item.1, id: item.0, staged: images.map(StagedImage.init))
+            try create(item.1, id: item.0, staged: images)
         }
     }
 
     /// Writes a checked draft whose images are processed.
-    private func create(_ draft: RecordDraft, id: RecordID, staged: [StagedImage]) throws -> Record {
+    private func create(_ draft: RecordDraft, id: RecordID, staged: [HashedImage]) throws -> Record {
         let date = (draft.date ?? clock()).timeIntervalSince1970
         let record = try perform(kind: .create, id: id, collection: draft.collection, creating: true, staged: staged) { _ in
             (RecordTarget(date: date, fields: draft.fields, trashedAt: nil, images: staged.indices.map(ImageRef.new)), .inserted)
@@ -244,7 +245,7 @@ extension Store {
     }
 
     /// Runs an update whose target is the current state changed by `change`.
-    private func mutate(_ id: RecordID, kind: IntentKind, staged: [StagedImage] = [], change: ChangeKind = .updated, allowTrashed: Bool = false,
+    private func mutate(_ id: RecordID, kind: IntentKind, staged: [HashedImage] = [], change: ChangeKind = .updated, allowTrashed: Bool = false,
                         expectedVersion: Int64? = nil, _ edit: (Record, inout RecordTarget) throws -> Void) throws -> Record {
         let collection = try metadata.read { try $0.collection(of: id) }
         guard let collection else { throw KeepsakeError.recordNotFound(id.string) }

@@ -1,23 +1,6 @@
 public import Foundation
 import Synchronization
-
-/// One processed image with the SHA-256 of what will be stored and of the bytes it came from:
-/// everything the engine needs to place and record it.
-public struct HashedImage: Sendable {
-    /// What the processor made: the original to store, its format, size, capture date, thumbnails.
-    public var processed: ProcessedImage
-    /// The SHA-256 of `processed.bytes`, lowercase hex.
-    public let sha256: String
-    /// The SHA-256 of the input bytes, lowercase hex.
-    public let sourceSHA256: String
-
-    /// Creates a value.
-    public init(processed: ProcessedImage, sha256: String, sourceSHA256: String) {
-        self.processed = processed
-        self.sha256 = sha256
-        self.sourceSHA256 = sourceSHA256
-    }
-}
+import KeepsakeSupport
 
 /// Processes the images of one operation, and of consecutive operations, on several cores at once,
 /// with their SHA-256s computed while other images decode.

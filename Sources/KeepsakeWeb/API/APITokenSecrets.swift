@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeStore
+import KeepsakeSupport
 import Synchronization
 
 /// One server's memory of the API tokens' secrets — the SHA-256 of each, as the store keeps it —

@@ -1,5 +1,6 @@
 public import Foundation
 public import KeepsakeStore
+import KeepsakeSupport
 
 /// The API's bearer tokens (`keepsake token create|list|revoke`), kept in the store's metadata, so
 /// every server sharing a store (and the CLI) sees the same ones.

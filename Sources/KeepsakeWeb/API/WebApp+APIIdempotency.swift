@@ -1,6 +1,7 @@
 import Foundation
 import KeepsakeHTTP
 import KeepsakeStore
+import KeepsakeSupport
 
 /// One run of an idempotent operation: what it works on and whether an earlier run with the same
 /// key may have got as far as the store.

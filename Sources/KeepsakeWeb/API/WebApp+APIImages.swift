@@ -1,6 +1,7 @@
 import Foundation
 import KeepsakeHTTP
 import KeepsakeStore
+import KeepsakeSupport
 
 /// An image sent to the API, with the SHA-256 of its bytes (the store's `sourceSHA256`).
 struct APIUpload: Sendable {

@@ -5,6 +5,7 @@ import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeTestSupport
 import Testing
+import KeepsakeSupport
 
 /// The real export files of the shared corpus (`imports/`), and helpers the import tests share.
 enum ImportCorpus {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeepsakeTestSupport
 import KeepsakeStore
+import KeepsakeSupport
 
 extension StoreConformance {
     /// Every operation of the engine, on every pair of backends.

@@ -1,6 +1,7 @@
 public import Foundation
 public import KeepsakeLedger
 import KeepsakeStore
+import KeepsakeSupport
 
 /// Reads an ISO 20022 bank statement into ledger transactions: camt.053 (`BkToCstmrStmt`/`Stmt`),
 /// and the same entries in camt.052 reports and camt.054 notifications, any version.
@@ -39,7 +40,12 @@ public struct CamtImporter: Importer {
     ///   camt statement, report or notification.
     public func plan() throws -> ImportPlan {
         let data = try ImportFile.read(file)
-        let root = try XMLNode.parse(data, file: displayName)
+        let root: XMLTree
+        do {
+            root = try XMLTree.parse(data)
+        } catch {
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(displayName)) cannot be read as XML near line \(error.line): \(error.reason).")
+        }
         let containers = ["Stmt", "Rpt", "Ntfctn"].flatMap { root.descendants($0) }
         guard root.name == "Document", !containers.isEmpty else {
             throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(displayName)) is not a camt.053, camt.052 or camt.054 statement: it has no Document with a Stmt, Rpt or Ntfctn.")
@@ -56,7 +62,7 @@ public struct CamtImporter: Importer {
         return builder.plan(file: displayName, rows: rows)
     }
 
-    private func row(_ entry: XMLNode, account: String, accountCurrency: String?) -> BankRow {
+    private func row(_ entry: XMLTree, account: String, accountCurrency: String?) -> BankRow {
         let location = "line \(entry.line)"
         let reference = entry.value("AcctSvcrRef") ?? entry.value("NtryRef")
         let dateText = entry.value("BookgDt", "Dt") ?? entry.value("BookgDt", "DtTm") ?? entry.value("ValDt", "Dt") ?? entry.value("ValDt", "DtTm") ?? ""
@@ -97,13 +103,13 @@ public struct CamtImporter: Importer {
         }
         let details = entry.descendants("TxDtls")
         let partyRole = indicator == "DBIT" ? ["Cdtr", "UltmtCdtr"] : ["Dbtr", "UltmtDbtr"]
-        func party(_ detail: XMLNode) -> String? {
+        func party(_ detail: XMLTree) -> String? {
             for role in partyRole {
                 if let name = clean(detail.value("RltdPties", role, "Nm") ?? detail.value("RltdPties", role, "Pty", "Nm")) { return name }
             }
             return nil
         }
-        func remittance(_ detail: XMLNode) -> String? {
+        func remittance(_ detail: XMLTree) -> String? {
             let parts = detail.at("RmtInf")?.all("Ustrd").compactMap { $0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") } ?? []
             var text = clean(parts.joined())
             if let ref = detail.value("RmtInf", "Strd", "CdtrRefInf", "Ref") { text = [text, "reference \(ref)"].compactMap { $0 }.joined(separator: " ") }

@@ -1,6 +1,7 @@
 public import Foundation
 public import KeepsakeLedger
 import KeepsakeStore
+import KeepsakeSupport
 
 /// Reads Firefly III's CSV export (Export data → transactions) into ledger transactions.
 ///
@@ -46,13 +47,13 @@ public struct FireflyImporter: Importer {
     /// - Throws: ``KeepsakeError`` `.invalidArgument` when the header is not Firefly III's.
     public func plan() throws -> ImportPlan {
         let text = try TextEncoding.decode(try ImportFile.read(file), declared: options.encoding).text
-        let table = CSVTable(text)
-        guard let header = table.rows.first, Self.isFireflyHeader(header.fields) else {
+        let table = CSVReader().rows(text)
+        guard let header = table.first, Self.isFireflyHeader(header.fields) else {
             throw KeepsakeError(.invalidArgument, "\(KeepsakeError.printable(displayName)) is not a Firefly III CSV export: its header lacks the columns \(Self.requiredColumns.joined(separator: ", ")).")
         }
         let columns = Dictionary(header.fields.enumerated().map { ($1.trimmingCharacters(in: .whitespaces).lowercased(), $0) }, uniquingKeysWith: { first, _ in first })
         var rows: [BankRow] = []
-        for record in table.rows.dropFirst() {
+        for record in table.dropFirst() {
             func field(_ name: String) -> String {
                 guard let index = columns[name], index < record.fields.count else { return "" }
                 return record.fields[index].trimmingCharacters(in: .whitespacesAndNewlines)

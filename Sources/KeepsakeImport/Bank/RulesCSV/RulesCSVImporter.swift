@@ -1,6 +1,7 @@
 public import Foundation
 public import KeepsakeLedger
 import KeepsakeStore
+import KeepsakeSupport
 
 /// Reads any bank's CSV statement into ledger transactions, as a ``CSVRules`` file describes it.
 ///
@@ -38,8 +39,8 @@ public struct RulesCSVImporter: Importer {
     /// Reads the file.
     public func plan() throws -> ImportPlan {
         let text = try TextEncoding.decode(try ImportFile.read(file), declared: rules.encoding ?? options.encoding).text
-        let table = CSVTable(text, separator: rules.separator)
-        let header = table.rows.prefix(rules.skip).last?.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let table = CSVReader(separator: rules.separator).rows(text)
+        let header = table.prefix(rules.skip).last?.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
         var compiled: [(condition: CSVRules.Condition, alternatives: [[(field: String?, regex: Regex<AnyRegexOutput>)]])] = []
         for condition in rules.conditions {
             let alternatives = try condition.alternatives.map { matchers in
@@ -52,7 +53,7 @@ public struct RulesCSVImporter: Importer {
         let account = rules.account ?? options.account
         var rows: [BankRow] = []
         var skipped: [ImportIssue] = []
-        for record in table.rows.dropFirst(rules.skip) {
+        for record in table.dropFirst(rules.skip) {
             let location = "line \(record.line)"
             if let header, record.fields.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == header {
                 skipped.append(ImportIssue(location: location, reason: "the row repeats the header"))

@@ -20,18 +20,7 @@ public enum FileInspector {
     public static func kind(of path: String) -> FileKind {
         var info = stat()
         guard lstat(path, &info) == 0 else { return .missing }
-        switch info.st_mode & S_IFMT {
-        case S_IFREG:
-            #if canImport(Darwin)
-            let seconds = Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
-            #else
-            let seconds = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
-            #endif
-            return .file(size: Int64(info.st_size), modified: Date(timeIntervalSince1970: seconds))
-        case S_IFDIR: return .directory
-        case S_IFLNK: return .symlink
-        default: return .other
-        }
+        return PosixFile.kind(info)
     }
 
     /// The names in a directory (not `.` or `..`), sorted; empty if it does not exist.
@@ -41,14 +30,7 @@ public enum FileInspector {
             throw KeepsakeError.posix(errno, operation: "list", path: path)
         }
         defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) {
-                $0.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(cString: $0) }
-            }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names.sorted()
+        return PosixFile.names { readdir(dir) }
     }
 
     /// Reads a whole regular file. Inside the store, symbolic links are never followed; a user's

@@ -1,4 +1,5 @@
 public import Foundation
+import KeepsakeSupport
 
 /// The default blob store: originals as files under `<data>/attachments/`, thumbnails under
 /// `<cache>/thumbnails/`, with the key as the store-relative path (today's readable layout,

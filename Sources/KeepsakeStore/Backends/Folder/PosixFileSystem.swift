@@ -21,25 +21,7 @@ public struct PosixFileSystem: FileSystem {
     public func writeNewFile(_ path: String, data: Data) throws {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw KeepsakeError.posix(errno, operation: "create", path: path) }
-        var failure: KeepsakeError?
-        data.withUnsafeBytes { buffer in
-            var done = 0
-            while done < buffer.count {
-                let n = write(fd, buffer.baseAddress! + done, buffer.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = KeepsakeError.posix(errno, operation: "write", path: path)
-                    return
-                }
-                done += n
-            }
-        }
-        if failure == nil, fsync(fd) != 0 {
-            failure = KeepsakeError.posix(errno, operation: "flush (fsync)", path: path)
-        }
-        if close(fd) != 0, failure == nil {
-            failure = KeepsakeError.posix(errno, operation: "close", path: path)
-        }
+        let failure = PosixFile.finishNewFile(fd, data: data, path: path)
         if let failure {
             unlink(path)  // the half-written file belongs to nobody; the error above is what counts
             throw failure

@@ -1,12 +1,11 @@
-import Foundation
+public import Foundation
 internal import COpenSSL
-import KeepsakeStore
 
 /// MD5 through OpenSSL's libcrypto, only to check photos against the MD5 an export recorded for them
 /// (Day One names every photo by the MD5 of its bytes). Never used for anything that needs security.
-enum MD5 {
-    /// The digest of `data` as lowercase hex.
-    static func hex(_ data: Data) -> String {
+public enum MD5 {
+    /// The digest of `data` as lowercase hex (empty if libcrypto fails, so it never matches).
+    public static func hex(_ data: Data) -> String {
         var digest = [UInt8](repeating: 0, count: 16)
         var length: UInt32 = 0
         let ok = data.withUnsafeBytes { bytes -> Bool in

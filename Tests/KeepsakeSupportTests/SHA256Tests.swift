@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import KeepsakeStore
+import KeepsakeSupport
+import KeepsakeTestSupport
 
 @Suite struct SHA256Tests {
     @Test func knownVectorsMatchFIPS180() {
@@ -27,10 +28,10 @@ import Testing
     }
 
     @Test func corpusFileHashesMatchTheManifest() throws {
-        let manifest = try String(contentsOf: KeepsakeStoreTestsSupport.corpusManifest, encoding: .utf8)
+        let manifest = try String(contentsOf: Corpus.root.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
         for line in manifest.split(separator: "\n").dropFirst().prefix(20) {
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false)
-            let url = KeepsakeStoreTestsSupport.corpusManifest.deletingLastPathComponent().appendingPathComponent(String(columns[0]))
+            let url = Corpus.root.appendingPathComponent("MANIFEST.tsv").deletingLastPathComponent().appendingPathComponent(String(columns[0]))
             #expect(SHA256.hex(try Data(contentsOf: url)) == String(columns[2]), "\(columns[0])")
         }
     }

@@ -1,14 +1,15 @@
 internal import CArchiveSystem
-import Foundation
+public import Foundation
 import KeepsakeStore
 
-/// Writes a gzip-compressed POSIX (pax) tar archive, entry by entry, through libarchive.
-final class ArchiveWriter {
+/// Writes a gzip-compressed POSIX (pax) tar archive, entry by entry, through libarchive (the store
+/// export's archive). Failures are ``KeepsakeError``s: `.io`, or `.diskFull` when the disk is full.
+public final class ArchiveWriter {
     private let handle: OpaquePointer
     private let path: String
 
     /// Creates the archive file at `path` (it must not exist).
-    init(path: String) throws {
+    public init(path: String) throws {
         guard let handle = archive_write_new() else { throw KeepsakeError(.io, "libarchive could not allocate a writer.") }
         self.handle = handle
         self.path = path
@@ -16,7 +17,7 @@ final class ArchiveWriter {
               archive_write_add_filter_gzip(handle) == ARCHIVE_OK,
               archive_write_open_filename(handle, path) == ARCHIVE_OK else {
             // deinit frees the handle: every stored property is set, so it runs after this throw.
-            let message = Self.message(handle)
+            let message = ArchiveReader.message(handle)
             throw KeepsakeError(.io, "Cannot create the archive \(path): \(message).", path: path)
         }
     }
@@ -24,7 +25,7 @@ final class ArchiveWriter {
     deinit { archive_write_free(handle) }
 
     /// Adds a regular file entry holding `data`.
-    func add(_ name: String, data: Data, modified: Date) throws {
+    public func add(_ name: String, data: Data, modified: Date) throws {
         guard let entry = archive_entry_new() else { throw KeepsakeError(.io, "libarchive could not allocate an entry.") }
         defer { archive_entry_free(entry) }
         archive_entry_set_pathname_utf8(entry, name)
@@ -38,19 +39,15 @@ final class ArchiveWriter {
     }
 
     /// Finishes the archive (flushing and closing the file).
-    func close() throws {
+    public func close() throws {
         guard archive_write_close(handle) == ARCHIVE_OK else { throw failure("finish") }
     }
 
     private func failure(_ what: String) -> KeepsakeError {
-        let message = Self.message(handle)
+        let message = ArchiveReader.message(handle)
         if archive_errno(handle) == ENOSPC {
             return KeepsakeError(.diskFull, "The disk is full: cannot \(what) the archive \(path).", path: path)
         }
         return KeepsakeError(.io, "Cannot \(what) the archive \(path): \(message).", path: path)
-    }
-
-    static func message(_ handle: OpaquePointer) -> String {
-        archive_error_string(handle).map { String(cString: $0) } ?? "unknown libarchive error"
     }
 }
