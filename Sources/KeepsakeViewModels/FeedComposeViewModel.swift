@@ -83,7 +83,7 @@ public final class FeedComposeViewModel: PhotoComposing {
             if let id = editingID {
                 saved = try await background { try feed.update(id, title: draft.title, contents: draft.contents, date: draft.date, images: slots) }
             } else {
-                saved = try await background { try feed.post(draft) }
+                saved = try await background { try feed.create(draft) }
             }
             error = nil
             return saved

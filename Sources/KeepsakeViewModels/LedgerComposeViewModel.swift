@@ -98,7 +98,7 @@ public final class LedgerComposeViewModel {
         do {
             let draft = try makeDraft()
             let saved = try await background { () throws -> LedgerTransaction in
-                guard let id = editingID else { return try ledger.add(draft) }
+                guard let id = editingID else { return try ledger.create(draft) }
                 var result = try ledger.update(id, date: draft.date, kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo)
                 if let receipt = draft.receipt {
                     result = try ledger.attachReceipt(to: id, source: receipt)
