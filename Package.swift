@@ -150,7 +150,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeWebTests", dependencies: ["KeepsakeWeb", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeHTTPTests", dependencies: ["KeepsakeHTTP"], swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeHTTPTests", dependencies: ["KeepsakeHTTP", "KeepsakeTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeImportTests",
                     dependencies: ["KeepsakeImport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeLedger",
                                    "KeepsakeTestSupport", "CArchiveSystem"],
