@@ -242,7 +242,7 @@ import Testing
             #expect(!cacheControl.contains("immutable"))
             #expect(redirect.header("ETag") == nil && redirect.header("Last-Modified") == nil, "a redirect must not be revalidated into a stale URL")
             let location = try #require(redirect.header("Location"))
-            let followed = try await Curl.run([location])
+            let followed = try await curl([location])
             #expect(followed.status == 200 && followed.body == stored, "\(followed.status): \(followed.text.prefix(300))")
         }
         let cached = try await s3.web.curl(["-H", "If-None-Match: \"\(image.sha256)\"", s3.page(entry, image, "original")])
