@@ -160,7 +160,7 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeWebTests", dependencies: ["KeepsakeSupport", "KeepsakeWeb", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeHTTPTests", dependencies: ["KeepsakeHTTP"], swiftSettings: strictSettings),
+        .testTarget(name: "KeepsakeHTTPTests", dependencies: ["KeepsakeHTTP", "KeepsakeTestSupport"], swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeImportTests",
                     dependencies: ["KeepsakeSupport", "KeepsakeImport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeLedger",
                                    "KeepsakeTestSupport", "CArchiveSystem"],

@@ -2,25 +2,10 @@ public import Foundation
 public import KeepsakeStore
 
 extension Diary {
-    /// Moves an entry to the trash. Its photos stay on disk until the trash is purged, so
-    /// ``restore(_:)`` brings it back whole.
-    @discardableResult
-    public func delete(_ id: RecordID) throws -> DiaryEntry {
-        _ = try diaryRecord(id)
-        return try DiaryEntry(record: try store.trash(id))
-    }
-
-    /// Takes an entry out of the trash.
-    @discardableResult
-    public func restore(_ id: RecordID) throws -> DiaryEntry {
-        _ = try diaryRecord(id)
-        return try DiaryEntry(record: try store.restore(id))
-    }
-
     /// Removes a trashed entry and its photos for good. A live entry must be deleted (trashed) first:
     /// ``KeepsakeError/Code/conflict`` otherwise.
     public func purge(_ id: RecordID) throws {
-        _ = try diaryRecord(id)
+        _ = try appRecord(id)
         guard try store.purgeIfTrashed(id) else {
             throw KeepsakeError(.conflict, "Diary entry \(id) is not in the trash; delete it first, then purge it.")
         }

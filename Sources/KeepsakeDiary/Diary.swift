@@ -41,8 +41,8 @@ public struct Diary: Sendable {
 
     /// The entry with `id`, live or in the trash; ``KeepsakeError/Code/notFound`` if there is no such
     /// diary entry.
-    public func entry(_ id: RecordID) throws -> DiaryEntry {
-        try DiaryEntry(record: try diaryRecord(id))
+    public func read(_ id: RecordID) throws -> DiaryEntry {
+        try DiaryEntry(record: try appRecord(id))
     }
 
     /// Changes an entry's moment, time zone, emotion, intensity, title, text or tags in one atomic
@@ -52,16 +52,12 @@ public struct Diary: Sendable {
     /// With `images`, the whole photo set is replaced too (as ``setImages(of:to:)`` does), for a
     /// compose screen that saves words and photos together, in ONE atomic operation: if a photo
     /// cannot be read, neither the words nor the photos change.
-    @discardableResult
-    public func update(_ id: RecordID, _ edit: DiaryEdit, images: [ImageSlot]? = nil) throws -> DiaryEntry {
-        try update(id, edit, images: images, expectedVersion: nil)
-    }
-
-    /// Same as ``update(_:_:images:)``, only if the entry is still at `expectedVersion` (when given):
+    ///
+    /// With `expectedVersion`, only if the entry is still at that version:
     /// ``KeepsakeError/Code/conflict`` otherwise, and nothing changes.
     @discardableResult
-    public func update(_ id: RecordID, _ edit: DiaryEdit, images: [ImageSlot]?, expectedVersion: Int64?) throws -> DiaryEntry {
-        let record = try diaryRecord(id)
+    public func update(_ id: RecordID, _ edit: DiaryEdit, images: [ImageSlot]? = nil, expectedVersion: Int64? = nil) throws -> DiaryEntry {
+        let record = try appRecord(id)
         try KeepsakeError.checkVersion(id, current: record.version, expected: expectedVersion)
         let current = try DiaryEntry(record: record)
         guard !current.isTrashed else {
@@ -94,7 +90,7 @@ public struct Diary: Sendable {
                                                      expectedVersion: record.version))
     }
 
-    /// Same as ``update(_:_:)``, with the changes as arguments.
+    /// Same as ``update(_:_:images:expectedVersion:)``, with the changes as arguments.
     @discardableResult
     public func update(_ id: RecordID, moment: Date? = nil, timeZone: TimeZone? = nil, emotion: Emotion? = nil, intensity: Int? = nil,
                        title: String? = nil, text: String? = nil, tags: [String]? = nil) throws -> DiaryEntry {
@@ -107,7 +103,7 @@ public struct Diary: Sendable {
     }
 
     /// The record of a diary entry; `notFound` for a missing id or a record of another collection.
-    func diaryRecord(_ id: RecordID) throws -> Record {
+    public func appRecord(_ id: RecordID) throws -> Record {
         guard let record = try store.recordIfPresent(id), record.collection == Self.collection else {
             throw KeepsakeError(.notFound, "No diary entry with id \(id) exists; list the entries to see valid ids.")
         }

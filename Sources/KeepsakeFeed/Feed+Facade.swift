@@ -2,7 +2,7 @@ public import Foundation
 public import KeepsakeStore
 
 /// The changes to make to a post's words and date; `nil` leaves a field as it is. Photos change
-/// with the photo operations (or ``Feed/update(_:title:contents:date:images:)``).
+/// with the photo operations (or ``Feed/update(_:title:contents:date:images:expectedVersion:)``).
 public struct FeedEdit: Sendable, Hashable {
     /// A new title.
     public var title: String?
@@ -23,74 +23,54 @@ extension Feed: RecordImagesApp {
     /// The collection posts live in (``FeedItem/collection``).
     public static var collection: CollectionName { FeedItem.collection }
 
-    /// Stores a new post (``post(_:)``).
-    @discardableResult
-    public func create(_ draft: FeedDraft) throws -> FeedItem {
-        try post(draft)
-    }
-
-    /// The post with `id` (``item(_:)``).
-    public func read(_ id: RecordID) throws -> FeedItem {
-        try item(id)
-    }
-
     /// Changes a post's words and date.
     @discardableResult
     public func update(_ id: RecordID, _ edit: FeedEdit, expectedVersion: Int64?) throws -> FeedItem {
         try update(id, title: edit.title, contents: edit.contents, date: edit.date, images: nil, expectedVersion: expectedVersion)
     }
 
-    /// Moves a post to the trash, only if it is still at `expectedVersion` (when given).
+    /// Moves a post to the trash, only if it is still at `expectedVersion` (when given); its photos
+    /// stay until the trash is purged.
+    ///
+    /// - Throws: `.notFound`; `.conflict` if it is already in the trash.
     @discardableResult
-    public func delete(_ id: RecordID, expectedVersion: Int64?) throws -> FeedItem {
-        _ = try item(id)
+    public func delete(_ id: RecordID, expectedVersion: Int64? = nil) throws -> FeedItem {
+        _ = try read(id)
         return try FeedItem(record: try store.trash(id, expectedVersion: expectedVersion))
     }
 
     /// Takes a post out of the trash, only if it is still at `expectedVersion` (when given).
+    ///
+    /// - Throws: `.notFound`; `.conflict` if it is not in the trash.
     @discardableResult
-    public func restore(_ id: RecordID, expectedVersion: Int64?) throws -> FeedItem {
-        _ = try item(id)
+    public func restore(_ id: RecordID, expectedVersion: Int64? = nil) throws -> FeedItem {
+        _ = try read(id)
         return try FeedItem(record: try store.restore(id, expectedVersion: expectedVersion))
     }
 
     /// Removes a post in the trash for good, with its photos; `conflict` if it is not in the trash.
     public func purge(_ id: RecordID) throws {
-        _ = try item(id)
+        _ = try read(id)
         guard try store.purgeIfTrashed(id) else {
             throw KeepsakeError(.conflict, "Post \(id) is not in the trash; delete it first, then purge it.")
         }
     }
 
-    /// Adds photos at the end or before `index`, all or none, only if the post is still at
-    /// `expectedVersion` (when given); `limitExceeded` past ``maxImages``.
-    @discardableResult
-    public func addImages(_ sources: [ImageSource], to id: RecordID, at index: Int?, expectedVersion: Int64?) throws -> FeedItem {
-        let current = try item(id)
-        try KeepsakeError.checkVersion(id, current: current.version, expected: expectedVersion)
-        try FeedDraft.checkImageCount(current.images.count + sources.count, maxImages: maxImages)
-        return try FeedItem(record: try store.addImages(sources, to: id, at: index, expectedVersion: current.version))
+    /// The feed post record `id` (checked to be one, as ``read(_:)`` does).
+    public func appRecord(_ id: RecordID) throws -> Record {
+        let record = try store.record(id)
+        _ = try FeedItem(record: record)
+        return record
     }
 
-    /// Replaces the photo at `index`; the old file is removed after the commit.
-    @discardableResult
-    public func replaceImage(of id: RecordID, at index: Int, with source: ImageSource, expectedVersion: Int64?) throws -> FeedItem {
-        _ = try item(id)
-        return try FeedItem(record: try store.replaceImage(of: id, at: index, with: source, expectedVersion: expectedVersion))
+    /// The post stored in `record`.
+    public func item(from record: Record) throws -> FeedItem {
+        try FeedItem(record: record)
     }
 
-    /// Removes the photo at `index`; the photos after it move up.
-    @discardableResult
-    public func removeImage(of id: RecordID, at index: Int, expectedVersion: Int64?) throws -> FeedItem {
-        _ = try item(id)
-        return try FeedItem(record: try store.removeImage(of: id, at: index, expectedVersion: expectedVersion))
-    }
-
-    /// Puts the photos in a new order (``reorderImages(_:order:)``), only if the post is still at `expectedVersion`.
-    @discardableResult
-    public func reorderImages(of id: RecordID, order: [Int], expectedVersion: Int64?) throws -> FeedItem {
-        _ = try item(id)
-        return try FeedItem(record: try store.reorderImages(of: id, order: order, expectedVersion: expectedVersion))
+    /// Throws `limitExceeded` if a post would carry more than ``maxImages`` photos.
+    public func checkImageCount(_ total: Int, adding: Int?) throws {
+        try FeedDraft.checkImageCount(total, maxImages: maxImages)
     }
 
     /// Live posts whose title or text contain every word of `text` (each also as a prefix), newest first.

@@ -32,7 +32,7 @@ public struct Feed: Sendable {
     /// - Throws: the errors of ``FeedDraft/validate(maxImages:)``; `.corruptImage`,
     ///   `.unsupportedImage` or `.imageTooLarge` for a photo that cannot be used (nothing is stored).
     @discardableResult
-    public func post(_ draft: FeedDraft) throws -> FeedItem {
+    public func create(_ draft: FeedDraft) throws -> FeedItem {
         try draft.validate(maxImages: maxImages)
         let title = try FeedDraft.checkedTitle(draft.title)
         let record = try store.create(RecordDraft(collection: FeedItem.collection, date: draft.date,
@@ -44,7 +44,7 @@ public struct Feed: Sendable {
     /// The post with `id`, live or in the trash.
     ///
     /// - Throws: `.notFound` if there is no such post (or the id belongs to another app's record).
-    public func item(_ id: RecordID) throws -> FeedItem {
+    public func read(_ id: RecordID) throws -> FeedItem {
         try FeedItem(record: try store.record(id))
     }
 
@@ -69,21 +69,16 @@ public struct Feed: Sendable {
     /// (its file is not rewritten), `.new(source)` adds one; photos left out are removed after the
     /// commit. Text, date and photos change in one atomic operation: all of it or none of it.
     ///
+    /// With `expectedVersion`, only if the post is still at that version. Either way the change is
+    /// written only if nobody changed the post since it was read for this edit
+    /// (``KeepsakeError/Code/conflict`` otherwise).
+    ///
     /// - Throws: the validation errors of ``FeedDraft/validate(maxImages:)``; `.notFound`;
     ///   `.conflict` if the post is in the trash or a kept photo no longer belongs to it.
     @discardableResult
     public func update(_ id: RecordID, title: String? = nil, contents: String? = nil, date: Date? = nil,
-                       images: [ImageSlot]? = nil) throws -> FeedItem {
-        try update(id, title: title, contents: contents, date: date, images: images, expectedVersion: nil)
-    }
-
-    /// Same as ``update(_:title:contents:date:images:)``, only if the post is still at
-    /// `expectedVersion` when one is given. Either way the change is written only if nobody changed
-    /// the post since it was read for this edit (``KeepsakeError/Code/conflict`` otherwise).
-    @discardableResult
-    public func update(_ id: RecordID, title: String?, contents: String?, date: Date?, images: [ImageSlot]?,
-                       expectedVersion: Int64?) throws -> FeedItem {
-        let current = try item(id)
+                       images: [ImageSlot]? = nil, expectedVersion: Int64? = nil) throws -> FeedItem {
+        let current = try read(id)
         try KeepsakeError.checkVersion(id, current: current.version, expected: expectedVersion)
         guard !current.isTrashed else {
             throw KeepsakeError(.conflict, "Post \(id) is in the trash; restore it before editing it.")
@@ -105,35 +100,7 @@ public struct Feed: Sendable {
         return try FeedItem(record: try store.edit(id, date: newDate, set: fields, images: images, expectedVersion: current.version))
     }
 
-    /// Puts a post's photos in a new order: `order[i]` is the current index of the photo that goes
-    /// to position `i`. No file is touched.
-    ///
-    /// - Throws: `.invalidArgument` unless `order` lists each current index exactly once.
-    @discardableResult
-    public func reorderImages(_ id: RecordID, order: [Int]) throws -> FeedItem {
-        _ = try item(id)
-        return try FeedItem(record: try store.reorderImages(of: id, order: order))
-    }
-
     // MARK: - Trash
-
-    /// Moves a post to the trash; its photos stay until the trash is purged.
-    ///
-    /// - Throws: `.notFound`; `.conflict` if it is already in the trash.
-    @discardableResult
-    public func delete(_ id: RecordID) throws -> FeedItem {
-        _ = try item(id)
-        return try FeedItem(record: try store.trash(id))
-    }
-
-    /// Takes a post out of the trash.
-    ///
-    /// - Throws: `.notFound`; `.conflict` if it is not in the trash.
-    @discardableResult
-    public func restore(_ id: RecordID) throws -> FeedItem {
-        _ = try item(id)
-        return try FeedItem(record: try store.restore(id))
-    }
 
     /// One page of the posts in the trash, most recently deleted first.
     ///

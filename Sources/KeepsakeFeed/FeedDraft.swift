@@ -4,7 +4,7 @@ public import KeepsakeStore
 /// What the compose screen holds before a post is stored (seed 002's `userFeed`): a title, the
 /// text, the date and the chosen photos in order.
 ///
-/// Call ``validate(maxImages:)`` to show problems while the user types; ``Feed/post(_:)`` checks
+/// Call ``validate(maxImages:)`` to show problems while the user types; ``Feed/create(_:)`` checks
 /// again before storing anything.
 public struct FeedDraft: Sendable {
     /// The most photos one post may carry unless the feed says otherwise (the seed's picker limit).

@@ -1,7 +1,7 @@
 public import KeepsakeStore
 
 extension Ledger {
-    /// The store draft of a new transaction, checked by the same rules as ``add(_:)``, for callers
+    /// The store draft of a new transaction, checked by the same rules as ``create(_:)``, for callers
     /// that write it themselves: an importer that stores many at once with
     /// ``KeepsakeStore/Store/createMany(_:)`` and keeps fields of its own beside the ledger's (such as
     /// the bank's transaction id).

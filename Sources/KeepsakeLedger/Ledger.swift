@@ -11,7 +11,7 @@ public import KeepsakeStore
 ///
 /// ```swift
 /// let ledger = Ledger(store: store)
-/// let coffee = try ledger.add(LedgerTransactionDraft(
+/// let coffee = try ledger.create(LedgerTransactionDraft(
 ///     date: try LedgerDay(parsing: "2025-03-14"), kind: .expense,
 ///     amount: try Money(parsing: "4.50", currency: .usd), category: "Coffee"))
 /// ```
@@ -38,7 +38,7 @@ public struct Ledger: Sendable {
     ///   category, a too long memo or control characters; image errors for a bad receipt (then
     ///   nothing is stored).
     @discardableResult
-    public func add(_ draft: LedgerTransactionDraft) throws -> LedgerTransaction {
+    public func create(_ draft: LedgerTransactionDraft) throws -> LedgerTransaction {
         let fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
                                      category: draft.category, memo: draft.memo)
         let record = try store.create(RecordDraft(collection: Self.collection, date: draft.date.startDate, fields: fields,
@@ -49,12 +49,12 @@ public struct Ledger: Sendable {
     /// The transaction with `id`, live or in the trash.
     ///
     /// - Throws: ``KeepsakeError`` `.notFound` if there is none (or the id belongs to another app's record).
-    public func transaction(_ id: RecordID) throws -> LedgerTransaction {
+    public func read(_ id: RecordID) throws -> LedgerTransaction {
         try Self.transaction(from: try ledgerRecord(id))
     }
 
     /// Changes some fields of a live transaction; fields passed as `nil` stay as they are.
-    /// The new values are checked like ``add(_:)``'s, and all of them change in one atomic update.
+    /// The new values are checked like ``create(_:)``'s, and all of them change in one atomic update.
     ///
     /// - Throws: ``KeepsakeError`` `.notFound`, `.invalidArgument`, or `.conflict` if the
     ///   transaction is in the trash.
@@ -65,7 +65,7 @@ public struct Ledger: Sendable {
     }
 
     /// Changes some fields of a live transaction (``LedgerEdit``: `nil` fields stay), only if it is
-    /// still at `expectedVersion` when one is given. The new values are checked like ``add(_:)``'s
+    /// still at `expectedVersion` when one is given. The new values are checked like ``create(_:)``'s
     /// against the transaction as read, and written only if nobody changed it since that read:
     /// a concurrent change is ``KeepsakeError/Code/conflict`` (reload and retry), never overwritten.
     ///
@@ -73,7 +73,7 @@ public struct Ledger: Sendable {
     ///   or changed meanwhile).
     @discardableResult
     public func update(_ id: RecordID, _ edit: LedgerEdit, expectedVersion: Int64?) throws -> LedgerTransaction {
-        let current = try transaction(id)
+        let current = try read(id)
         try KeepsakeError.checkVersion(id, current: current.version, expected: expectedVersion)
         guard !current.isTrashed else {
             throw KeepsakeError(.conflict, "Transaction \(id) is in the trash; restore it before changing it.")
@@ -81,20 +81,6 @@ public struct Ledger: Sendable {
         let fields = try Self.fields(date: edit.date ?? current.date, kind: edit.kind ?? current.kind, amount: edit.amount ?? current.amount,
                                      category: edit.category ?? current.category, memo: edit.memo ?? current.memo)
         return try Self.transaction(from: try store.update(id, date: edit.date?.startDate, set: fields, expectedVersion: current.version))
-    }
-
-    /// Moves a transaction (and its receipt) to the trash; ``restore(_:)`` brings it back.
-    @discardableResult
-    public func delete(_ id: RecordID) throws -> LedgerTransaction {
-        _ = try ledgerRecord(id)
-        return try Self.transaction(from: try store.trash(id))
-    }
-
-    /// Takes a transaction out of the trash.
-    @discardableResult
-    public func restore(_ id: RecordID) throws -> LedgerTransaction {
-        _ = try ledgerRecord(id)
-        return try Self.transaction(from: try store.restore(id))
     }
 
     /// Removes a transaction and its receipt file for good, in the trash or not.

@@ -1,6 +1,6 @@
 public import KeepsakeStore
 
-/// What a new transaction is made of; ``Ledger/add(_:)`` checks every field.
+/// What a new transaction is made of; ``Ledger/create(_:)`` checks every field.
 public struct LedgerTransactionDraft: Sendable {
     /// The calendar day.
     public var date: LedgerDay

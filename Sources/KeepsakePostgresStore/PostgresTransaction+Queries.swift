@@ -6,18 +6,14 @@ extension PostgresTransaction {
     /// One page of records, by the sort key and id, with keyset or offset paging; field filters as
     /// `jsonb` containment on the indexed copy of the fields. The engine has validated the query.
     func list(_ query: RecordQuery) throws -> RecordPage {
-        let column: String = switch query.sort {
-        case .date: "date"
-        case .created: "created_at"
-        case .updated: "updated_at"
-        }
+        let column = query.sortColumn
         var parameters: [any PostgresEncodable] = []
         func bind(_ value: any PostgresEncodable, _ type: String) -> String {
             parameters.append(value)
             return "$\(parameters.count)::\(type)"
         }
         var sql = "SELECT \(PostgresRows.recordColumns), \(column) FROM record WHERE collection = \(bind(query.collection.name, "text"))"
-            + Self.trashFilter(query.trash, prefix: "")
+            + query.trash.sqlCondition(prefix: "")
         if let from = query.dateFrom { sql += " AND date >= \(bind(from.timeIntervalSince1970, "float8"))" }
         if let until = query.dateUntil { sql += " AND date < \(bind(until.timeIntervalSince1970, "float8"))" }
         for (key, value) in query.fieldEquals.sorted(by: { $0.key < $1.key }) {
@@ -35,22 +31,17 @@ extension PostgresTransaction {
                 throw KeepsakeError(.invalidArgument, "Filter on one value of the list field \(key), not on a whole list.")
             }
         }
-        let comparison = query.descending ? "<" : ">"
-        let direction = query.descending ? "DESC" : "ASC"
         if let after = query.after {
-            sql += " AND (\(column), id) \(comparison) (\(bind(after.sortValue, "float8")), \(bind(after.id.string, "text")))"
+            sql += " AND (\(column), id) \(query.keysetComparison) (\(bind(after.sortValue, "float8")), \(bind(after.id.string, "text")))"
         }
-        sql += " ORDER BY \(column) \(direction), id \(direction) LIMIT \(bind(query.limit + 1, "int4"))"
+        sql += query.orderClause + " LIMIT \(bind(query.fetchLimit, "int4"))"
         if query.after == nil, query.offset > 0 {
             sql += " OFFSET \(bind(query.offset, "int4"))"
         }
-        var rows = try connection.query(sql, parameters).map { row in (try PostgresRows.record(row), try row.decode(Double.self, at: 8)) }
-        let hasMore = rows.count > query.limit
-        if hasMore { rows.removeLast() }
-        var records = rows.map(\.0)
-        try attachImages(to: &records)
-        let next = hasMore ? rows.last.map { RecordCursor(sortValue: $0.1, id: $0.0.id) } : nil
-        return RecordPage(records: records, nextCursor: next)
+        let rows = try connection.query(sql, parameters).map { row in
+            (record: try PostgresRows.record(row), sortValue: try row.decode(Double.self, at: 8))
+        }
+        return try RecordPage(fetched: rows, limit: query.limit) { try attachImages(to: &$0) }
     }
 
     /// Every word of the search, each also as a prefix, against the words stored with each record
@@ -60,7 +51,7 @@ extension PostgresTransaction {
         guard let query = SearchWords.query(search.words) else { return [] }
         var records = try connection.query("""
             SELECT \(PostgresRows.recordColumns) FROM record
-            WHERE collection = $1\(Self.trashFilter(search.trash, prefix: "")) AND search @@ $2::tsquery
+            WHERE collection = $1\(search.trash.sqlCondition(prefix: "")) AND search @@ $2::tsquery
             ORDER BY date DESC, id DESC LIMIT $3::int4 OFFSET $4::int4
             """, [search.collection.name, query, search.limit, search.offset]).map(PostgresRows.record)
         try attachImages(to: &records)

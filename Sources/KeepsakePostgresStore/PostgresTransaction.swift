@@ -45,7 +45,7 @@ final class PostgresTransaction: MetadataWriter {
     }
 
     func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter) throws -> Int {
-        try connection.query("SELECT count(*) FROM record WHERE collection = $1" + Self.trashFilter(trash, prefix: ""), [collection.name]).scalar(Int.self)
+        try connection.query("SELECT count(*) FROM record WHERE collection = $1" + trash.sqlCondition(prefix: ""), [collection.name]).scalar(Int.self)
     }
 
     func recordCount() throws -> Int {
@@ -211,14 +211,6 @@ final class PostgresTransaction: MetadataWriter {
     }
 
     // MARK: - Helpers
-
-    static func trashFilter(_ trash: RecordQuery.TrashFilter, prefix: String) -> String {
-        switch trash {
-        case .live: " AND \(prefix)trashed_at IS NULL"
-        case .trashed: " AND \(prefix)trashed_at IS NOT NULL"
-        case .all: ""
-        }
-    }
 
     /// The smallest text greater than every text that starts with `prefix` (in code-point order, which
     /// is the byte order of `COLLATE "C"`), or `nil` when there is none.

@@ -6,7 +6,7 @@ public import Observation
 /// The compose / edit screen of a diary entry: a draft with an emotion picker and up to 10 photos,
 /// validated before saving; saving an edit changes the text and the photos in one atomic operation.
 @MainActor @Observable
-public final class DiaryComposeViewModel: PhotoComposing {
+public final class DiaryComposeViewModel: PhotoComposing, RecordComposing {
     /// The entry being edited; `nil` when composing a new one.
     public let editingID: RecordID?
     /// Day and time of the entry.
@@ -33,8 +33,8 @@ public final class DiaryComposeViewModel: PhotoComposing {
         get { error?.message }
         set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
     }
-    /// True while saving.
-    public private(set) var isSaving = false
+    /// True while saving (``save()`` sets it).
+    public var isSaving = false
 
     /// The diary.
     public let diary: Diary
@@ -78,45 +78,22 @@ public final class DiaryComposeViewModel: PhotoComposing {
                    title: title.isEmpty ? nil : title, text: text, tags: tags, images: images.sources)
     }
 
-    /// Checks the draft without saving; sets ``errorMessage`` and returns `false` if a rule is broken.
-    @discardableResult
-    public func validate() -> Bool {
-        do {
-            var check = draft
-            check.images = []
-            try check.validate(maxImages: diary.maxImages)
-            guard images.items.count <= diary.maxImages else {
-                throw KeepsakeError(.limitExceeded, "An entry can hold at most \(diary.maxImages) photos.")
-            }
-            error = nil
-            return true
-        } catch {
-            self.error = failure(error)
-            return false
+    /// Throws the first rule the draft breaks (its photos counted, not read).
+    public func checkForm() throws {
+        var check = draft
+        check.images = []
+        try check.validate(maxImages: diary.maxImages)
+        guard images.items.count <= diary.maxImages else {
+            throw KeepsakeError(.limitExceeded, "An entry can hold at most \(diary.maxImages) photos.")
         }
     }
 
-    /// Validates and saves: creates the entry, or applies the edit (text and photos together).
-    /// Returns the saved entry, or `nil` with ``errorMessage`` set; the store is unchanged then.
-    public func save() async -> DiaryEntry? {
-        guard validate() else { return nil }
-        isSaving = true
-        defer { isSaving = false }
+    /// Creates the entry, or applies the edit (text and photos together, in one atomic operation).
+    public func saveOperation() -> @Sendable () throws -> DiaryEntry {
         let diary = diary, draft = draft, slots = images.slots
-        do {
-            let saved: DiaryEntry
-            if let id = editingID {
-                let edit = DiaryEdit(moment: draft.moment, timeZone: draft.timeZone, emotion: draft.emotion, intensity: draft.intensity,
-                                     title: draft.title ?? "", text: draft.text, tags: draft.tags)
-                saved = try await background { try diary.update(id, edit, images: slots) }
-            } else {
-                saved = try await background { try diary.create(draft) }
-            }
-            error = nil
-            return saved
-        } catch {
-            self.error = failure(error)
-            return nil
-        }
+        guard let id = editingID else { return { try diary.create(draft) } }
+        let edit = DiaryEdit(moment: draft.moment, timeZone: draft.timeZone, emotion: draft.emotion, intensity: draft.intensity,
+                             title: draft.title ?? "", text: draft.text, tags: draft.tags)
+        return { try diary.update(id, edit, images: slots) }
     }
 }

@@ -29,7 +29,7 @@ public final class DiaryEntryViewModel {
 
     /// Loads (or reloads) the entry.
     public func load() async {
-        await run { diary, id in try diary.entry(id) }
+        await run { diary, id in try diary.read(id) }
     }
 
     /// Replaces the photo at `index` (the old file is removed only after the change is committed).
@@ -74,7 +74,7 @@ public final class DiaryEntryViewModel {
         await watchChanges(of: diary.store, collection: Diary.collection, pollInterval: pollInterval, matching: { $0.recordID == id },
                            refresh: {
                                let diary = self.diary
-                               do { self.entry = try await background { try diary.store.recordIfPresent(id) != nil ? try diary.entry(id) : nil } }
+                               do { self.entry = try await background { try diary.store.recordIfPresent(id) != nil ? try diary.read(id) : nil } }
                                catch { self.self.error = failure(error) }
                            },
                            failed: { self.error = failure($0) })

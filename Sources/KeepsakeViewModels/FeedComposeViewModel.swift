@@ -7,7 +7,7 @@ public import Observation
 /// ordered photos; validated before saving; an edit changes text and photos in one atomic operation,
 /// and photos that did not change are not rewritten.
 @MainActor @Observable
-public final class FeedComposeViewModel: PhotoComposing {
+public final class FeedComposeViewModel: PhotoComposing, RecordComposing {
     /// The post being edited; `nil` for a new post.
     public let editingID: RecordID?
     /// Title (required).
@@ -26,8 +26,8 @@ public final class FeedComposeViewModel: PhotoComposing {
         get { error?.message }
         set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
     }
-    /// True while saving.
-    public private(set) var isSaving = false
+    /// True while saving (``save()`` sets it).
+    public var isSaving = false
     /// The feed.
     public let feed: Feed
 
@@ -54,42 +54,20 @@ public final class FeedComposeViewModel: PhotoComposing {
     /// The draft as it would be posted.
     public var draft: FeedDraft { FeedDraft(title: title, contents: contents, date: date, images: images.sources) }
 
-    /// Checks the draft; sets ``errorMessage`` and returns `false` if a rule is broken.
-    @discardableResult
-    public func validate() -> Bool {
-        do {
-            var check = draft
-            check.images = []
-            try check.validate(maxImages: feed.maxImages)
-            guard images.items.count <= feed.maxImages else {
-                throw KeepsakeError(.limitExceeded, "A post can hold at most \(feed.maxImages) photos.")
-            }
-            error = nil
-            return true
-        } catch {
-            self.error = failure(error)
-            return false
+    /// Throws the first rule the draft breaks (its photos counted, not read).
+    public func checkForm() throws {
+        var check = draft
+        check.images = []
+        try check.validate(maxImages: feed.maxImages)
+        guard images.items.count <= feed.maxImages else {
+            throw KeepsakeError(.limitExceeded, "A post can hold at most \(feed.maxImages) photos.")
         }
     }
 
-    /// Validates and saves (the "done" button). Returns the post, or `nil` with ``errorMessage`` set.
-    public func save() async -> FeedItem? {
-        guard validate() else { return nil }
-        isSaving = true
-        defer { isSaving = false }
+    /// Creates the post, or applies the edit (text and photos together; unchanged photos are kept).
+    public func saveOperation() -> @Sendable () throws -> FeedItem {
         let feed = feed, draft = draft, slots = images.slots
-        do {
-            let saved: FeedItem
-            if let id = editingID {
-                saved = try await background { try feed.update(id, title: draft.title, contents: draft.contents, date: draft.date, images: slots) }
-            } else {
-                saved = try await background { try feed.post(draft) }
-            }
-            error = nil
-            return saved
-        } catch {
-            self.error = failure(error)
-            return nil
-        }
+        guard let id = editingID else { return { try feed.create(draft) } }
+        return { try feed.update(id, title: draft.title, contents: draft.contents, date: draft.date, images: slots) }
     }
 }

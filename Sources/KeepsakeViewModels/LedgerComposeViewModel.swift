@@ -6,7 +6,7 @@ public import Observation
 /// Add / edit a transaction: the amount is typed as text and parsed exactly for its currency (no
 /// floating point); a receipt photo can be attached, replaced or removed.
 @MainActor @Observable
-public final class LedgerComposeViewModel {
+public final class LedgerComposeViewModel: RecordComposing {
     /// The transaction being edited; `nil` for a new one.
     public let editingID: RecordID?
     /// The day, as `YYYY-MM-DD`.
@@ -35,8 +35,8 @@ public final class LedgerComposeViewModel {
         get { error?.message }
         set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
     }
-    /// True while saving.
-    public private(set) var isSaving = false
+    /// True while saving (``save()`` sets it).
+    public var isSaving = false
     /// The ledger.
     public let ledger: Ledger
 
@@ -73,48 +73,35 @@ public final class LedgerComposeViewModel {
         return LedgerTransactionDraft(date: day, kind: kind, amount: amount, category: category, memo: memo, receipt: newReceipt)
     }
 
-    /// Checks the form; sets ``errorMessage`` and returns `false` if something is wrong.
-    @discardableResult
-    public func validate() -> Bool {
-        do {
-            _ = try makeDraft()
-            guard !category.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                throw KeepsakeError(.invalidArgument, "Choose a category for the transaction.")
-            }
-            error = nil
-            return true
-        } catch {
-            self.error = failure(error)
-            return false
+    /// Throws the first problem of the form: the draft's, or a missing category.
+    public func checkForm() throws {
+        _ = try makeDraft()
+        guard !category.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw KeepsakeError(.invalidArgument, "Choose a category for the transaction.")
         }
     }
 
-    /// Validates and saves; returns the transaction, or `nil` with ``errorMessage`` set.
-    public func save() async -> LedgerTransaction? {
-        guard validate() else { return nil }
-        isSaving = true
-        defer { isSaving = false }
+    /// Creates the transaction, or applies the edit and then the receipt change (a new receipt
+    /// attached, or the old one removed when asked).
+    public func saveOperation() throws -> @Sendable () throws -> LedgerTransaction {
         let ledger = ledger, editingID = editingID, removes = removesReceipt
-        do {
-            let draft = try makeDraft()
-            let saved = try await background { () throws -> LedgerTransaction in
-                guard let id = editingID else { return try ledger.add(draft) }
-                var result = try ledger.update(id, date: draft.date, kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo)
-                if let receipt = draft.receipt {
-                    result = try ledger.attachReceipt(to: id, source: receipt)
-                } else if removes, result.receipt != nil {
-                    result = try ledger.removeReceipt(from: id)
-                }
-                return result
+        let draft = try makeDraft()
+        return { () throws -> LedgerTransaction in
+            guard let id = editingID else { return try ledger.create(draft) }
+            var result = try ledger.update(id, date: draft.date, kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo)
+            if let receipt = draft.receipt {
+                result = try ledger.attachReceipt(to: id, source: receipt)
+            } else if removes, result.receipt != nil {
+                result = try ledger.removeReceipt(from: id)
             }
-            currentReceipt = saved.receipt
-            newReceipt = nil
-            removesReceipt = false
-            error = nil
-            return saved
-        } catch {
-            self.error = failure(error)
-            return nil
+            return result
         }
+    }
+
+    /// Shows the saved receipt and forgets the receipt change just saved.
+    public func didSave(_ saved: LedgerTransaction) {
+        currentReceipt = saved.receipt
+        newReceipt = nil
+        removesReceipt = false
     }
 }

@@ -66,7 +66,7 @@ extension WebApp {
     func loadFeedItem(_ id: RecordID) async throws -> FeedItem? {
         let feed = feed
         do {
-            return try await background { try feed.item(id) }
+            return try await background { try feed.read(id) }
         } catch let error as KeepsakeError where error.code == .notFound {
             return nil
         }

@@ -114,7 +114,7 @@ extension WebApp {
     func loadTransaction(_ id: RecordID) async throws -> LedgerTransaction? {
         let ledger = ledger
         do {
-            return try await background { try ledger.transaction(id) }
+            return try await background { try ledger.read(id) }
         } catch let error as KeepsakeError where error.code == .notFound {
             return nil
         }

@@ -17,15 +17,15 @@ import KeepsakeSupport
         let (a, b, c) = (entry.images[0], entry.images[1], entry.images[2])
 
         // Add one at the end and one before position 1.
-        var now = try fixture.diary.addImage(.file(photos[3]), to: entry.id)
-        now = try fixture.diary.addImage(.file(photos[4]), to: entry.id, at: 1)
+        var now = try fixture.diary.addImages([.file(photos[3])], to: entry.id)
+        now = try fixture.diary.addImages([.file(photos[4])], to: entry.id, at: 1)
         let (d, e) = (now.images[4], now.images[1])
         #expect(now.images.map(\.id) == [a.id, e.id, b.id, c.id, d.id])
         #expect([e, d].map(\.sourceSHA256) == [hashes[4], hashes[3]])
         #expect(now.images.map(\.position) == [0, 1, 2, 3, 4])
 
         // A sixth photo is over this diary's limit of 5.
-        #expect { try fixture.diary.addImage(.file(photos[5]), to: entry.id) } throws: {
+        #expect { try fixture.diary.addImages([.file(photos[5])], to: entry.id) } throws: {
             diaryError($0, .limitExceeded, "at most 5 photos; adding 1 would make 6")
         }
 
@@ -58,7 +58,7 @@ import KeepsakeSupport
             diaryError($0, .limitExceeded, "at most 5 photos; 6 were given")
         }
 
-        #expect(try fixture.diary.entry(entry.id) == now)
+        #expect(try fixture.diary.read(entry.id) == now)
         #expect(try fixture.store.fsck().isClean)
     }
 
@@ -72,17 +72,17 @@ import KeepsakeSupport
         #expect { try fixture.diary.removeImage(of: entry.id, at: -1) } throws: { diaryError($0, .invalidArgument, "out of range") }
         #expect { try fixture.diary.moveImage(of: entry.id, from: 0, to: 5) } throws: { diaryError($0, .invalidArgument, "out of range") }
         #expect { try fixture.diary.reorderImages(of: entry.id, order: [0, 0]) } throws: { diaryError($0, .invalidArgument, "exactly once") }
-        #expect { try fixture.diary.addImage(.file(Corpus.corruptImage), to: entry.id) } throws: { ($0 as? KeepsakeError)?.code == .corruptImage }
+        #expect { try fixture.diary.addImages([.file(Corpus.corruptImage)], to: entry.id) } throws: { ($0 as? KeepsakeError)?.code == .corruptImage }
         #expect { try fixture.diary.replaceImage(of: entry.id, at: 0, with: .file(Corpus.corruptImage)) } throws: {
             ($0 as? KeepsakeError)?.code == .corruptImage
         }
-        #expect { try fixture.diary.addImage(.file(photos[2]), to: RecordID()) } throws: { diaryError($0, .notFound, "No diary entry") }
+        #expect { try fixture.diary.addImages([.file(photos[2])], to: RecordID()) } throws: { diaryError($0, .notFound, "No diary entry") }
         let ledger = try fixture.store.create(RecordDraft(collection: "ledger", images: [.file(photos[0])]))
         #expect { try fixture.diary.removeImage(of: ledger.id, at: 0) } throws: { diaryError($0, .notFound, "No diary entry") }
         #expect(try fixture.store.record(ledger.id).images.count == 1)
         try fixture.diary.delete(entry.id)
-        #expect { try fixture.diary.addImage(.file(photos[2]), to: entry.id) } throws: { diaryError($0, .conflict, "in the trash") }
-        #expect(try fixture.diary.entry(entry.id).images == entry.images)
+        #expect { try fixture.diary.addImages([.file(photos[2])], to: entry.id) } throws: { diaryError($0, .conflict, "in the trash") }
+        #expect(try fixture.diary.read(entry.id).images == entry.images)
         #expect(try fixture.store.fsck().isClean)
     }
 
@@ -94,7 +94,7 @@ import KeepsakeSupport
                                              images: [.existing(entry.images[1].id), .new(.file(photos[2]))])
         #expect(saved.text == "After" && saved.emotion == .joy)
         #expect(saved.images.count == 2 && saved.images[0].id == entry.images[1].id && saved.images[1].sourceSHA256 == hashes[2])
-        #expect(try fixture.diary.entry(entry.id) == saved)
+        #expect(try fixture.diary.read(entry.id) == saved)
 
         // Checked before anything is written: a bad edit leaves the photos alone, too many photos leave the words alone.
         #expect { try fixture.diary.update(entry.id, DiaryEdit(intensity: 0), images: [.new(.file(photos[3]))]) } throws: {
@@ -107,7 +107,7 @@ import KeepsakeSupport
         #expect { try fixture.diary.update(entry.id, DiaryEdit(text: "Corrupt"), images: [.new(.file(Corpus.corruptImage))]) } throws: {
             ($0 as? KeepsakeError)?.code == .corruptImage
         }
-        #expect(try fixture.diary.entry(entry.id) == saved)
+        #expect(try fixture.diary.read(entry.id) == saved)
         #expect(try fixture.store.fsck().isClean)
     }
 }

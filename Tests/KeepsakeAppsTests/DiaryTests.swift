@@ -25,7 +25,7 @@ import KeepsakeSupport
             #expect(image.path.string.hasPrefix("attachments/diary/\(created.id)/"))
         }
 
-        let read = try fixture.diary.entry(created.id)
+        let read = try fixture.diary.read(created.id)
         #expect(read == created)
         #expect(read.timeZone.identifier == "Asia/Seoul")
         #expect(read.emotion == .joy && read.intensity == 4 && !read.isTrashed)
@@ -123,10 +123,10 @@ import KeepsakeSupport
         #expect { try fixture.diary.update(RecordID(), text: "x") } throws: { diaryError($0, .notFound, "No diary entry") }
         let ledger = try fixture.store.create(RecordDraft(collection: "ledger", fields: ["text": .string("coffee")]))
         #expect { try fixture.diary.update(ledger.id, text: "x") } throws: { diaryError($0, .notFound, "No diary entry") }
-        #expect { try fixture.diary.entry(ledger.id) } throws: { diaryError($0, .notFound) }
+        #expect { try fixture.diary.read(ledger.id) } throws: { diaryError($0, .notFound) }
         try fixture.diary.delete(entry.id)
         #expect { try fixture.diary.update(entry.id, text: "x") } throws: { diaryError($0, .conflict, "restore it") }
-        #expect(try fixture.diary.entry(entry.id).text == "Tomorrow is the exam.")
+        #expect(try fixture.diary.read(entry.id).text == "Tomorrow is the exam.")
     }
 
     @Test func readingARecordWithMissingOrInvalidFieldsThrowsAnErrorNamingTheField() throws {
@@ -136,7 +136,7 @@ import KeepsakeSupport
             "day": .string("2026-11-29"), "month": .string("2026-11"), "timeZone": .string("Asia/Seoul"),
         ]
         let valid = try fixture.store.create(RecordDraft(collection: "diary", date: diaryDate("2026-11-29T12:00:00+09:00"), fields: good))
-        #expect(try fixture.diary.entry(valid.id).emotion == .joy)
+        #expect(try fixture.diary.read(valid.id).emotion == .joy)
 
         let broken: [(String, FieldValue?, String)] = [
             ("emotion", nil, "\"emotion\" is missing"),
@@ -157,7 +157,7 @@ import KeepsakeSupport
             var fields = good
             fields[key] = value
             let record = try fixture.store.create(RecordDraft(collection: "diary", fields: fields))
-            #expect { try fixture.diary.entry(record.id) } throws: { diaryError($0, .database, fragment) }
+            #expect { try fixture.diary.read(record.id) } throws: { diaryError($0, .database, fragment) }
             #expect { try fixture.diary.newest() } throws: { diaryError($0, .database, "changed outside the Diary app") }
             try fixture.store.purge(record.id)
         }

@@ -18,7 +18,7 @@ import KeepsakeTestSupport
         #expect(try fixture.diary.entries(tag: "rain").entries.isEmpty)
         #expect(try fixture.diary.search("rainy").isEmpty)
         #expect(try fixture.diary.trash().entries.map(\.id) == [entry.id])
-        #expect(try fixture.diary.entry(entry.id).isTrashed)
+        #expect(try fixture.diary.read(entry.id).isTrashed)
         #expect(FileManager.default.fileExists(atPath: file.path))
         #expect { try fixture.diary.delete(entry.id) } throws: { diaryError($0, .conflict, "already in the trash") }
 
@@ -32,7 +32,7 @@ import KeepsakeTestSupport
         try fixture.diary.delete(entry.id)
         try fixture.diary.purge(entry.id)
         #expect(!FileManager.default.fileExists(atPath: file.path))
-        #expect { try fixture.diary.entry(entry.id) } throws: { diaryError($0, .notFound) }
+        #expect { try fixture.diary.read(entry.id) } throws: { diaryError($0, .notFound) }
         #expect(try fixture.store.fsck().isClean)
     }
 

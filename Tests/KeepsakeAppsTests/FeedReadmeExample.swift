@@ -8,7 +8,7 @@ import KeepsakeTestSupport
 func feedReadmeExample(store: Store) throws {
     let feed = Feed(store: store)                    // posts live in the "feed" collection, up to 10 photos each
     let photos = [Corpus.url("jpeg/testorig.jpg"), Corpus.url("png/toucan.png")]
-    let post = try feed.post(FeedDraft(title: "Ramen at Menya", contents: "Rich broth, firm noodles.",
+    let post = try feed.create(FeedDraft(title: "Ramen at Menya", contents: "Rich broth, firm noodles.",
                                        images: photos.map(ImageSource.file)))
     // Edit the whole photo set: keep the second photo (its file is not rewritten), drop the first, add one.
     try feed.update(post.id, title: "Ramen at Menya, again",

@@ -31,7 +31,7 @@ import KeepsakeSupport
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
         let date = Date(timeIntervalSince1970: 1_700_000_000)
-        let post = try feed.post(FeedDraft(title: "  Ramen at Menya \n", contents: "Rich broth.", date: date,
+        let post = try feed.create(FeedDraft(title: "  Ramen at Menya \n", contents: "Rich broth.", date: date,
                                            images: photos.prefix(3).map(ImageSource.file)))
         #expect(post.title == "Ramen at Menya", "the title is stored trimmed")
         #expect(post.contents == "Rich broth.")
@@ -43,7 +43,7 @@ import KeepsakeSupport
             #expect(image.sourceSHA256 == SHA256.hex(try Data(contentsOf: photos[index])))
             #expect(image.path.string.hasPrefix("attachments/feed/\(post.id.string)/"))
         }
-        #expect(try feed.item(post.id) == post)
+        #expect(try feed.read(post.id) == post)
         #expect(try feed.newest().items == [post])
         #expect(try store.fsck().isClean)
     }
@@ -52,7 +52,7 @@ import KeepsakeSupport
         let dir = TemporaryDirectory("feed")
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
-        let post = try feed.post(FeedDraft(title: "Coffee", contents: "Bitter.", images: [.file(photos[0])]))
+        let post = try feed.create(FeedDraft(title: "Coffee", contents: "Bitter.", images: [.file(photos[0])]))
         let json = try JSONEncoder().encode(post)
         let decoded = try JSONDecoder().decode(FeedItem.self, from: json)
         #expect(decoded == post)
@@ -60,7 +60,7 @@ import KeepsakeSupport
         #expect(String(decoding: json, as: UTF8.self).contains(post.id.string))
 
         let reopened = Feed(store: try TestStores.open(dir))
-        #expect(try reopened.item(decoded.id).id == post.id, "the id is the same after a reload")
+        #expect(try reopened.read(decoded.id).id == post.id, "the id is the same after a reload")
     }
 
     @Test func pagingThroughTwentyFiveItemsWithCursorsHasNoDuplicatesNoGapsAndIsNewestFirst() throws {
@@ -72,7 +72,7 @@ import KeepsakeSupport
         for index in 0..<25 {
             // Pairs of posts share a date, so ties must be broken consistently.
             let date = start.addingTimeInterval(Double(index / 2) * 86_400)
-            posted.append(try feed.post(FeedDraft(title: "Review \(index)", date: date)))
+            posted.append(try feed.create(FeedDraft(title: "Review \(index)", date: date)))
         }
         let expected = posted.sorted { ($0.date, $0.id) > ($1.date, $1.id) }.map(\.id)
 
@@ -97,7 +97,7 @@ import KeepsakeSupport
         let dir = TemporaryDirectory("feed")
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
-        let post = try feed.post(FeedDraft(title: "Tea", contents: "Fine.", images: photos.prefix(2).map(ImageSource.file)))
+        let post = try feed.create(FeedDraft(title: "Tea", contents: "Fine.", images: photos.prefix(2).map(ImageSource.file)))
         let inodes = try post.images.map { try inode(store, $0) }
 
         let updated = try feed.update(post.id, title: "Green tea ", contents: "Better the second time.")
@@ -118,7 +118,7 @@ import KeepsakeSupport
         let dir = TemporaryDirectory("feed")
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
-        let post = try feed.post(FeedDraft(title: "Bakery", images: photos.prefix(3).map(ImageSource.file)))
+        let post = try feed.create(FeedDraft(title: "Bakery", images: photos.prefix(3).map(ImageSource.file)))
         let kept = [post.images[2], post.images[0]]
         let dropped = post.images[1]
         let keptInodes = try kept.map { try inode(store, $0) }
@@ -133,7 +133,7 @@ import KeepsakeSupport
         #expect(try [updated.images[0], updated.images[2]].map { try inode(store, $0) } == keptInodes,
                 "the kept files are the very same files")
         #expect(!FileManager.default.fileExists(atPath: droppedURL.path), "the dropped photo's file is gone after the commit")
-        #expect(try feed.item(post.id) == updated)
+        #expect(try feed.read(post.id) == updated)
         #expect(try store.fsck().isClean)
     }
 
@@ -141,7 +141,7 @@ import KeepsakeSupport
         let dir = TemporaryDirectory("feed")
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
-        let post = try feed.post(FeedDraft(title: "Dumplings", images: photos.prefix(2).map(ImageSource.file)))
+        let post = try feed.create(FeedDraft(title: "Dumplings", images: photos.prefix(2).map(ImageSource.file)))
         let versionBefore = try store.record(post.id).version
         let newDate = Date(timeIntervalSince1970: 1_600_000_000)
 
@@ -158,15 +158,15 @@ import KeepsakeSupport
         let dir = TemporaryDirectory("feed")
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
-        let post = try feed.post(FeedDraft(title: "Noodles", images: photos.prefix(3).map(ImageSource.file)))
+        let post = try feed.create(FeedDraft(title: "Noodles", images: photos.prefix(3).map(ImageSource.file)))
         let inodes = try post.images.map { try inode(store, $0) }
 
-        let reordered = try feed.reorderImages(post.id, order: [2, 0, 1])
+        let reordered = try feed.reorderImages(of: post.id, order: [2, 0, 1])
         #expect(reordered.images.map(\.id) == [post.images[2].id, post.images[0].id, post.images[1].id])
         #expect(reordered.images.map(\.position) == [0, 1, 2])
         #expect(try reordered.images.map { try inode(store, $0) } == [inodes[2], inodes[0], inodes[1]])
-        expectError(.invalidArgument) { try feed.reorderImages(post.id, order: [0, 0, 1]) }
-        expectError(.invalidArgument) { try feed.reorderImages(post.id, order: [0, 1]) }
+        expectError(.invalidArgument) { try feed.reorderImages(of: post.id, order: [0, 0, 1]) }
+        expectError(.invalidArgument) { try feed.reorderImages(of: post.id, order: [0, 1]) }
     }
 
     @Test func aDraftWithoutATitleIsRefusedAndNothingIsStored() throws {
@@ -174,11 +174,11 @@ import KeepsakeSupport
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
         expectError(.invalidArgument) { try FeedDraft(title: "", contents: "text").validate() }
-        expectError(.invalidArgument) { try feed.post(FeedDraft(title: " \n\t ", images: [.file(photos[0])])) }
-        expectError(.invalidArgument) { try feed.post(FeedDraft(title: "Two\nlines")) }
-        expectError(.invalidArgument) { try feed.post(FeedDraft(title: String(repeating: "a", count: FeedDraft.maxTitleLength + 1))) }
-        expectError(.invalidArgument) { try feed.post(FeedDraft(title: "Long", contents: String(repeating: "b", count: FeedDraft.maxContentsLength + 1))) }
-        expectError(.invalidArgument) { try feed.post(FeedDraft(title: "Odd date", date: Date(timeIntervalSince1970: .nan))) }
+        expectError(.invalidArgument) { try feed.create(FeedDraft(title: " \n\t ", images: [.file(photos[0])])) }
+        expectError(.invalidArgument) { try feed.create(FeedDraft(title: "Two\nlines")) }
+        expectError(.invalidArgument) { try feed.create(FeedDraft(title: String(repeating: "a", count: FeedDraft.maxTitleLength + 1))) }
+        expectError(.invalidArgument) { try feed.create(FeedDraft(title: "Long", contents: String(repeating: "b", count: FeedDraft.maxContentsLength + 1))) }
+        expectError(.invalidArgument) { try feed.create(FeedDraft(title: "Odd date", date: Date(timeIntervalSince1970: .nan))) }
         #expect(try store.count(FeedItem.collection, trash: .all) == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.location.attachmentsDirectory.path).isEmpty)
         try FeedDraft(title: String(repeating: "a", count: FeedDraft.maxTitleLength)).validate()
@@ -190,24 +190,24 @@ import KeepsakeSupport
         let feed = Feed(store: store)
         let eleven = (0..<11).map { ImageSource.file(photos[$0 % photos.count]) }
         expectError(.limitExceeded) { try FeedDraft(title: "Too many", images: eleven).validate() }
-        expectError(.limitExceeded) { try feed.post(FeedDraft(title: "Too many", images: eleven)) }
+        expectError(.limitExceeded) { try feed.create(FeedDraft(title: "Too many", images: eleven)) }
         #expect(try store.count(FeedItem.collection, trash: .all) == 0)
 
-        let post = try feed.post(FeedDraft(title: "Fine"))
+        let post = try feed.create(FeedDraft(title: "Fine"))
         expectError(.limitExceeded) { try feed.update(post.id, images: eleven.map(ImageSlot.new)) }
         expectError(.invalidArgument) { try feed.update(post.id, title: "   ") }
-        #expect(try feed.item(post.id) == post, "a refused update changes nothing")
+        #expect(try feed.read(post.id) == post, "a refused update changes nothing")
 
         let strict = Feed(store: store, maxImages: 2)
-        expectError(.limitExceeded) { try strict.post(FeedDraft(title: "Three", images: photos.prefix(3).map(ImageSource.file))) }
+        expectError(.limitExceeded) { try strict.create(FeedDraft(title: "Three", images: photos.prefix(3).map(ImageSource.file))) }
     }
 
     @Test func deletingMovesAPostToTheTrashAndRestoringBringsItBack() throws {
         let dir = TemporaryDirectory("feed")
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
-        let post = try feed.post(FeedDraft(title: "Pizza", images: [.file(photos[0])]))
-        let other = try feed.post(FeedDraft(title: "Pasta"))
+        let post = try feed.create(FeedDraft(title: "Pizza", images: [.file(photos[0])]))
+        let other = try feed.create(FeedDraft(title: "Pasta"))
 
         let trashed = try feed.delete(post.id)
         #expect(trashed.isTrashed)
@@ -230,19 +230,19 @@ import KeepsakeSupport
         let clock = TestClock()
         let store = try TestStores.open(dir, clock: clock.closure)
         let feed = Feed(store: store)
-        let old = try feed.post(FeedDraft(title: "Old", images: [.file(photos[0])]))
+        let old = try feed.create(FeedDraft(title: "Old", images: [.file(photos[0])]))
         let diary = try store.create(RecordDraft(collection: "diary", fields: ["title": .string("Not a post")]))
         try feed.delete(old.id)
         try store.trash(diary.id)
         clock.advance(by: 10 * 86_400)
-        let recent = try feed.post(FeedDraft(title: "Recent"))
+        let recent = try feed.create(FeedDraft(title: "Recent"))
         try feed.delete(recent.id)
 
         expectError(.invalidArgument) { try feed.purgeTrash(olderThan: -1) }
         #expect(try feed.purgeTrash(olderThan: 7 * 86_400) == [old.id])
-        expectError(.notFound) { _ = try feed.item(old.id) }
+        expectError(.notFound) { _ = try feed.read(old.id) }
         #expect(!FileManager.default.fileExists(atPath: dir.url.appendingPathComponent(old.images[0].path.string).path))
-        #expect(try feed.item(recent.id).isTrashed)
+        #expect(try feed.read(recent.id).isTrashed)
         #expect(try store.record(diary.id).isTrashed, "another app's trash is not the feed's to purge")
         #expect(try feed.purgeTrash() == [recent.id])
         #expect(try store.fsck().isClean)
@@ -253,10 +253,10 @@ import KeepsakeSupport
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
         let diary = try store.create(RecordDraft(collection: "diary", fields: ["title": .string("Dear diary")]))
-        expectError(.notFound) { _ = try feed.item(diary.id) }
+        expectError(.notFound) { _ = try feed.read(diary.id) }
         expectError(.notFound) { try feed.update(diary.id, title: "Hijacked") }
         expectError(.notFound) { try feed.delete(diary.id) }
-        expectError(.notFound) { _ = try feed.item(RecordID()) }
+        expectError(.notFound) { _ = try feed.read(RecordID()) }
         #expect(try store.record(diary.id).fields["title"] == .string("Dear diary"))
         #expect(try feed.newest().items.isEmpty)
     }
@@ -265,13 +265,13 @@ import KeepsakeSupport
         let dir = TemporaryDirectory("feed")
         let store = try TestStores.open(dir)
         let feed = Feed(store: store)
-        expectError(.corruptImage) { try feed.post(FeedDraft(title: "Broken", images: [.file(photos[0]), .file(Corpus.corruptImage)])) }
+        expectError(.corruptImage) { try feed.create(FeedDraft(title: "Broken", images: [.file(photos[0]), .file(Corpus.corruptImage)])) }
         #expect(try store.count(FeedItem.collection, trash: .all) == 0)
 
-        let post = try feed.post(FeedDraft(title: "Whole", images: [.file(photos[0])]))
+        let post = try feed.create(FeedDraft(title: "Whole", images: [.file(photos[0])]))
         expectError(.corruptImage) {
             try feed.update(post.id, title: "Changed", images: [.existing(post.images[0].id), .new(.file(Corpus.corruptImage))])
         }
-        #expect(try feed.item(post.id) == post, "neither the photos nor the title changed")
+        #expect(try feed.read(post.id) == post, "neither the photos nor the title changed")
     }
 }

@@ -79,7 +79,7 @@ import KeepsakeSupport
         let report = try copy.importCSV(csv)
         #expect(report.imported.count == created.count)
         for original in created {
-            let imported = try copy.transaction(original.id)
+            let imported = try copy.read(original.id)
             #expect(imported.memo == original.memo, "\(original.memo.debugDescription)")
             #expect(imported.category == original.category)
             #expect(imported.amount == original.amount)

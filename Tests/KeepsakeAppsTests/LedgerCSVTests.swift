@@ -84,7 +84,7 @@ import KeepsakeSupport
         #expect(Set(report.imported) == Set(added.map(\.id)))
         #expect(report.invalid.isEmpty && report.duplicates.isEmpty)
         for original in added {
-            let copy = try target.ledger.transaction(original.id)
+            let copy = try target.ledger.read(original.id)
             #expect(copy.date == original.date && copy.recordDate == original.recordDate)
             #expect(copy.kind == original.kind && copy.amount == original.amount)
             #expect(copy.category == original.category && copy.memo == original.memo)
@@ -229,7 +229,7 @@ import KeepsakeSupport
         let fixture = try LedgerFixture()
         let report = try fixture.ledger.importCSV("id,date,kind,amount,currency,category,memo\n , 2025-03-01 , Income , 12.5 , eur , Gift ,  \n")
         #expect(report.imported.count == 1)
-        let imported = try fixture.ledger.transaction(try #require(report.imported.first))
+        let imported = try fixture.ledger.read(try #require(report.imported.first))
         #expect(imported.kind == .income && imported.amount.description == "12.50 EUR" && imported.category == "Gift" && imported.memo == "")
     }
 }

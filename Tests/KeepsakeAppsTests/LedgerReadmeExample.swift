@@ -8,10 +8,10 @@ import KeepsakeTestSupport
 func ledgerReadmeExample(store: Store) throws {
     let ledger = Ledger(store: store)
     let march = try LedgerMonth(parsing: "2025-03")
-    let lunch = try ledger.add(LedgerTransactionDraft(
+    let lunch = try ledger.create(LedgerTransactionDraft(
         date: try LedgerDay(parsing: "2025-03-14"), kind: .expense,
         amount: try Money(parsing: "12000", currency: try Currency(code: "KRW")), category: "식비", memo: "김밥"))
-    try ledger.add(LedgerTransactionDraft(date: march.firstDay, kind: .income,
+    try ledger.create(LedgerTransactionDraft(date: march.firstDay, kind: .income,
                                           amount: try Money(parsing: "2500.00", currency: .usd), category: "Salary"))
     try ledger.update(lunch.id, memo: "김밥, 라면")
     let page = try ledger.list(month: march, limit: 20)        // newest first; page.nextCursor continues

@@ -21,7 +21,7 @@ import KeepsakeSupport
         // A replacement the processor refuses changes nothing: the old receipt stays readable.
         let refused = ledgerError { try fixture.ledger.attachReceipt(to: groceries.id, source: .file(Corpus.corruptImage)) }
         #expect(refused?.code == .corruptImage)
-        #expect(try fixture.ledger.transaction(groceries.id).receipt == firstReceipt)
+        #expect(try fixture.ledger.read(groceries.id).receipt == firstReceipt)
         #expect(FileManager.default.fileExists(atPath: firstPath))
 
         let second = try fixture.ledger.attachReceipt(to: groceries.id, source: .file(Corpus.url("png/toucan.png")))
@@ -57,7 +57,7 @@ import KeepsakeSupport
         try fixture.ledger.delete(added.id)
         #expect(ledgerError { try fixture.ledger.attachReceipt(to: added.id, source: .file(Corpus.url("png/toucan.png"))) }?.code == .conflict)
         #expect(ledgerError { try fixture.ledger.removeReceipt(from: added.id) }?.code == .conflict)
-        #expect(try fixture.ledger.transaction(added.id).receipt == added.receipt)
+        #expect(try fixture.ledger.read(added.id).receipt == added.receipt)
     }
 
     @Test func aRecordWithSeveralImagesFromOutsideIsBroughtBackToOneReceipt() throws {

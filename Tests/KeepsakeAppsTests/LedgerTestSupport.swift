@@ -20,7 +20,7 @@ struct LedgerFixture {
     @discardableResult
     func add(_ day: String, _ kind: TransactionKind, _ amount: String, _ currency: Currency, _ category: String,
              memo: String = "", receipt: ImageSource? = nil) throws -> LedgerTransaction {
-        try ledger.add(LedgerTransactionDraft(date: try LedgerDay(parsing: day), kind: kind,
+        try ledger.create(LedgerTransactionDraft(date: try LedgerDay(parsing: day), kind: kind,
                                               amount: try Money(parsing: amount, currency: currency),
                                               category: category, memo: memo, receipt: receipt))
     }

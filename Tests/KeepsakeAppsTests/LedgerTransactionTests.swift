@@ -23,7 +23,7 @@ import KeepsakeTestSupport
             "day": .string("2025-03-14"), "kind": .string("expense"), "amount": .integer(12000),
             "currency": .string("KRW"), "category": .string("식비"), "memo": .string("김밥천국\n점심"),
         ])
-        #expect(try fixture.ledger.transaction(lunch.id) == lunch)
+        #expect(try fixture.ledger.read(lunch.id) == lunch)
         #expect(try fixture.ledger.count() == 1)
     }
 
@@ -49,14 +49,14 @@ import KeepsakeTestSupport
             (LedgerTransactionDraft(date: day, kind: .income, amount: Money(minorUnits: 5, currency: .usd), category: "Food", memo: "bell\u{7}"), "control character"),
         ]
         for (draft, reason) in cases {
-            let error = ledgerError { try fixture.ledger.add(draft) }
+            let error = ledgerError { try fixture.ledger.create(draft) }
             #expect(error?.code == .invalidArgument)
             #expect(error?.message.contains(reason) == true, "\(error?.message ?? "no error")")
         }
         // A bad receipt fails the whole add.
         let badReceipt = LedgerTransactionDraft(date: day, kind: .expense, amount: Money(minorUnits: 5, currency: .usd), category: "Food",
                                                 receipt: .file(Corpus.corruptImage))
-        #expect(ledgerError { try fixture.ledger.add(badReceipt) }?.code == .corruptImage)
+        #expect(ledgerError { try fixture.ledger.create(badReceipt) }?.code == .corruptImage)
         #expect(try fixture.ledger.count() == 0)
         #expect(try fixture.store.count("ledger", trash: .all) == 0)
     }
@@ -72,14 +72,14 @@ import KeepsakeTestSupport
         #expect(edited.category == "Café")
         #expect(edited.kind == .expense && edited.memo == "latte")
         #expect(edited.version == original.version + 1)
-        #expect(try fixture.ledger.transaction(original.id) == edited)
+        #expect(try fixture.ledger.read(original.id) == edited)
 
         let income = try fixture.ledger.update(original.id, kind: .income, memo: "")
         #expect(income.kind == .income && income.memo == "" && income.category == "Café")
 
         let error = ledgerError { try fixture.ledger.update(original.id, category: "") }
         #expect(error?.code == .invalidArgument)
-        #expect(try fixture.ledger.transaction(original.id) == income)
+        #expect(try fixture.ledger.read(original.id) == income)
         #expect(ledgerError { try fixture.ledger.update(original.id, amount: Money(minorUnits: 0, currency: .usd)) }?.code == .invalidArgument)
         #expect(ledgerError { try fixture.ledger.update(RecordID(), memo: "x") }?.code == .notFound)
     }
@@ -121,17 +121,17 @@ import KeepsakeTestSupport
         #expect(try fixture.ledger.purgeTrash(olderThan: 30 * 86_400) == [old.id])
         #expect(!FileManager.default.fileExists(atPath: oldReceipt))
         #expect(try fixture.store.recordIfPresent(old.id) == nil)
-        #expect(try fixture.ledger.transaction(recent.id).isTrashed)
+        #expect(try fixture.ledger.read(recent.id).isTrashed)
 
         #expect(try fixture.ledger.purgeTrash() == [recent.id])
-        #expect(try fixture.ledger.transaction(live.id).category == "Live")
+        #expect(try fixture.ledger.read(live.id).category == "Live")
         #expect(try fixture.store.record(other.id).isTrashed)
     }
 
     @Test func anIdOfAnotherAppsRecordIsNotALedgerTransaction() throws {
         let fixture = try LedgerFixture()
         let diary = try fixture.store.create(RecordDraft(collection: "diary", fields: ["title": .string("not money")]))
-        for error in [ledgerError { _ = try fixture.ledger.transaction(diary.id) },
+        for error in [ledgerError { _ = try fixture.ledger.read(diary.id) },
                       ledgerError { try fixture.ledger.delete(diary.id) },
                       ledgerError { try fixture.ledger.attachReceipt(to: diary.id, source: .file(Corpus.url("jpeg/testorig.jpg"))) },
                       ledgerError { try fixture.ledger.purge(diary.id) }] {
@@ -145,11 +145,11 @@ import KeepsakeTestSupport
         let fixture = try LedgerFixture()
         let added = try fixture.add("2025-03-14", .expense, "1.00", .usd, "Food")
         try fixture.store.update(added.id, set: ["amount": .string("lots")])
-        let error = ledgerError { _ = try fixture.ledger.transaction(added.id) }
+        let error = ledgerError { _ = try fixture.ledger.read(added.id) }
         #expect(error?.code == .incompatibleStore)
         #expect(error?.message.contains("amount field is missing or not a whole number") == true)
         try fixture.store.update(added.id, set: ["amount": .integer(100), "currency": .string("XXX")])
-        #expect(ledgerError { _ = try fixture.ledger.transaction(added.id) }?.code == .incompatibleStore)
+        #expect(ledgerError { _ = try fixture.ledger.read(added.id) }?.code == .incompatibleStore)
     }
 
     @Test func listsAreNewestFirstFilteredAndPagedWithACursor() throws {

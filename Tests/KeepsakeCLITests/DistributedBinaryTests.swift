@@ -51,18 +51,11 @@ import KeepsakeTestSupport
         // keepsake serve on the same flags: the page lists the entry and its photo comes from the bucket.
         let server = try ServeProcess(storeArguments: arguments, environment: environment, log: place.directory.appending("serve.log"))
         defer { server.stop() }
-        let page = try Self.curl(server.url + "/diary")
-        #expect(page.status == 200 && page.body.contains("Written by the binary"), "\(page.status): \(server.banner)")
-        let thumbnail = try #require(page.body.firstMatch(of: /src="(\/images\/[^"]+)"/)).1
-        let image = try Self.curl(server.url + thumbnail)
+        let page = try curl([server.url + "/diary"])
+        #expect(page.status == 200 && page.text.contains("Written by the binary"), "\(page.status): \(server.banner)")
+        let thumbnail = try #require(page.text.firstMatch(of: /src="(\/images\/[^"]+)"/)).1
+        let image = try curl([server.url + thumbnail])
         #expect(image.status == 200)
         #expect(server.banner.contains("Keepsake is serving postgresql postgresql://127.0.0.1:"), "\(server.banner)")
-    }
-
-    /// `curl -s URL`: the status and the body.
-    static func curl(_ url: String) throws -> (status: Int, body: String) {
-        let result = try runProcess(URL(fileURLWithPath: "/usr/bin/curl"), ["-s", "-o", "-", "-w", "\n%{http_code}", "--max-time", "60", url])
-        let status = Int(result.stdout.split(separator: "\n").last ?? "") ?? 0
-        return (status, String(result.stdout.dropLast(String(status).count + 1)))
     }
 }

@@ -50,7 +50,7 @@ import KeepsakeSupport
         do {
             let feed = Feed(store: try TestStores.open(cli.directory))
             for day in 1...5 {
-                try feed.post(FeedDraft(title: "post \(day)", date: try Date(String(format: "2026-11-%02dT12:00:00+09:00", day), strategy: .iso8601)))
+                try feed.create(FeedDraft(title: "post \(day)", date: try Date(String(format: "2026-11-%02dT12:00:00+09:00", day), strategy: .iso8601)))
             }
         }
         let first = try await cli.json(ListPage.self, ["feed", "list", "--limit", "3"])

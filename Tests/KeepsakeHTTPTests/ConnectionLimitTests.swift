@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Testing
 
 /// Connection exhaustion: clients that hold connections without finishing a request cannot keep

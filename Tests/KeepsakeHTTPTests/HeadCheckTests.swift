@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Testing
 
 /// The head check refuses a request before its body is read: nothing is staged, and the answer

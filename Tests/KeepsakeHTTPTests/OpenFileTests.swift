@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Testing
 
 /// Responses from a descriptor the handler opened: sent with sendfile, closed by the server.

@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Testing
 
 /// The request as the handler sees it: path, query, headers, cookies, forms, raw bodies.

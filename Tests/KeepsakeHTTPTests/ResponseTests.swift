@@ -1,5 +1,6 @@
 import Foundation
 @testable import KeepsakeHTTP
+import KeepsakeTestSupport
 import Testing
 
 /// Responses: files, conditional requests, redirects.

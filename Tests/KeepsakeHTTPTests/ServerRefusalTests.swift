@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Testing
 
 /// The answers the HTTP layer gives itself (413, 400, 501, 500, 503) carry the configured common

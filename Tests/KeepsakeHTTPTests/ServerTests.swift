@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Synchronization
 import Testing
 
@@ -92,8 +93,8 @@ import Testing
             let number = await counter.next()
             return .text("\(request.path) \(number)")
         }
-        #expect(try curl([fixture.url("/one")]).text == "/one 1")
-        #expect(try curl([fixture.url("/two")]).text == "/two 2")
+        #expect(try await curl([fixture.url("/one")]).text == "/one 1")
+        #expect(try await curl([fixture.url("/two")]).text == "/two 2")
     }
 
     @Test func stopClosesTheListeningSocket() throws {

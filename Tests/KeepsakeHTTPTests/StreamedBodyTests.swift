@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Synchronization
 import Testing
 
@@ -42,16 +43,6 @@ import Testing
         }
     }
 
-    /// Waits until `condition` holds, for at most `seconds`.
-    static func eventually(_ seconds: Double = 10, _ condition: () -> Bool) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-        return condition()
-    }
-
     @Test func aStreamedBodyArrivesWholeWithItsLengthAndAHeadRequestStartsNoProducer() throws {
         let directory = try makeTemporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -81,7 +72,7 @@ import Testing
         let head = try exchange(port: fixture.server.port, "HEAD /large HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
         #expect(head.text.hasPrefix("HTTP/1.1 200 OK\r\n") && head.text.contains("Content-Length: \(size)\r\n"))
         #expect(head.text.hasSuffix("\r\n\r\n"), "HEAD is answered without a body")
-        #expect(Self.eventually { fixture.server.openStreams == 0 }, "both streams settle")
+        #expect(eventually { fixture.server.openStreams == 0 }, "both streams settle")
         #expect(log.starts.load(ordering: .relaxed) == 1, "HEAD never started the producer")
     }
 
@@ -100,7 +91,7 @@ import Testing
         let got = recv(client.descriptor, &buffer, buffer.count, 0)
         try #require(got > 0)
         let first = Array(buffer[0..<got])
-        #expect(Self.eventually(30) { log.written.load(ordering: .relaxed) > 0 })
+        #expect(eventually(timeout: .seconds(30)) { log.written.load(ordering: .relaxed) > 0 })
         Thread.sleep(forTimeInterval: 1.5)
         let ahead = log.written.load(ordering: .relaxed)
         // The producer is held back by the stream's 256 KiB buffer, libmicrohttpd's block and the
@@ -133,7 +124,7 @@ import Testing
             #expect(received >= 100_000)
             client.close()
         }
-        #expect(Self.eventually { fixture.server.openStreams == 0 }, "the stream was not freed after its client left")
+        #expect(eventually { fixture.server.openStreams == 0 }, "the stream was not freed after its client left")
         #expect(log.ending.count == 1 && log.ending[0].hasPrefix("cancelled: the client is gone"), "\(log.ending)")
         #expect(log.written.load(ordering: .relaxed) < size)
         // The server goes on serving.
@@ -170,9 +161,9 @@ import Testing
                 #expect(response.exitCode == 18, "\(path): curl should see a body cut short, got exit \(response.exitCode)")
                 #expect(response.body.count < 4 * 1024 * 1024, "\(path)")
             }
-            #expect(Self.eventually { errors.values.contains { $0.hasPrefix("GET \(path): ") && $0.contains(message) } }, "\(path): \(errors.values)")
+            #expect(eventually { errors.values.contains { $0.hasPrefix("GET \(path): ") && $0.contains(message) } }, "\(path): \(errors.values)")
         }
-        #expect(Self.eventually { fixture.server.openStreams == 0 })
+        #expect(eventually { fixture.server.openStreams == 0 })
     }
 
     @Test func stoppingTheServerEndsAStreamWaitingForItsProducer() throws {
@@ -205,7 +196,7 @@ import Testing
         #expect(clock.now - started < .seconds(60), "stop waited for the producer")
         let (_, closed) = client.receive(timeout: 30)
         #expect(closed, "the connection was closed")
-        #expect(Self.eventually(30) { fixture.server.openStreams == 0 })
+        #expect(eventually(timeout: .seconds(30)) { fixture.server.openStreams == 0 })
         #expect(log.ending == ["cancelled: the server is stopping"])
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Testing
 
 /// multipart/form-data uploads: streamed to staged files, limits, clean-up.

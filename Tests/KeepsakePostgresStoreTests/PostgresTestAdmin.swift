@@ -38,12 +38,3 @@ final class PostgresTestAdmin: Sendable {
     }
 }
 
-/// Waits until `condition` holds, up to `timeout`; returns whether it did.
-func eventually(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return try condition()
-}

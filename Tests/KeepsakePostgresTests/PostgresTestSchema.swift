@@ -49,12 +49,3 @@ func terminateBackend(_ pid: Int32, url: String) throws {
     precondition(terminated, "pg_terminate_backend(\(pid)) found no such session")
 }
 
-/// Waits until `condition` holds, up to `timeout`; returns whether it did.
-func eventually(timeout: Duration = .seconds(10), _ condition: () throws -> Bool) rethrows -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try condition() { return true }
-        Thread.sleep(forTimeInterval: 0.01)
-    }
-    return try condition()
-}

@@ -26,7 +26,7 @@ enum StoreMoverFixture {
                                                  title: "피크닉", text: "한강에서 피크닉을 했다", tags: ["family", "봄"],
                                                  images: photos.prefix(3).map(ImageSource.file)))
         _ = try diary.moveImage(of: picnic.id, from: 0, to: 2)
-        _ = try diary.addImage(.file(photos[8]), to: picnic.id)
+        _ = try diary.addImages([.file(photos[8])], to: picnic.id)
         let rainy = try diary.create(DiaryDraft(moment: Date(timeIntervalSince1970: 1_700_100_000), timeZone: seoul, emotion: .calm,
                                                 text: "rain all day", images: [.file(photos[3])]))
         _ = try diary.update(rainy.id, DiaryEdit(text: "rain all day, then sun"))
@@ -35,23 +35,23 @@ enum StoreMoverFixture {
         _ = try diary.delete(gone.id)
         _ = try diary.create(DiaryDraft(moment: Date(timeIntervalSince1970: 1_700_300_000), timeZone: seoul, emotion: .gratitude, text: "no photo"))
 
-        let lunch = try ledger.add(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-01"), kind: .expense,
+        let lunch = try ledger.create(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-01"), kind: .expense,
                                                           amount: try Money(parsing: "12500", currency: .krw), category: "food",
                                                           memo: "김밥", receipt: .file(photos[4])))
         _ = lunch
-        _ = try ledger.add(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-02"), kind: .income,
+        _ = try ledger.create(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-02"), kind: .income,
                                                   amount: try Money(parsing: "1200.50", currency: .usd), category: "salary"))
-        let refund = try ledger.add(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-03"), kind: .expense,
+        let refund = try ledger.create(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-03"), kind: .expense,
                                                            amount: try Money(parsing: "30", currency: .usd), category: "books",
                                                            receipt: .file(photos[5])))
         _ = try ledger.delete(refund.id)
 
-        let ramen = try feed.post(FeedDraft(title: "Ramen at Menya", contents: "Rich broth.", date: Date(timeIntervalSince1970: 1_700_400_000),
+        let ramen = try feed.create(FeedDraft(title: "Ramen at Menya", contents: "Rich broth.", date: Date(timeIntervalSince1970: 1_700_400_000),
                                             images: [photos[6], photos[7], photos[0]].map(ImageSource.file)))
-        _ = try feed.reorderImages(ramen.id, order: [2, 0, 1])
-        let old = try feed.post(FeedDraft(title: "Old post", date: Date(timeIntervalSince1970: 1_600_000_000), images: [.file(photos[1])]))
+        _ = try feed.reorderImages(of: ramen.id, order: [2, 0, 1])
+        let old = try feed.create(FeedDraft(title: "Old post", date: Date(timeIntervalSince1970: 1_600_000_000), images: [.file(photos[1])]))
         _ = try feed.delete(old.id)
-        _ = try feed.post(FeedDraft(title: "Words only", contents: "No photos here.", date: Date(timeIntervalSince1970: 1_700_500_000)))
+        _ = try feed.create(FeedDraft(title: "Words only", contents: "No photos here.", date: Date(timeIntervalSince1970: 1_700_500_000)))
 
         let tokens = APITokens(store: store)
         _ = try tokens.create(name: "phone", readOnly: false)

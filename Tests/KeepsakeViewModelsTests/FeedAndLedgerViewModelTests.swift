@@ -27,7 +27,7 @@ import KeepsakeStore
         #expect(edited.title == "Great noodles, again")
         #expect(edited.images.map(\.id).prefix(2) == post.images.map(\.id).suffix(2))
 
-        for index in 0..<5 { try feed.post(FeedDraft(title: "post \(index)", date: Date(timeIntervalSince1970: Double(index)))) }
+        for index in 0..<5 { try feed.create(FeedDraft(title: "post \(index)", date: Date(timeIntervalSince1970: Double(index)))) }
         let list = FeedListViewModel(feed: feed, pageSize: 4)
         await list.load()
         #expect(list.items.count == 4 && list.hasMore)

@@ -44,7 +44,7 @@ import KeepsakeStore
     @Test func aFeedListResumesFromAKeptCursor() async throws {
         let dir = TemporaryDirectory("vm-feed-resume")
         let feed = Feed(store: try TestStores.open(dir))
-        for index in 0..<3 { try feed.post(FeedDraft(title: "post \(index)", date: Date(timeIntervalSince1970: Double(index)))) }
+        for index in 0..<3 { try feed.create(FeedDraft(title: "post \(index)", date: Date(timeIntervalSince1970: Double(index)))) }
         let first = FeedListViewModel(feed: feed, pageSize: 2)
         await first.load()
         let second = FeedListViewModel(feed: feed, pageSize: 2)
@@ -57,9 +57,9 @@ import KeepsakeStore
         let dir = TemporaryDirectory("vm-ledger-filter")
         let ledger = Ledger(store: try TestStores.open(dir))
         let day = try LedgerDay(parsing: "2026-11-03")
-        try ledger.add(LedgerTransactionDraft(date: day, kind: .expense, amount: try Money(parsing: "12000", currency: .krw), category: "식비"))
-        try ledger.add(LedgerTransactionDraft(date: day, kind: .expense, amount: try Money(parsing: "3000", currency: .krw), category: "교통"))
-        try ledger.add(LedgerTransactionDraft(date: day, kind: .income, amount: try Money(parsing: "500", currency: .krw), category: "식비"))
+        try ledger.create(LedgerTransactionDraft(date: day, kind: .expense, amount: try Money(parsing: "12000", currency: .krw), category: "식비"))
+        try ledger.create(LedgerTransactionDraft(date: day, kind: .expense, amount: try Money(parsing: "3000", currency: .krw), category: "교통"))
+        try ledger.create(LedgerTransactionDraft(date: day, kind: .income, amount: try Money(parsing: "500", currency: .krw), category: "식비"))
         let month = LedgerMonthViewModel(ledger: ledger, month: day.ledgerMonth)
         month.category = "식비"
         await month.load()

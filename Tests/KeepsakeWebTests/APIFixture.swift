@@ -21,7 +21,7 @@ final class APIFixture: @unchecked Sendable {
 
     /// curl on `/api/v1<path>` with the token (and `arguments` before the URL).
     func call(_ path: String, _ arguments: [String] = [], token: String? = nil) async throws -> CurlResponse {
-        try await Curl.run(["-H", "Authorization: Bearer \(token ?? self.token)"] + arguments + [web.url("/api/v1" + path)])
+        try await curl(["-H", "Authorization: Bearer \(token ?? self.token)"] + arguments + [web.url("/api/v1" + path)])
     }
 
     /// The JSON object of a response.

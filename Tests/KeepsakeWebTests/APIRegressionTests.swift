@@ -10,7 +10,7 @@ import Testing
     /// A NUL in a search ended the text handed to SQLite early ("unterminated string", a 500).
     @Test func aSearchWithControlCharactersIsAnAnswerNotAServerError() async throws {
         let fixture = try APIFixture()
-        _ = try Feed(store: fixture.web.store).post(FeedDraft(title: "Ramen yK"))
+        _ = try Feed(store: fixture.web.store).create(FeedDraft(title: "Ramen yK"))
         for path in ["/feed/search?q=%00%C3%9D+%3F", "/ledger/search?q=y%00K%22%02kv", "/diary/search?q=a%00b"] {
             let response = try await fixture.call(path)
             #expect(response.status == 200, "\(path): \(response.text)")

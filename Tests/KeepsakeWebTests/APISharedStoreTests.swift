@@ -17,7 +17,7 @@ import Testing
         let arguments = ["-H", "Idempotency-Key: shared-key", "-H", "Content-Type: application/json", "--data-binary", body]
         let created = try await first.call("/feed/posts", arguments)
         #expect(created.status == 201)
-        let retried = try await Curl.run(["-H", "Authorization: Bearer \(first.token)"] + arguments
+        let retried = try await curl(["-H", "Authorization: Bearer \(first.token)"] + arguments
                                          + ["http://127.0.0.1:\(second.port)/api/v1/feed/posts"])
         #expect(retried.status == 201)
         #expect(retried.header("Idempotent-Replayed") == "true")

@@ -48,11 +48,11 @@ import KeepsakeSupport
         let second = try WebServer(app: secondApp)
         defer { second.stop() }
         let url = "http://127.0.0.1:\(second.port)/api/v1/store/status"
-        let before = try await Curl.run(["-H", "Authorization: Bearer \(first.token)", url])
+        let before = try await curl(["-H", "Authorization: Bearer \(first.token)", url])
         #expect(before.status == 200)
         try APITokens(store: first.web.store).revoke("tests")
         #expect(try await first.call("/store/status").status == 401)
-        let after = try await Curl.run(["-H", "Authorization: Bearer \(first.token)", url])
+        let after = try await curl(["-H", "Authorization: Bearer \(first.token)", url])
         #expect(after.status == 401)
         #expect(after.header("Content-Type") == "application/problem+json")
     }

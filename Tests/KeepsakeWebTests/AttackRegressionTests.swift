@@ -137,12 +137,12 @@ import Testing
         let csv = try await fixture.web.get("/ledger/export.csv")
         #expect(csv.status == 200 && csv.header("Cache-Control") == "no-store", "the page's CSV export")
         let attachment = try #require(image["id"] as? Int)
-        for (what, bytes) in [("API", try await Curl.run(["-H", "Authorization: Bearer \(fixture.token)", fixture.web.url(original)])),
+        for (what, bytes) in [("API", try await curl(["-H", "Authorization: Bearer \(fixture.token)", fixture.web.url(original)])),
                               ("page", try await fixture.web.get("/images/\(id)/\(attachment)/original"))] {
             #expect(bytes.status == 200, "\(what)")
             #expect(bytes.header("Cache-Control") == "private, no-cache", "\(what): no shared cache, and the browser asks again each time")
             let etag = try #require(bytes.header("ETag"), "\(what)")
-            let again = what == "API" ? try await Curl.run(["-H", "Authorization: Bearer \(fixture.token)", "-H", "If-None-Match: \(etag)", fixture.web.url(original)])
+            let again = what == "API" ? try await curl(["-H", "Authorization: Bearer \(fixture.token)", "-H", "If-None-Match: \(etag)", fixture.web.url(original)])
                 : try await fixture.web.get("/images/\(id)/\(attachment)/original", headers: ["If-None-Match: \(etag)"])
             #expect(again.status == 304, "\(what): the ETag still saves the bytes")
         }

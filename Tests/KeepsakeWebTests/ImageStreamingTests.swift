@@ -63,16 +63,6 @@ import KeepsakeSupport
         }
     }
 
-    /// Waits until `condition` holds, for at most `seconds`.
-    static func eventually(_ seconds: Double = 15, _ condition: () throws -> Bool) async rethrows -> Bool {
-        let deadline = Date(timeIntervalSinceNow: seconds)
-        while Date() < deadline {
-            if try condition() { return true }
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return try condition()
-    }
-
     @Test func imagesFromTheObjectStoreAreStreamedWithTheirLengthAndAHeadFetchesNoBytes() async throws {
         let s3 = try S3Web()
         let entry = try s3.entry()
@@ -103,7 +93,7 @@ import KeepsakeSupport
         let thumbnail = try await s3.api.call(s3.apiPath(entry, image, "thumbnails/256"))
         #expect(thumbnail.status == 200)
         #expect(thumbnail.body == (try s3.object(image.thumbnailPath(.small))))
-        #expect(await Self.eventually { s3.web.server.openStreams == 0 })
+        #expect(await eventually(timeout: .seconds(15)) { s3.web.server.openStreams == 0 })
     }
 
     @Test func aCurrentCopyGetsA304WithoutAnyRequestToTheObjectStore() async throws {
@@ -182,8 +172,8 @@ import KeepsakeSupport
         #expect(broken.exitCode == 18, "curl should see the body cut short (exit \(broken.exitCode))")
         #expect(broken.body.count < stored.count)
         #expect(broken.body == stored.prefix(broken.body.count), "what arrived is the object's start, each byte once")
-        #expect(await Self.eventually { s3.log.all.contains { $0.contains("/images/") && $0.contains("cut short") } }, "\(s3.log.all)")
-        #expect(await Self.eventually { s3.web.server.openStreams == 0 })
+        #expect(await eventually(timeout: .seconds(15)) { s3.log.all.contains { $0.contains("/images/") && $0.contains("cut short") } }, "\(s3.log.all)")
+        #expect(await eventually(timeout: .seconds(15)) { s3.web.server.openStreams == 0 })
         let resets = try s3.requests(image.path).filter { $0.outcome.hasPrefix("reset") }
         #expect(resets.count == 4, "the read was resumed up to the retry limit: \(resets)")
 
@@ -202,7 +192,7 @@ import KeepsakeSupport
         let port = s3.web.server.port, path = "/images/\(entry.id.string)/\(image.id)/original"
         let left = try await PausingClient.get(port: port, path: path, pauseAfter: 100_000, seconds: 0, leave: true)
         #expect(left.count == 100_000)
-        #expect(await Self.eventually { s3.web.server.openStreams == 0 }, "the stream (and its GET) outlived its client")
+        #expect(await eventually(timeout: .seconds(15)) { s3.web.server.openStreams == 0 }, "the stream (and its GET) outlived its client")
         #expect(!s3.log.all.contains { $0.contains("cut short") }, "a client leaving is not an error: \(s3.log.all)")
     }
 
@@ -253,7 +243,7 @@ import KeepsakeSupport
             #expect(!cacheControl.contains("immutable"))
             #expect(redirect.header("ETag") == nil && redirect.header("Last-Modified") == nil, "a redirect must not be revalidated into a stale URL")
             let location = try #require(redirect.header("Location"))
-            let followed = try await Curl.run([location])
+            let followed = try await curl([location])
             #expect(followed.status == 200 && followed.body == stored, "\(followed.status): \(followed.text.prefix(300))")
         }
         let cached = try await s3.web.curl(["-H", "If-None-Match: \"\(image.sha256)\"", s3.page(entry, image, "original")])

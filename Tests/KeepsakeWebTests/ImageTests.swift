@@ -1,6 +1,7 @@
 import Foundation
 import KeepsakeDiary
 import KeepsakeStore
+import KeepsakeTestSupport
 import KeepsakeWeb
 import Testing
 

@@ -13,9 +13,9 @@ import Testing
         let fixture = try WebFixture(password: "correct horse", clock: clock.closure)
         let guesserJar = fixture.directory.appending("guesser.txt").path, ownerJar = fixture.directory.appending("owner.txt").path
         func post(_ password: String, from address: String, jar: String) async throws -> CurlResponse {
-            let page = try await Curl.run(["--interface", address, "-b", jar, "-c", jar, fixture.url("/login")])
+            let page = try await curl(["--interface", address, "-b", jar, "-c", jar, fixture.url("/login")])
             let token = try #require(page.csrfToken)
-            return try await Curl.run(["--interface", address, "-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)",
+            return try await curl(["--interface", address, "-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)",
                                        "--data-urlencode", "password=\(password)", "--data-urlencode", "next=/diary", fixture.url("/login")])
         }
         // The guesser keeps guessing, waiting out each wait, until it has to wait several seconds.
@@ -35,7 +35,7 @@ import Testing
         let owner = try await post("correct horse", from: "127.0.0.3", jar: ownerJar)
         #expect(owner.status == 303, "the owner logs in from another address while the guesser waits")
         #expect(owner.header("Location") == "/diary")
-        let page = try await Curl.run(["--interface", "127.0.0.3", "-b", ownerJar, fixture.url("/diary")])
+        let page = try await curl(["--interface", "127.0.0.3", "-b", ownerJar, fixture.url("/diary")])
         #expect(page.status == 200)
         #expect(try await post("correct horse", from: "127.0.0.2", jar: guesserJar).status == 429)
     }

@@ -47,10 +47,10 @@ import Testing
             // behind them, as before the fix, it would wait for them; the deadline leaves room for a
             // machine busy with the rest of the test suite).
             let fast = ["--interface", "127.0.0.3", "--max-time", "15"]
-            let page = try await Curl.run(fast + [api.web.url("/diary")])
-            let image = try await Curl.run(fast + [api.web.url("/images/\(entry.id.string)/\(entry.images[0].id)/256")])
-            let stylesheet = try await Curl.run(fast + [api.web.url("/assets/app.css")])
-            let call = try await Curl.run(fast + ["-H", "Authorization: Bearer \(api.token)", api.web.url("/api/v1/diary/entries")])
+            let page = try await curl(fast + [api.web.url("/diary")])
+            let image = try await curl(fast + [api.web.url("/images/\(entry.id.string)/\(entry.images[0].id)/256")])
+            let stylesheet = try await curl(fast + [api.web.url("/assets/app.css")])
+            let call = try await curl(fast + ["-H", "Authorization: Bearer \(api.token)", api.web.url("/api/v1/diary/entries")])
             #expect(page.status == 200, "round \(round): the page waited behind the polls")
             #expect(image.status == 200, "round \(round): the image waited behind the polls")
             #expect(stylesheet.status == 200, "round \(round): the stylesheet waited behind the polls")

@@ -23,7 +23,7 @@ import Testing
         let location = try #require(created.header("Location"))
         let id = try RecordID(parsing: String(location.dropFirst("/diary/".count)))
         let diary = Diary(store: fixture.store)
-        var entry = try diary.entry(id)
+        var entry = try diary.read(id)
         #expect(entry.images.map(\.width) == [162, 227, 128])
         #expect(entry.title == "Picnic")
         #expect(entry.tags == ["friends", "한강"])
@@ -42,7 +42,7 @@ import Testing
             "replace-s\(toucan.id)=@\(Photos.tiny.path);type=image/png",
         ])
         #expect(edited.status == 303)
-        entry = try diary.entry(id)
+        entry = try diary.read(id)
         #expect(entry.images.map(\.width) == [128, 32])
         #expect(entry.images[0].id == square.id, "the kept photo is not rewritten")
         #expect(entry.emotion == .calm)
@@ -56,14 +56,14 @@ import Testing
             "photos=@\(Photos.wide.path);type=image/jpeg",
         ])
         #expect(plain.status == 303)
-        #expect(try diary.entry(id).images.map(\.width) == [128, 32, 227])
+        #expect(try diary.read(id).images.map(\.width) == [128, 32, 227])
 
         // A form naming a photo the entry no longer has (a stale tab) is refused, nothing changes.
         let stale = try await fixture.post("/diary/\(id.string)/edit", fields: [
             "title=Stale", "emotion=calm", "intensity=2", "text=x", "order=s\(wide.id)",
         ])
         #expect(stale.status == 400)
-        #expect(try diary.entry(id).title == "Picnic, again")
+        #expect(try diary.read(id).title == "Picnic, again")
     }
 
     @Test func aScriptInATitleIsShownAsText() async throws {
@@ -141,7 +141,7 @@ import Testing
         let feed = Feed(store: fixture.store)
         let start = Date(timeIntervalSince1970: 1_790_000_000)
         for number in 1...7 {
-            _ = try feed.post(FeedDraft(title: "Post \(number)", contents: "", date: start.addingTimeInterval(Double(number) * 3600)))
+            _ = try feed.create(FeedDraft(title: "Post \(number)", contents: "", date: start.addingTimeInterval(Double(number) * 3600)))
         }
         var titles: [String] = []
         var path = "/feed"
@@ -156,14 +156,14 @@ import Testing
         let newest = try feed.newest(limit: 1).items[0]
         let deleted = try await fixture.post("/feed/\(newest.id.string)/delete", fields: [])
         #expect(deleted.status == 303)
-        #expect(try feed.item(newest.id).isTrashed)
+        #expect(try feed.read(newest.id).isTrashed)
         let list = try await fixture.get("/feed?deleted=\(newest.id.string)")
         #expect(list.text.contains("/feed/\(newest.id.string)/restore"))
         let trash = try await fixture.get("/feed/trash")
         #expect(trash.text.contains("Post 7"))
         let restored = try await fixture.post("/feed/\(newest.id.string)/restore", fields: [])
         #expect(restored.status == 303)
-        #expect(!(try feed.item(newest.id).isTrashed))
+        #expect(!(try feed.read(newest.id).isTrashed))
     }
 
     @Test func diaryDeleteRestoreTrashCalendarAndChart() async throws {
@@ -173,10 +173,10 @@ import Testing
                                                 text: "", tags: [], images: []))
         let deleted = try await fixture.post("/diary/\(entry.id.string)/delete", fields: [])
         #expect(deleted.status == 303)
-        #expect(try diary.entry(entry.id).isTrashed)
+        #expect(try diary.read(entry.id).isTrashed)
         #expect(try await fixture.get("/diary/trash").text.contains("Thanks"))
         #expect(try await fixture.post("/diary/\(entry.id.string)/restore", fields: []).status == 303)
-        #expect(!(try diary.entry(entry.id).isTrashed))
+        #expect(!(try diary.read(entry.id).isTrashed))
         let calendar = try await fixture.get("/diary/calendar")
         #expect(calendar.text.contains("has-entries emo-gratitude"))
         let chart = try await fixture.get("/diary/chart")

@@ -43,23 +43,23 @@ import Testing
         let directory = TemporaryDirectory("facade")
         let store = try TestStores.open(directory)
         let ledger = Ledger(store: store)
-        let coffee = try ledger.add(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-14"), kind: .expense,
+        let coffee = try ledger.create(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-14"), kind: .expense,
                                                             amount: try Money(parsing: "4.50", currency: .usd), category: "Coffee"))
         _ = try ledger.update(coffee.id, memo: "first")             // someone else's edit
         let stale = try #require(throws: KeepsakeError.self) {
             try ledger.update(coffee.id, LedgerEdit(category: "Tea"), expectedVersion: coffee.version)
         }
         #expect(stale.code == .conflict)
-        #expect(try ledger.transaction(coffee.id).memo == "first")
-        #expect(try ledger.transaction(coffee.id).category == "Coffee")
+        #expect(try ledger.read(coffee.id).memo == "first")
+        #expect(try ledger.read(coffee.id).category == "Coffee")
         let feed = Feed(store: store)
-        let post = try feed.post(FeedDraft(title: "Ramen"))
+        let post = try feed.create(FeedDraft(title: "Ramen"))
         _ = try feed.update(post.id, contents: "first")
         #expect(throws: KeepsakeError.self) {
             try feed.update(post.id, title: "Soba", contents: nil, date: nil, images: nil, expectedVersion: post.version)
         }
-        #expect(try feed.item(post.id).title == "Ramen")
-        #expect(try feed.item(post.id).version == post.version + 1)
+        #expect(try feed.read(post.id).title == "Ramen")
+        #expect(try feed.read(post.id).version == post.version + 1)
     }
 
     @Test func photoOperationsOfTheDiaryAndTheFeedCheckVersionsToo() throws {

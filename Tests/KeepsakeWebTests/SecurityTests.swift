@@ -51,7 +51,7 @@ import KeepsakeSupport
 
     @Test func theSessionCookieIsHttpOnlyAndSameSiteStrict() async throws {
         let fixture = try WebFixture()
-        let response = try await Curl.run([fixture.url("/diary")])
+        let response = try await curl([fixture.url("/diary")])
         let cookie = try #require(response.headers(named: "Set-Cookie").first { $0.hasPrefix("keepsake_session=") })
         #expect(cookie.contains("HttpOnly"))
         #expect(cookie.contains("SameSite=Strict"))
@@ -77,7 +77,7 @@ import KeepsakeSupport
         #expect(borrowed.status == 403)
         // Without any cookie at all.
         let token = try await fixture.csrfToken()
-        let cookieless = try await Curl.run(["-F", "_csrf=\(token)", "-F", "title=Sneaky", "-F", "emotion=joy", fixture.url("/diary/new")])
+        let cookieless = try await curl(["-F", "_csrf=\(token)", "-F", "title=Sneaky", "-F", "emotion=joy", fixture.url("/diary/new")])
         #expect(cookieless.status == 403)
         for path in ["/diary/\(UUID().uuidString.lowercased())/delete", "/store/check", "/ledger/new", "/feed/new", "/logout"] {
             let refused = try await fixture.curl(["-X", "POST", "-d", "x=1", fixture.url(path)])
@@ -147,33 +147,33 @@ import KeepsakeSupport
         let image = try #require(entry.images.first)
         for path in ["/diary", "/diary/\(entry.id.string)", "/feed", "/ledger/export.csv", "/store", "/changes",
                      "/images/\(entry.id.string)/\(image.id)/original"] {
-            let locked = try await Curl.run(["-b", jar, "-c", jar, url(path)])
+            let locked = try await curl(["-b", jar, "-c", jar, url(path)])
             #expect(locked.status == 401, "\(path)")
             #expect(locked.text.contains("name=\"password\""), "\(path) shows the login form")
             #expect(!locked.text.contains("Picnic"))
         }
         // The style sheet and script of the login page are public.
-        #expect(try await Curl.run([url("/assets/app.css")]).status == 200)
+        #expect(try await curl([url("/assets/app.css")]).status == 200)
 
-        let login = try await Curl.run(["-b", jar, "-c", jar, url("/login?next=/diary")])
+        let login = try await curl(["-b", jar, "-c", jar, url("/login?next=/diary")])
         let before = try #require(sessionCookie(in: fixture.cookieJar))
         let token = try #require(login.csrfToken)
-        let wrong = try await Curl.run(["-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=guess",
+        let wrong = try await curl(["-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=guess",
                                         "--data-urlencode", "next=/diary", url("/login")])
         #expect(wrong.status == 401)
         #expect(wrong.text.contains("not the password"))
 
-        let right = try await Curl.run(["-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=correct horse",
+        let right = try await curl(["-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=correct horse",
                                         "--data-urlencode", "next=/diary", url("/login")])
         #expect(right.status == 303)
         #expect(right.header("Location") == "/diary")
         let cookie = try #require(right.headers(named: "Set-Cookie").first { $0.hasPrefix("keepsake_session=") })
         #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
 
-        let open = try await Curl.run(["-b", jar, "-c", jar, url("/diary")])
+        let open = try await curl(["-b", jar, "-c", jar, url("/diary")])
         #expect(open.status == 200)
         #expect(open.text.contains("Picnic"))
-        let photo = try await Curl.run(["-b", jar, url("/images/\(entry.id.string)/\(image.id)/original")])
+        let photo = try await curl(["-b", jar, url("/images/\(entry.id.string)/\(image.id)/original")])
         #expect(photo.status == 200)
 
         // The session id from before the login is not the one after it (no session fixation).
@@ -188,10 +188,10 @@ import KeepsakeSupport
         let clock = TestClock(Date())
         let fixture = try WebFixture(host: "127.0.0.2", password: "right", clock: clock.closure)
         let jar = fixture.cookieJar.path
-        let login = try await Curl.run(["-b", jar, "-c", jar, fixture.url("/login")])
+        let login = try await curl(["-b", jar, "-c", jar, fixture.url("/login")])
         let token = try #require(login.csrfToken)
         func attempt(_ password: String) async throws -> CurlResponse {
-            try await Curl.run(["-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=\(password)",
+            try await curl(["-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=\(password)",
                                 fixture.url("/login")])
         }
         for guess in 0..<5 {

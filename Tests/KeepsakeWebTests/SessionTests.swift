@@ -81,12 +81,12 @@ import KeepsakeSupport
         let logout = try await fixture.curl(["-F", "_csrf=\(token)", "\(other)/logout"])
         #expect(logout.status == 303)
         for base in [fixture.url(""), other] {
-            let reused = try await Curl.run(["-H", "Cookie: keepsake_session=\(loggedIn)", "\(base)/diary"])
+            let reused = try await curl(["-H", "Cookie: keepsake_session=\(loggedIn)", "\(base)/diary"])
             #expect(reused.status == 401, "\(base): a logged-out cookie is refused")
         }
         // A server with another secret accepts none of these cookies.
         let stranger = try WebFixture(password: "pw")
-        #expect(try await Curl.run(["-H", "Cookie: keepsake_session=\(loggedIn)", stranger.url("/diary")]).status == 401)
+        #expect(try await curl(["-H", "Cookie: keepsake_session=\(loggedIn)", stranger.url("/diary")]).status == 401)
     }
 
     @Test func serversOnTwoMachinesOfADistributedStoreShareTheSecretAndLogouts() async throws {
@@ -114,7 +114,7 @@ import KeepsakeSupport
         #expect(saved.status == 303, "a form opened on one machine saves on the other")
         #expect(try await fixture.curl(["-F", "_csrf=\(token)", "\(other)/logout"]).status == 303)
         for base in [fixture.url(""), other] {
-            let reused = try await Curl.run(["-H", "Cookie: keepsake_session=\(loggedIn)", "\(base)/diary"])
+            let reused = try await curl(["-H", "Cookie: keepsake_session=\(loggedIn)", "\(base)/diary"])
             #expect(reused.status == 401, "\(base): a cookie logged out on the other machine is refused")
         }
     }
@@ -137,7 +137,7 @@ import KeepsakeSupport
         let copy = try #require(sessionCookie(in: fixture.cookieJar))
         let token = try await fixture.csrfToken()
         #expect(try await fixture.curl(["-F", "_csrf=\(token)", fixture.url("/logout")]).status == 303)
-        let reused = try await Curl.run(["-H", "Cookie: keepsake_session=\(copy)", fixture.url("/diary")])
+        let reused = try await curl(["-H", "Cookie: keepsake_session=\(copy)", fixture.url("/diary")])
         #expect(reused.status == 401)
         let ended = try fixture.store.metadata.read { try $0.settings(in: "web.revocations") }
         #expect(ended.count == 1, "the logout is kept in the store, where every server looks")
@@ -157,9 +157,9 @@ import KeepsakeSupport
         parts[2] = String((Int(parts[2]) ?? 0) + 3600)  // "issued later", to outlive its lifetime
         let postponed = parts.joined(separator: ".")
         for value in [forged, postponed, "1.\(String(repeating: "0", count: 32)).0.a.\(String(repeating: "0", count: 64))", ""] {
-            let response = try await Curl.run(["-H", "Cookie: keepsake_session=\(value)", fixture.url("/diary")])
+            let response = try await curl(["-H", "Cookie: keepsake_session=\(value)", fixture.url("/diary")])
             #expect(response.status == 401, "\(value)")
         }
-        #expect(try await Curl.run(["-H", "Cookie: keepsake_session=\(cookie)", fixture.url("/diary")]).status == 200)
+        #expect(try await curl(["-H", "Cookie: keepsake_session=\(cookie)", fixture.url("/diary")]).status == 200)
     }
 }

@@ -38,7 +38,7 @@ final class WebFixture: @unchecked Sendable {
 
     /// curl with this fixture's cookie jar (read and written).
     func curl(_ arguments: [String]) async throws -> CurlResponse {
-        try await Curl.run(["-b", cookieJar.path, "-c", cookieJar.path] + arguments)
+        try await KeepsakeTestSupport.curl(["-b", cookieJar.path, "-c", cookieJar.path] + arguments)
     }
 
     /// GET `path` with the cookie jar.

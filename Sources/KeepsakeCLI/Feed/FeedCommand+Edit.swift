@@ -44,7 +44,7 @@ extension FeedCommand {
         func run(_ call: Invocation) async throws -> Int32 {
             let date = try self.date?.date(in: call.timeZone)
             let feed = Feed(store: try call.openStore(encoding))
-            let current = try feed.item(id)
+            let current = try feed.read(id)
             let compose = FeedComposeViewModel(feed: feed, editing: current)
             if let title { compose.title = title }
             if let contents = call.text(contents) { compose.contents = contents }

@@ -18,7 +18,7 @@ extension FeedCommand {
 
         /// Prints the post.
         func run(_ call: Invocation) async throws -> Int32 {
-            try printItem(try Feed(store: try call.openStore()).item(id), call, heading: nil)
+            try printItem(try Feed(store: try call.openStore()).read(id), call, heading: nil)
             return 0
         }
     }

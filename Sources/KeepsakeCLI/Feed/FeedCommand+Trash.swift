@@ -27,7 +27,7 @@ extension FeedCommand: TrashableRecords {
         if restoring { await model.restore(id) } else { await model.delete(id) }
         try CommandSupport.check(model.error)
         if call.json {
-            try call.printJSON(try feed.item(id))
+            try call.printJSON(try feed.read(id))
         } else {
             call.print(restoring ? "Restored post \(id)." : "Moved post \(id) to the trash; keepsake feed restore \(id) brings it back.")
         }

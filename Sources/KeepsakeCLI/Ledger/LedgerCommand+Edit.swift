@@ -50,7 +50,7 @@ extension LedgerCommand {
         /// Saves the changes and prints the transaction.
         func run(_ call: Invocation) async throws -> Int32 {
             let ledger = Ledger(store: try call.openStore(encoding))
-            let compose = LedgerComposeViewModel(ledger: ledger, editing: try ledger.transaction(id))
+            let compose = LedgerComposeViewModel(ledger: ledger, editing: try ledger.read(id))
             if let date { compose.dateText = date.string }
             if let kind = kinds.kind { compose.kind = kind }
             if let amount { compose.amountText = amount }

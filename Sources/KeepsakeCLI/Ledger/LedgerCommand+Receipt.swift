@@ -35,7 +35,7 @@ extension LedgerCommand {
         /// Stores the receipt and prints the transaction.
         func run(_ call: Invocation) async throws -> Int32 {
             let ledger = Ledger(store: try call.openStore(encoding))
-            let compose = LedgerComposeViewModel(ledger: ledger, editing: try ledger.transaction(id))
+            let compose = LedgerComposeViewModel(ledger: ledger, editing: try ledger.read(id))
             compose.newReceipt = .file(URL(fileURLWithPath: photo))
             guard let saved = await compose.save() else { throw compose.error ?? CommandFailure(message: "The receipt could not be changed.") }
             try printTransaction(saved, call, heading: "Attached the receipt to \(id).")
@@ -56,7 +56,7 @@ extension LedgerCommand {
         /// Removes the receipt and prints the transaction.
         func run(_ call: Invocation) async throws -> Int32 {
             let ledger = Ledger(store: try call.openStore())
-            let current = try ledger.transaction(id)
+            let current = try ledger.read(id)
             guard current.receipt != nil else { throw CommandFailure(message: "Transaction \(id) has no receipt to remove.") }
             let compose = LedgerComposeViewModel(ledger: ledger, editing: current)
             compose.removesReceipt = true

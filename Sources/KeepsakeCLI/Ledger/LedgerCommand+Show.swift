@@ -15,7 +15,7 @@ extension LedgerCommand {
         /// Prints the transaction.
         func run(_ call: Invocation) async throws -> Int32 {
             let ledger = Ledger(store: try call.openStore())
-            try printTransaction(try ledger.transaction(id), call, heading: nil)
+            try printTransaction(try ledger.read(id), call, heading: nil)
             return 0
         }
     }

@@ -28,7 +28,7 @@ extension LedgerCommand: TrashableRecords {
         if restoring { await model.restore(id) } else { await model.delete(id) }
         try CommandSupport.check(model.error)
         if call.json {
-            try call.printJSON(try ledger.transaction(id))
+            try call.printJSON(try ledger.read(id))
         } else {
             call.print(restoring ? "Restored transaction \(id)." : "Moved transaction \(id) to the trash; keepsake ledger restore \(id) brings it back.")
         }

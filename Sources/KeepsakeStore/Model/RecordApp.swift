@@ -44,21 +44,6 @@ public protocol RecordApp: Sendable {
     func purge(_ id: RecordID) throws
 }
 
-/// A ``RecordApp`` whose values carry ordered photos (the diary, the feed), with the same photo
-/// operations under the same names.
-public protocol RecordImagesApp: RecordApp {
-    /// The most photos one value may hold.
-    var maxImages: Int { get }
-    /// Adds photos at the end or before position `index`; all are stored or none.
-    func addImages(_ sources: [ImageSource], to id: RecordID, at index: Int?, expectedVersion: Int64?) throws -> Item
-    /// Replaces the photo at `index`.
-    func replaceImage(of id: RecordID, at index: Int, with source: ImageSource, expectedVersion: Int64?) throws -> Item
-    /// Removes the photo at `index`.
-    func removeImage(of id: RecordID, at index: Int, expectedVersion: Int64?) throws -> Item
-    /// Puts the photos in a new order (`order[i]` is the current position of the photo that goes to `i`).
-    func reorderImages(of id: RecordID, order: [Int], expectedVersion: Int64?) throws -> Item
-}
-
 extension KeepsakeError {
     /// The record is no longer at the version a caller expected.
     public static func versionMismatch(_ id: RecordID, current: Int64, expected: Int64) -> KeepsakeError {

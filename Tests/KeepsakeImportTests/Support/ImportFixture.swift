@@ -37,7 +37,7 @@ final class ImportFixture: @unchecked Sendable {
     /// Every transaction as `day kind amount currency category | memo`, sorted.
     func transactions() throws -> [String] {
         try ImportCorpus.records(store, Ledger.collection).map { record in
-            let transaction = try ledger.transaction(record.id)
+            let transaction = try ledger.read(record.id)
             let line = "\(transaction.date) \(transaction.kind) \(transaction.amount.amountString) \(transaction.amount.currency.code) \(transaction.category) | \(transaction.memo)"
             return line.trimmingCharacters(in: .whitespaces)
         }.sorted()

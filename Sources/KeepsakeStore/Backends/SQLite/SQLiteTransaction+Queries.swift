@@ -4,12 +4,8 @@ extension SQLiteTransaction {
     /// One page of records, by the sort key and id, with keyset or offset paging; field filters
     /// through `json_extract`/`json_each`. The engine has validated the query.
     func list(_ query: RecordQuery) throws -> RecordPage {
-        let column: String = switch query.sort {
-        case .date: "date"
-        case .created: "created_at"
-        case .updated: "updated_at"
-        }
-        var sql = "SELECT \(Self.recordColumns), \(column) FROM record WHERE collection = ?" + Self.trashFilter(query.trash, prefix: "")
+        let column = query.sortColumn
+        var sql = "SELECT \(Self.recordColumns), \(column) FROM record WHERE collection = ?" + query.trash.sqlCondition(prefix: "")
         var bindings: [SQLValue] = [.text(query.collection.name)]
         if let from = query.dateFrom { sql += " AND date >= ?"; bindings.append(.real(from.timeIntervalSince1970)) }
         if let until = query.dateUntil { sql += " AND date < ?"; bindings.append(.real(until.timeIntervalSince1970)) }
@@ -29,27 +25,20 @@ extension SQLiteTransaction {
                 throw KeepsakeError(.invalidArgument, "Filter on one value of the list field \(key), not on a whole list.")
             }
         }
-        let comparison = query.descending ? "<" : ">"
-        let direction = query.descending ? "DESC" : "ASC"
         if let after = query.after {
-            sql += " AND (\(column), id) \(comparison) (?, ?)"
+            sql += " AND (\(column), id) \(query.keysetComparison) (?, ?)"
             bindings += [.real(after.sortValue), .text(after.id.string)]
         }
-        sql += " ORDER BY \(column) \(direction), id \(direction) LIMIT ?"
-        bindings.append(.int(query.limit + 1))
+        sql += query.orderClause + " LIMIT ?"
+        bindings.append(.int(query.fetchLimit))
         if query.after == nil, query.offset > 0 {
             sql += " OFFSET ?"
             bindings.append(.int(query.offset))
         }
-        var rows = try db.query(sql, bindings) { statement in
-            (try SQLiteRows.record(statement), statement.double(8))
+        let rows = try db.query(sql, bindings) { statement in
+            (record: try SQLiteRows.record(statement), sortValue: statement.double(8))
         }
-        let hasMore = rows.count > query.limit
-        if hasMore { rows.removeLast() }
-        var records = rows.map(\.0)
-        try attachImages(to: &records)
-        let next = hasMore ? rows.last.map { RecordCursor(sortValue: $0.1, id: $0.0.id) } : nil
-        return RecordPage(records: records, nextCursor: next)
+        return try RecordPage(fetched: rows, limit: query.limit) { try attachImages(to: &$0) }
     }
 
     /// FTS5 over every text value of a record's fields, kept by triggers in the same transactions
@@ -63,7 +52,7 @@ extension SQLiteTransaction {
             SELECT \(columns) FROM record_text t
             JOIN record_search_key k ON k.key = t.rowid
             JOIN record r ON r.id = k.record_id
-            WHERE record_text MATCH ? AND r.collection = ?\(Self.trashFilter(search.trash, prefix: "r."))
+            WHERE record_text MATCH ? AND r.collection = ?\(search.trash.sqlCondition(prefix: "r."))
             ORDER BY r.date DESC, r.id DESC LIMIT ? OFFSET ?
             """, [.text(match), .text(search.collection.name), .int(search.limit), .int(search.offset)], SQLiteRows.record)
         try attachImages(to: &records)

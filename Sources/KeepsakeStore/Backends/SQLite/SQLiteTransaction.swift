@@ -25,7 +25,7 @@ struct SQLiteTransaction: MetadataWriter {
     }
 
     func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter) throws -> Int {
-        Int(try db.scalarInt("SELECT count(*) FROM record WHERE collection = ?" + Self.trashFilter(trash, prefix: ""), [.text(collection.name)]))
+        Int(try db.scalarInt("SELECT count(*) FROM record WHERE collection = ?" + trash.sqlCondition(prefix: ""), [.text(collection.name)]))
     }
 
     func recordCount() throws -> Int {
@@ -286,14 +286,6 @@ struct SQLiteTransaction: MetadataWriter {
     }
 
     // MARK: - Helpers
-
-    static func trashFilter(_ trash: RecordQuery.TrashFilter, prefix: String) -> String {
-        switch trash {
-        case .live: " AND \(prefix)trashed_at IS NULL"
-        case .trashed: " AND \(prefix)trashed_at IS NOT NULL"
-        case .all: ""
-        }
-    }
 
     static func globEscaped(_ text: String) -> String {
         var escaped = ""
