@@ -12,10 +12,14 @@ internal import Darwin
 /// answers a value it cannot read (`+5`, `-1`, `0x10`, ` 5 `, `5, 5`, `1e2`) or one too large (20
 /// digits) with its own HTML page, whose head it sends twice: a client or a proxy reads a head-only
 /// answer announcing a body, and then a second answer as that body. Its logger is told just before
-/// (on the thread reading that connection's head), and the C shim passes that on here: the server
-/// writes its one answer (the ``HTTPServer/Configuration/RefusalFormatter``'s, so a problem document
-/// on an API), with `Connection: close`, straight to the socket and ends it; libmicrohttpd's own
-/// answer then goes to a socket pair that nobody reads, and it closes the connection as usual.
+/// (on the thread reading that connection's head), and the C shim passes that on here. The server
+/// takes the socket away from libmicrohttpd (out of its epoll set; the descriptor number it holds
+/// now names one end of a socket pair, watched in its place), so its page goes where nobody reads
+/// it and its writes never fail (a failed write inside its error path makes it format a response it
+/// has just freed). When libmicrohttpd closes the connection, the server sends its one answer (the
+/// ``HTTPServer/Configuration/RefusalFormatter``'s, so a problem document on an API) with
+/// `Connection: close` on the real socket, ends it and closes it: not earlier, or a client could stop
+/// the server while libmicrohttpd is still inside that error path.
 ///
 /// The connection is the one whose request line the thread read last; a refusal is written only
 /// when that connection's own `Content-Length` is indeed one libmicrohttpd cannot read, so a head
@@ -36,6 +40,7 @@ enum HeadRefusal {
         let body: Data
         if case .data(let data) = response.body { body = data } else { body = Data() }
         var head = "HTTP/1.1 \(response.status.rawValue) \(response.status.reasonPhrase)\r\n"
+        if !response.headers.contains("Date") { head += "Date: \(HTTPDate.format(Date()))\r\n" }
         for (name, value) in response.headers where !HTTPHeaders.same(name, "Content-Length") {
             // The same refusal libmicrohttpd would make of a header value with CR or LF.
             guard !value.contains(where: { $0 == "\r" || $0 == "\n" }), !name.contains(where: { $0 == "\r" || $0 == "\n" }) else { continue }
