@@ -46,8 +46,6 @@ public final class WebApp: Sendable {
     let tokenSecrets: APITokenSecrets
     /// Ids of tokens this server has seen revoked: refused before their bodies are read.
     let revokedTokens = Mutex<Set<String>>([])
-    /// Whether the server is stopping (long polls of `/api/v1/changes` return at once).
-    let stopping = Atomic<Bool>(false)
     /// Long polls of `/api/v1/changes` waiting now, per token id.
     let longPolls = Mutex<[String: Int]>([:])
     /// What the long polls wait on: one watcher of the change log for all of them.

@@ -75,8 +75,7 @@ public final class WebServer: Sendable {
     /// Stops listening, waits for running requests and removes the upload folder. Safe to call
     /// more than once.
     public func stop() {
-        app.stopping.store(true, ordering: .sequentiallyConsistent)  // long polls return now
-        app.changeWaiters.stop()
+        app.changeWaiters.stop()  // long polls return now
         sweeper?.stop()
         server.stop()
         if ownsUploadDirectory {

@@ -48,6 +48,11 @@ final class ChangeWaiters: Sendable {
         }
     }
 
+    /// Whether ``stop()`` was called: a poll then answers with what it has instead of waiting.
+    var isStopped: Bool {
+        state.withLock { $0.stopped }
+    }
+
     /// Wakes every waiting poll and takes no more (the server is stopping).
     func stop() {
         let waiting = state.withLock { state -> [Waiter] in

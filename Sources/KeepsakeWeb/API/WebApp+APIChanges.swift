@@ -42,7 +42,7 @@ extension WebApp {
             // once per poll.
             page = try await HTTPServer.park { [page] in
                 var page = page
-                while page.changes.isEmpty, ContinuousClock.now < deadline, !stopping.load(ordering: .sequentiallyConsistent) {
+                while page.changes.isEmpty, ContinuousClock.now < deadline, !changeWaiters.isStopped {
                     await changeWaiters.wait(after: after, until: deadline)
                     page = try changePage(after: after, limit: limit)
                 }
