@@ -17,14 +17,14 @@ let package = Package(
         .library(name: "KeepsakeFeed", targets: ["KeepsakeFeed"]),
         .library(name: "KeepsakeImageCache", targets: ["KeepsakeImageCache"]),
         .library(name: "KeepsakeViewModels", targets: ["KeepsakeViewModels"]),
-        .library(name: "KeepsakeTransfer", targets: ["KeepsakeTransfer"]),
-        .library(name: "KeepsakeImport", targets: ["KeepsakeImport"]),
+        .library(name: "KeepsakeStoreTransfer", targets: ["KeepsakeStoreTransfer"]),
+        .library(name: "KeepsakeForeignImport", targets: ["KeepsakeForeignImport"]),
         .library(name: "KeepsakeWeb", targets: ["KeepsakeWeb"]),
         .library(name: "KeepsakePostgres", targets: ["KeepsakePostgres"]),
         .library(name: "KeepsakeS3", targets: ["KeepsakeS3"]),
         .library(name: "KeepsakePostgresStore", targets: ["KeepsakePostgresStore"]),
         .library(name: "KeepsakeS3Store", targets: ["KeepsakeS3Store"]),
-        .library(name: "KeepsakeBackends", targets: ["KeepsakeBackends"]),
+        .library(name: "KeepsakeStoreConfiguration", targets: ["KeepsakeStoreConfiguration"]),
         .executable(name: "keepsake", targets: ["keepsake"]),
     ],
     targets: [
@@ -74,18 +74,19 @@ let package = Package(
         // The local web app (`keepsake serve`): server-rendered pages over the view models.
         .target(name: "KeepsakeWeb",
                 dependencies: ["KeepsakeSupport", "KeepsakeHTTP", "KeepsakeViewModels", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger",
-                               "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeImport"],
+                               "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeForeignImport"],
                 swiftSettings: strictSettings),
 
-        // libarchive, behind one small module: the one archive reader (the export's tar, other apps' zips) and the export's writer.
-        .systemLibrary(name: "CArchiveSystem", path: "Sources/CArchiveSystem", pkgConfig: "libarchive",
+        // libarchive, behind one small module (C targets are named C + the library; docs/ARCHITECTURE.md, "Names"): the one archive reader (the export's tar, other apps' zips) and the export's writer.
+        .systemLibrary(name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive",
                        providers: [.apt(["libarchive-dev"])]),
-        .target(name: "KeepsakeArchive", dependencies: ["KeepsakeStore", "CArchiveSystem"], swiftSettings: strictSettings),
-        // Export and import of a whole store as one archive.
-        .target(name: "KeepsakeTransfer", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeArchive"], swiftSettings: strictSettings),
-        // Imports from other apps: Day One, Daylio, Journey into the diary; OFX/QFX, QIF, Firefly III,
+        .target(name: "KeepsakeArchive", dependencies: ["KeepsakeStore", "CArchive"], swiftSettings: strictSettings),
+        // A whole Keepsake store carried elsewhere: its own export archives (`keepsake export`, and
+        // `keepsake import FILE` reading one back) and `keepsake move` between backends.
+        .target(name: "KeepsakeStoreTransfer", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeArchive"], swiftSettings: strictSettings),
+        // Imports from other apps' exports (foreign formats): Day One, Daylio, Journey into the diary; OFX/QFX, QIF, Firefly III,
         // camt.053 and bank CSV (through a rules file) into the ledger (docs/IMPORT.md).
-        .target(name: "KeepsakeImport",
+        .target(name: "KeepsakeForeignImport",
                 dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeArchive"],
                 swiftSettings: strictSettings),
 
@@ -104,13 +105,13 @@ let package = Package(
         .target(name: "KeepsakeS3Store", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeS3"], swiftSettings: strictSettings),
         // Opens a store from what a user names (folders, a PostgreSQL URL, a bucket URL): the one place
         // that knows every backend.
-        .target(name: "KeepsakeBackends", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3", "KeepsakePostgresStore", "KeepsakeS3Store"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeStoreConfiguration", dependencies: ["KeepsakeStore", "KeepsakePostgres", "KeepsakeS3", "KeepsakePostgresStore", "KeepsakeS3Store"], swiftSettings: strictSettings),
 
         // The command-line tool: argument parsing and commands in a library (tested), a thin executable.
         .target(name: "KeepsakeCLI",
-                dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeViewModels",
+                dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeStoreTransfer", "KeepsakeViewModels",
                                "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeWeb",
-                               "KeepsakeImport", "KeepsakeBackends"],
+                               "KeepsakeForeignImport", "KeepsakeStoreConfiguration"],
                 resources: [.copy("Resources/DemoImages")],
                 swiftSettings: strictSettings),
         .executableTarget(name: "keepsake", dependencies: ["KeepsakeCLI"], swiftSettings: strictSettings),
@@ -118,24 +119,24 @@ let package = Package(
         // tests SIGKILL it at random moments.
         // The crash worker's log format, shared by the worker, the crash tests and the torture tool.
         .target(name: "KeepsakeCrashLog", dependencies: ["KeepsakeStore"], swiftSettings: strictSettings),
-        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeBackends", "KeepsakeTransfer"],
+        .executableTarget(name: "keepsake-crash-worker", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeCrashLog", "KeepsakeStoreConfiguration", "KeepsakeStoreTransfer"],
                           path: "Sources/KeepsakeCrashWorker", swiftSettings: strictSettings),
 
         // `make bench`: Keepsake against its peers, measured in one run (BENCHMARKS.md).
         .executableTarget(name: "keepsake-bench",
-                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeFeed", "KeepsakeLedger", "KeepsakeBackends"],
+                          dependencies: ["KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeFeed", "KeepsakeLedger", "KeepsakeStoreConfiguration"],
                           path: "Sources/KeepsakeBench", swiftSettings: strictSettings),
         // `make torture`: crash, fault, bad-input, hostile-name and load runs with figures (RELIABILITY.md).
         .executableTarget(name: "keepsake-torture",
-                          dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTransfer", "KeepsakeImageCache", "KeepsakeCrashLog", "KeepsakeBackends"],
+                          dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeStoreTransfer", "KeepsakeImageCache", "KeepsakeCrashLog", "KeepsakeStoreConfiguration"],
                           path: "Sources/KeepsakeTorture", swiftSettings: strictSettings),
 
         // `fuzz/run.sh`: libFuzzer targets of every parser that reads outside bytes (RELIABILITY.md).
         // Built normally it lists, seeds and replays; with -sanitize=fuzzer (.build-fuzz) it fuzzes.
         .target(name: "CFuzzing", path: "Sources/CFuzzing"),
         .executableTarget(name: "keepsake-fuzz",
-                          dependencies: ["KeepsakeSupport", "KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeTransfer",
-                                         "KeepsakeImport", "CFuzzing"],
+                          dependencies: ["KeepsakeSupport", "KeepsakeHTTP", "KeepsakeStore", "KeepsakeImaging", "KeepsakeLedger", "KeepsakeStoreTransfer",
+                                         "KeepsakeForeignImport", "CFuzzing"],
                           path: "Sources/KeepsakeFuzz", swiftSettings: strictSettings),
 
         .target(name: "KeepsakeTestSupport", dependencies: ["KeepsakeSupport", "KeepsakeStore", "KeepsakeImaging", "KeepsakePostgres", "KeepsakePostgresStore", "KeepsakeS3", "KeepsakeS3Store"],
@@ -155,26 +156,26 @@ let package = Package(
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeViewModelsTests", dependencies: ["KeepsakeSupport", "KeepsakeViewModels", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeTransferTests",
-                    dependencies: ["KeepsakeSupport", "KeepsakeTransfer", "KeepsakeTestSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeWeb"],
+        .testTarget(name: "KeepsakeStoreTransferTests",
+                    dependencies: ["KeepsakeSupport", "KeepsakeStoreTransfer", "KeepsakeTestSupport", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger", "KeepsakeFeed", "KeepsakeWeb"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeWebTests", dependencies: ["KeepsakeSupport", "KeepsakeWeb", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeHTTPTests", dependencies: ["KeepsakeHTTP", "KeepsakeTestSupport"], swiftSettings: strictSettings),
-        .testTarget(name: "KeepsakeImportTests",
-                    dependencies: ["KeepsakeSupport", "KeepsakeImport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeLedger",
-                                   "KeepsakeTestSupport", "CArchiveSystem"],
+        .testTarget(name: "KeepsakeForeignImportTests",
+                    dependencies: ["KeepsakeSupport", "KeepsakeForeignImport", "KeepsakeStore", "KeepsakeImaging", "KeepsakeDiary", "KeepsakeLedger",
+                                   "KeepsakeTestSupport", "CArchive"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakePostgresTests", dependencies: ["KeepsakePostgres", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakePostgresStoreTests",
-                    dependencies: ["KeepsakeSupport", "KeepsakePostgresStore", "KeepsakePostgres", "KeepsakeStore", "KeepsakeBackends", "KeepsakeTestSupport",
+                    dependencies: ["KeepsakeSupport", "KeepsakePostgresStore", "KeepsakePostgres", "KeepsakeStore", "KeepsakeStoreConfiguration", "KeepsakeTestSupport",
                                    "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeS3Tests", dependencies: ["KeepsakeSupport", "KeepsakeS3", "KeepsakeStore", "KeepsakeTestSupport"],
                     swiftSettings: strictSettings),
         .testTarget(name: "KeepsakeS3StoreTests",
-                    dependencies: ["KeepsakeSupport", "KeepsakeS3Store", "KeepsakeS3", "KeepsakeBackends", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport",
+                    dependencies: ["KeepsakeSupport", "KeepsakeS3Store", "KeepsakeS3", "KeepsakeStoreConfiguration", "KeepsakeStore", "KeepsakeImaging", "KeepsakeTestSupport",
                                    "KeepsakeCrashLog"],
                     swiftSettings: strictSettings),
     ]

@@ -17,7 +17,7 @@ mkdir -p "$work/Sources/KeepsakeStore" "$work/Sources/ingest-12mp"
 for target in CVipsSystem CVips CTurboJPEG KeepsakeImaging; do
     ln -sfn "$repo/Sources/$target" "$work/Sources/$target"
 done
-ln -sf "$repo/Sources/KeepsakeStore/Imaging/ImageProcessing.swift" "$work/Sources/KeepsakeStore/ImageProcessing.swift"
+ln -sf "$repo/Sources/KeepsakeStore/Seams/ImageProcessing.swift" "$work/Sources/KeepsakeStore/ImageProcessing.swift"
 ln -sf "$repo/Sources/KeepsakeStore/Errors/KeepsakeError.swift" "$work/Sources/KeepsakeStore/KeepsakeError.swift"
 ln -sf "$repo/bench/ingest-12mp.swift" "$work/Sources/ingest-12mp/main.swift"
 cat > "$work/Package.swift" <<'PACKAGE'

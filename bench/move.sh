@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Times `keepsake move` (StoreMover, Sources/KeepsakeTransfer) of a store of 60 records and 150
+# Times `keepsake move` (StoreMover, Sources/KeepsakeStoreTransfer) of a store of 60 records and 150
 # photos — 20 diary entries with 3 photos, 20 feed posts with 3 or 4, 20 ledger transactions with a receipt, real photos of the corpus
 # (1800x1200 and 3840x2160 JPEGs, PNG, WebP) — from the embedded backends to PostgreSQL + S3 and
 # back, in a release build, against the floor of the same bytes in the same run: every original

@@ -1,8 +1,8 @@
-internal import CArchiveSystem
+internal import CArchive
 public import Foundation
 
 /// Reads an archive entry by entry through libarchive: the one reader of the store export's tar
-/// (KeepsakeTransfer) and of the other apps' zips (KeepsakeImport).
+/// (KeepsakeStoreTransfer) and of the other apps' zips (KeepsakeForeignImport).
 ///
 /// Not `Sendable`: one reader is used by one thread at a time.
 public final class ArchiveReader {

@@ -1,4 +1,4 @@
-internal import CArchiveSystem
+internal import CArchive
 public import Foundation
 import KeepsakeStore
 

@@ -1,5 +1,5 @@
 import Foundation
-import KeepsakeBackends
+import KeepsakeStoreConfiguration
 import KeepsakeDiary
 import KeepsakeImaging
 import KeepsakeStore

@@ -1,6 +1,6 @@
 import Foundation
 import KeepsakeStore
-import KeepsakeTransfer
+import KeepsakeStoreTransfer
 
 /// `keepsake import FILE`: a Keepsake archive, the default of `keepsake import` (whose other
 /// actions are the diary sources of ``ImportCommand``).

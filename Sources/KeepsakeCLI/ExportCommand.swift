@@ -1,8 +1,8 @@
 import Foundation
 import KeepsakeStore
-import KeepsakeTransfer
+import KeepsakeStoreTransfer
 
-/// `keepsake export FILE`: the whole store to one archive, with ``KeepsakeTransfer/StoreArchive``.
+/// `keepsake export FILE`: the whole store to one archive, with ``KeepsakeStoreTransfer/StoreArchive``.
 struct ExportCommand: ParsableCommand {
     /// The command.
     static let command = Command(Self.self)

@@ -1,12 +1,12 @@
 import Foundation
-import KeepsakeBackends
+import KeepsakeStoreConfiguration
 import KeepsakeImaging
 import KeepsakeStore
-import KeepsakeTransfer
+import KeepsakeStoreTransfer
 import Synchronization
 
 /// `keepsake move --to-store DIR [--to-metadata URL] [--to-blobs URL] [--into-non-empty]`: the
-/// whole store to other backends with ``KeepsakeTransfer/StoreMover``.
+/// whole store to other backends with ``KeepsakeStoreTransfer/StoreMover``.
 struct MoveCommand: ParsableCommand {
     /// The command.
     static let command = Command(Self.self)

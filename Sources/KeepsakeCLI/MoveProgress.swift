@@ -1,5 +1,5 @@
 import Synchronization
-import KeepsakeTransfer
+import KeepsakeStoreTransfer
 
 /// The move's progress on standard error: one bar per phase.
 final class MoveProgress: Sendable {

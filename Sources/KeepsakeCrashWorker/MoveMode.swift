@@ -1,8 +1,8 @@
 import Foundation
-import KeepsakeBackends
+import KeepsakeStoreConfiguration
 import KeepsakeImaging
 import KeepsakeStore
-import KeepsakeTransfer
+import KeepsakeStoreTransfer
 
 /// `keepsake-crash-worker --move-to-store DIR …`: moves the store named by `--store`/`--metadata`/
 /// `--blobs` to the one named by `--move-to-store`/`--move-to-metadata`/`--move-to-blobs` with

@@ -13,7 +13,7 @@
 // (see StoreCheck.swift). `KEEPSAKE_CRASH_WORKER_SKIP_FSYNC=files|folders|all` makes a
 // deliberately broken worker that never flushes new files or folders, to show the lane catches it.
 import Foundation
-import KeepsakeBackends
+import KeepsakeStoreConfiguration
 import KeepsakeCrashLog
 import KeepsakeImaging
 import KeepsakeStore

@@ -1,8 +1,8 @@
 import Foundation
 import KeepsakeStore
-import KeepsakeTransfer
+import KeepsakeStoreTransfer
 
-/// `archive`: `keepsake import` of an archive (KeepsakeTransfer over libarchive: entry names and
+/// `archive`: `keepsake import` of an archive (KeepsakeStoreTransfer over libarchive: entry names and
 /// kinds, the manifest and record JSON, image hashes) into a real store. Any bytes: the import
 /// succeeds, or refuses with a KeepsakeError and leaves the store as it was.
 enum ArchiveFuzzing {

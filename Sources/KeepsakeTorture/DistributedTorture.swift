@@ -1,5 +1,5 @@
 import Foundation
-import KeepsakeBackends
+import KeepsakeStoreConfiguration
 import KeepsakeCrashLog
 import KeepsakeImaging
 import KeepsakeStore

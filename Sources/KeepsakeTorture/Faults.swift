@@ -1,7 +1,7 @@
 import Foundation
 import KeepsakeImaging
 import KeepsakeStore
-import KeepsakeTransfer
+import KeepsakeStoreTransfer
 
 /// `faults`: a failure injected at every file-system call of every operation, with ENOSPC, EIO
 /// and EROFS, once or for good (a disk that stays broken); then a real full disk.

@@ -2,7 +2,7 @@ import Foundation
 import KeepsakeImageCache
 import KeepsakeImaging
 import KeepsakeStore
-import KeepsakeTransfer
+import KeepsakeStoreTransfer
 
 /// `hostile-names`: names that try to leave the store, links planted inside it, a tampered
 /// database, and hostile import archives. A sentinel folder outside the store, holding copies of

@@ -1,4 +1,4 @@
-import KeepsakeImport
+import KeepsakeForeignImport
 
 /// The import page's text in English and Korean (the reports' reasons come from the importers and
 /// are English sentences, as the store's errors are).

@@ -1,7 +1,7 @@
 import Foundation
 import KeepsakeDiary
 import KeepsakeHTTP
-import KeepsakeImport
+import KeepsakeForeignImport
 import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeViewModels

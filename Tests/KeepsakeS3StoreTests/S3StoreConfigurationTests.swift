@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import KeepsakeBackends
+import KeepsakeStoreConfiguration
 import KeepsakeCrashLog
 import KeepsakeS3
 import KeepsakeS3Store

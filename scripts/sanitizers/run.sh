@@ -24,7 +24,7 @@ for lane in "${lanes[@]}"; do
       # The suites that run the engine, imaging (libvips through cvips.c), HTTP (libmicrohttpd
       # through cmicrohttpd.c), archives and the CSV import; the long torture slices are left to
       # their own lanes.
-      filter='KeepsakeStoreTests|KeepsakeImagingTests|KeepsakeHTTPTests|KeepsakeTransferTests|LedgerCSVTests|CheckerPagingTests'
+      filter='KeepsakeStoreTests|KeepsakeImagingTests|KeepsakeHTTPTests|KeepsakeStoreTransferTests|LedgerCSVTests|CheckerPagingTests'
       skip='TortureTests'
       export ASAN_OPTIONS=detect_leaks=0:abort_on_error=0:halt_on_error=1:log_path=$root/$scratch/asan
       export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1:log_path=$root/$scratch/ubsan

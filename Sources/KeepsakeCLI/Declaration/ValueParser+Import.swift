@@ -1,4 +1,4 @@
-import KeepsakeImport
+import KeepsakeForeignImport
 import KeepsakeStore
 
 /// The values of the statement imports.

@@ -1,6 +1,6 @@
 import Foundation
 import KeepsakeDiary
-import KeepsakeImport
+import KeepsakeForeignImport
 
 extension ImportCommand {
     /// A diary source read from an app's export (Day One, Journey): the export, an emotion for the

@@ -1,6 +1,6 @@
 import Foundation
 import KeepsakeDiary
-import KeepsakeImport
+import KeepsakeForeignImport
 
 extension ImportCommand {
     /// `keepsake import dayone EXPORT`: a Day One JSON export, through ``DayOneImporter``.

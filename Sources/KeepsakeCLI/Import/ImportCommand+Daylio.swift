@@ -1,6 +1,6 @@
 import Foundation
 import KeepsakeDiary
-import KeepsakeImport
+import KeepsakeForeignImport
 import KeepsakeStore
 
 extension ImportCommand {

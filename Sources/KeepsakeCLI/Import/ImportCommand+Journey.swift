@@ -1,6 +1,6 @@
 import Foundation
 import KeepsakeDiary
-import KeepsakeImport
+import KeepsakeForeignImport
 
 extension ImportCommand {
     /// `keepsake import journey EXPORT`: a Journey export, through ``JourneyImporter``.

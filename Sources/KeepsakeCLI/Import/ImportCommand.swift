@@ -1,10 +1,10 @@
 import Foundation
 import KeepsakeDiary
-import KeepsakeImport
+import KeepsakeForeignImport
 import KeepsakeLedger
 import KeepsakeStore
 
-/// `keepsake import dayone|daylio|journey EXPORT`: a diary from another app (``KeepsakeImport``);
+/// `keepsake import dayone|daylio|journey EXPORT`: a diary from another app (``KeepsakeForeignImport``);
 /// `keepsake import FILE` is still a Keepsake archive (``ArchiveImportCommand``, the group's default).
 /// The statements of `keepsake ledger import` (OFX, QIF, Firefly III, camt.053, bank CSV) are run
 /// from here too.

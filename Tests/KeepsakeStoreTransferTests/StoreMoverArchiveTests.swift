@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import KeepsakeStore
 import KeepsakeTestSupport
-@testable import KeepsakeTransfer
+@testable import KeepsakeStoreTransfer
 
 /// The export archive from either backend: written from PostgreSQL + S3 and imported into the
 /// embedded store, and the other way round.

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import KeepsakeTestSupport
 import KeepsakeStore
-import KeepsakeTransfer
+import KeepsakeStoreTransfer
 
 /// Found by fuzzing (`fuzz/run.sh`, target `archive`; input kept in
 /// fuzz/regressions/archive/): an export whose second record has a field name the store refuses

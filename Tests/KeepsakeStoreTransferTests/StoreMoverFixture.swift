@@ -6,7 +6,7 @@ import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeTestSupport
 import KeepsakeWeb
-@testable import KeepsakeTransfer
+@testable import KeepsakeStoreTransfer
 import KeepsakeSupport
 
 /// Stores filled for the mover's tests, and the comparisons they make.

@@ -3,7 +3,7 @@ import Testing
 import KeepsakeStore
 import KeepsakeTestSupport
 import KeepsakeWeb
-@testable import KeepsakeTransfer
+@testable import KeepsakeStoreTransfer
 
 /// A move killed with SIGKILL midway (the crash worker's move mode, a child process) and run again.
 @Suite struct StoreMoverResumeTests {

@@ -1,5 +1,5 @@
 import Foundation
-import KeepsakeImport
+import KeepsakeForeignImport
 import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeTestSupport

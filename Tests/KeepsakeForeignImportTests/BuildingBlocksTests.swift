@@ -1,5 +1,5 @@
 import Foundation
-@testable import KeepsakeImport
+@testable import KeepsakeForeignImport
 import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeTestSupport

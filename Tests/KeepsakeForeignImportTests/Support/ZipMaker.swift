@@ -1,4 +1,4 @@
-import CArchiveSystem
+import CArchive
 import Foundation
 
 /// Writes real zip files with libarchive, to build exports the corpus does not have (Journey, a

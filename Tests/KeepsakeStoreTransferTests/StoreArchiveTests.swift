@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import KeepsakeTestSupport
 import KeepsakeStore
-@testable import KeepsakeTransfer
+@testable import KeepsakeStoreTransfer
 import KeepsakeSupport
 
 @Suite struct StoreArchiveTests {

@@ -5,7 +5,7 @@ import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeTestSupport
 import KeepsakeWeb
-@testable import KeepsakeTransfer
+@testable import KeepsakeStoreTransfer
 
 @Suite struct StoreMoverTests {
     /// Runs `body` expecting a ``StoreMoveError`` of `kind`, and returns it.
