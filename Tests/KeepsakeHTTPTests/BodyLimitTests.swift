@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Testing
 
 /// A smaller body limit for some requests (`Configuration.bodyLimit`, the web app's JSON bodies):

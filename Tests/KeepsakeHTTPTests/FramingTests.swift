@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Testing
 
 /// Requests whose framing a proxy in front of the server could read differently (smuggling) are

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import KeepsakeHTTP
+import KeepsakeTestSupport
 import Synchronization
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import KeepsakeTestSupport
 import Synchronization
 
 /// Clients that hold connections open without finishing a request, from several loopback

@@ -190,7 +190,7 @@ import KeepsakeSupport
         #expect(image.byteSize > 10_000_000)
         // The client reads 100 KB and leaves with most of the body unsent.
         let port = s3.web.server.port, path = "/images/\(entry.id.string)/\(image.id)/original"
-        let left = try await PausingClient.get(port: port, path: path, pauseAfter: 100_000, seconds: 0, leave: true)
+        let left = try await RawSocket.pausingGet(port: port, path: path, pauseAfter: 100_000, seconds: 0, leave: true)
         #expect(left.count == 100_000)
         #expect(await eventually(timeout: .seconds(15)) { s3.web.server.openStreams == 0 }, "the stream (and its GET) outlived its client")
         #expect(!s3.log.all.contains { $0.contains("cut short") }, "a client leaving is not an error: \(s3.log.all)")
@@ -203,7 +203,7 @@ import KeepsakeSupport
         let image = try #require(entry.images.first)
         try s3.proxy.resetStatistics()
         let port = s3.web.server.port, path = "/images/\(entry.id.string)/\(image.id)/original"
-        let answer = try await PausingClient.get(port: port, path: path, pauseAfter: 65_536, seconds: 4)
+        let answer = try await RawSocket.pausingGet(port: port, path: path, pauseAfter: 65_536, seconds: 4)
         let headEnd = try #require(answer.firstRange(of: Array("\r\n\r\n".utf8)))
         let head = String(decoding: answer[..<headEnd.lowerBound], as: UTF8.self)
         let body = Data(answer[headEnd.upperBound...])
@@ -256,51 +256,3 @@ import KeepsakeSupport
     }
 }
 
-/// A client that reads `pauseAfter` bytes of an answer (head included), stops reading for a while,
-/// then reads the rest: on a thread of its own, so no Swift concurrency thread the server needs is
-/// held.
-enum PausingClient {
-    struct Failure: Error, CustomStringConvertible { let description: String }
-
-    /// `GET path` on 127.0.0.1:`port`; everything the server sent until it closed the connection.
-    /// With `leave`, it closes the connection once it has `pauseAfter` bytes instead.
-    static func get(port: UInt16, path: String, pauseAfter: Int, seconds: Double, leave: Bool = false) async throws -> [UInt8] {
-        try await withCheckedThrowingContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(with: Result { try exchange(port: port, path: path, pauseAfter: pauseAfter, seconds: seconds, leave: leave) })
-            }
-            thread.start()
-        }
-    }
-
-    private static func exchange(port: UInt16, path: String, pauseAfter: Int, seconds: Double, leave: Bool) throws -> [UInt8] {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard descriptor >= 0 else { throw Failure(description: "socket failed") }
-        defer { close(descriptor) }
-        var small: Int32 = 64 * 1024
-        _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &small, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard connected == 0 else { throw Failure(description: "connect failed") }
-        let request = Array("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n".utf8)
-        guard send(descriptor, request, request.count, Int32(MSG_NOSIGNAL)) == request.count else { throw Failure(description: "send failed") }
-        var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536), paused = false
-        while true {
-            if !paused && received.count >= pauseAfter {
-                if leave { break }
-                paused = true
-                Thread.sleep(forTimeInterval: seconds)
-            }
-            let count = recv(descriptor, &buffer, paused ? buffer.count : min(buffer.count, pauseAfter - received.count), 0)
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            received += buffer[0..<count]
-        }
-        return received
-    }
-}

@@ -4,21 +4,31 @@ import Glibc
 #endif
 
 /// A TCP connection to 127.0.0.1 over a raw socket, for requests curl will not send (smuggling
-/// attempts, NUL bytes, clients that trickle or never finish). It can leave from another loopback
-/// address (`127.0.0.2`, ...), so one test can play several clients.
-final class RawSocket {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+/// attempts, NUL bytes, a malformed `Content-Length`, clients that trickle, pause or never finish):
+/// the one raw-socket client of the tests. It can leave from another loopback address
+/// (`127.0.0.2`, ...), so one test can play several clients.
+public final class RawSocket {
+    /// A socket call that failed, with the call and the system's reason.
+    public struct Failure: Error, CustomStringConvertible {
+        /// What failed and why.
+        public let description: String
     }
 
-    let descriptor: Int32
-    private(set) var isOpen = true
+    /// The socket's file descriptor.
+    public let descriptor: Int32
+    /// Whether ``close()`` has not been called yet.
+    public private(set) var isOpen = true
 
     /// Connects to 127.0.0.1:`port`, from `source` (an address of 127.0.0.0/8) when given.
     /// `blocking: false` returns at once, the connection completing in the background.
-    init(port: UInt16, from source: String? = nil, blocking: Bool = true) throws {
+    /// `receiveBuffer` sets the kernel's receive buffer (bytes), so a client that stops reading
+    /// makes the server wait soon.
+    public init(port: UInt16, from source: String? = nil, blocking: Bool = true, receiveBuffer: Int32? = nil) throws {
         descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard descriptor >= 0 else { throw Failure(description: "socket: \(String(cString: strerror(errno)))") }
+        if var size = receiveBuffer {
+            _ = setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         if let source {
             var local = sockaddr_in()
             local.sin_family = sa_family_t(AF_INET)
@@ -64,7 +74,7 @@ final class RawSocket {
 
     /// Sends every byte (on a blocking socket); `false` when the connection is gone.
     @discardableResult
-    func send(_ bytes: [UInt8]) -> Bool {
+    public func send(_ bytes: [UInt8]) -> Bool {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -80,13 +90,13 @@ final class RawSocket {
 
     /// Sends the UTF-8 bytes of `text`.
     @discardableResult
-    func send(_ text: String) -> Bool {
+    public func send(_ text: String) -> Bool {
         send(Array(text.utf8))
     }
 
     /// Reads until the server closes the connection or `timeout` seconds pass. `closed` says
     /// whether the server closed it (end of stream or reset).
-    func receive(timeout: Double) -> (bytes: [UInt8], closed: Bool) {
+    public func receive(timeout: Double) -> (bytes: [UInt8], closed: Bool) {
         var received: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 65_536)
         let deadline = Date(timeIntervalSinceNow: timeout)
@@ -110,7 +120,7 @@ final class RawSocket {
 
     /// Whether the server has closed the connection (checked without waiting; reads and drops
     /// anything it sent).
-    var closedByServer: Bool {
+    public var closedByServer: Bool {
         var buffer = [UInt8](repeating: 0, count: 4_096)
         while true {
             var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
@@ -122,13 +132,44 @@ final class RawSocket {
         }
     }
 
+    /// Reads `pauseAfter` bytes, stops reading for `seconds`, then reads until the server closes
+    /// the connection; with `leave`, closes it once it has `pauseAfter` bytes instead.
+    public func receive(pausingAfter pauseAfter: Int, for seconds: Double, leave: Bool = false) -> [UInt8] {
+        var received: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 65_536), paused = false
+        while true {
+            if !paused && received.count >= pauseAfter {
+                if leave { close(); break }
+                paused = true
+                Thread.sleep(forTimeInterval: seconds)
+            }
+            let count = recv(descriptor, &buffer, paused ? buffer.count : min(buffer.count, pauseAfter - received.count), 0)
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+        }
+        return received
+    }
+
+    /// `GET path` on 127.0.0.1:`port` read as ``receive(pausingAfter:for:leave:)`` reads it (with a
+    /// 64 KB receive buffer), on a thread of its own, so no Swift concurrency thread the server
+    /// needs is held while the client pauses.
+    public static func pausingGet(port: UInt16, path: String, pauseAfter: Int, seconds: Double, leave: Bool = false) async throws -> [UInt8] {
+        try await onOwnThread {
+            let connection = try RawSocket(port: port, receiveBuffer: 64 * 1024)
+            guard connection.send("GET \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n") else {
+                throw Failure(description: "send: the connection closed")
+            }
+            return connection.receive(pausingAfter: pauseAfter, for: seconds, leave: leave)
+        }
+    }
+
     /// Makes later sends and receives return at once instead of waiting.
-    func makeNonBlocking() {
+    public func makeNonBlocking() {
         _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
 
     /// Closes the socket. Safe to call more than once.
-    func close() {
+    public func close() {
         if isOpen {
             Glibc.close(descriptor)
             isOpen = false
@@ -138,7 +179,7 @@ final class RawSocket {
 
 /// One complete request sent on a new connection, and everything the server answers until it
 /// closes the connection (or `timeout` passes).
-func exchange(port: UInt16, _ request: [UInt8], from source: String? = nil, timeout: Double = 5) throws -> (text: String, closed: Bool) {
+public func exchange(port: UInt16, _ request: [UInt8], from source: String? = nil, timeout: Double = 5) throws -> (text: String, closed: Bool) {
     let connection = try RawSocket(port: port, from: source)
     connection.send(request)
     let (bytes, closed) = connection.receive(timeout: timeout)
@@ -146,12 +187,25 @@ func exchange(port: UInt16, _ request: [UInt8], from source: String? = nil, time
 }
 
 /// The same with the request as text.
-func exchange(port: UInt16, _ request: String, from source: String? = nil, timeout: Double = 5) throws -> (text: String, closed: Bool) {
+public func exchange(port: UInt16, _ request: String, from source: String? = nil, timeout: Double = 5) throws -> (text: String, closed: Bool) {
     try exchange(port: port, Array(request.utf8), from: source, timeout: timeout)
+}
+
+/// ``exchange(port:_:from:timeout:)`` on a thread of its own, so no Swift concurrency thread the
+/// server needs is held while it waits.
+public func exchangeOnOwnThread(port: UInt16, _ request: String, timeout: Double = 5) async throws -> (text: String, closed: Bool) {
+    try await onOwnThread { try exchange(port: port, request, timeout: timeout) }
+}
+
+/// Runs `work` on a new thread and gives back what it returns or throws.
+func onOwnThread<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
 }
 
 /// The status codes of the responses in `text`, in order (each `HTTP/1.x NNN` status line; the
 /// test servers' bodies never contain one).
-func statusCodes(in text: String) -> [Int] {
+public func statusCodes(in text: String) -> [Int] {
     text.matches(of: #/HTTP/1\.[01] (\d{3}) /#).compactMap { Int($0.1) }
 }
