@@ -71,18 +71,6 @@ func parse() -> Options {
     return options
 }
 
-/// SplitMix64: a small deterministic generator, so a failing seed can be replayed.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
-    }
-}
-
 let options = parse()
 let logDescriptor = open(options.log, (options.logAck ? O_RDWR : O_WRONLY) | O_CREAT | O_APPEND, 0o644)
 guard logDescriptor >= 0 else { usage("cannot open log \(options.log)") }
@@ -137,7 +125,7 @@ if options.moveToStore != nil {
 }
 
 do {
-    var random = SplitMix(state: options.seed)
+    var random = SplitMix(seed: options.seed)
     let store = try openStore(options)
     let imageHashes = try options.images.map { SHA256.hex(try Data(contentsOf: URL(fileURLWithPath: $0))) }
     // Each worker owns its own records (ids derived from its worker number), so it can predict their states.

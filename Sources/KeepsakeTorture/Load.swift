@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeCrashLog
 import KeepsakeImaging
 import KeepsakeStore
 import Synchronization

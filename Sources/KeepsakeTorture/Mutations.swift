@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeCrashLog
 
 /// Deterministic mutations of valid images: input `i` of seed `s` is always the same bytes, so a
 /// crash or hang found on one machine can be replayed anywhere (`bad-input --only i --seed s`).

@@ -57,26 +57,7 @@ enum ServePairTorture {
                 }
             })
             for reader in 0..<2 {
-                threads.append(Thread {
-                    var random = SplitMix(seed: UInt64(index * 10 + reader))
-                    var links: [String] = []
-                    while monotonicSeconds() < deadline {
-                        let target = links.isEmpty || Bool.random(using: &random)
-                            ? ["/diary", "/feed", "/diary/trash", "/diary/calendar", "/store", "/changes?since=0"][Int.random(in: 0..<6, using: &random)]
-                            : links[Int.random(in: 0..<links.count, using: &random)]
-                        do {
-                            let response = try client.send("GET", target)
-                            statuses.withLock { $0[response.status, default: 0] += 1 }
-                            if response.status >= 500 { figures.fail("\(server.label): GET \(target) answered \(response.status)") }
-                            if response.headers["content-type"]?.hasPrefix("text/html") == true {
-                                let found = response.text.matches(of: /(?:src|href)="(\/(?:images|diary)\/[0-9a-f-]{36}[^"]*)"/).map { String($0.1) }
-                                if !found.isEmpty { links = Array(found.prefix(40)) }
-                            }
-                        } catch {
-                            figures.fail("\(server.label): GET \(target): no answer (\(error))")
-                        }
-                    }
-                })
+                threads.append(Thread { browse(client, seed: UInt64(index * 10 + reader), until: deadline, statuses: statuses, figures: figures, label: server.label) })
             }
         }
         threads.forEach { $0.start() }

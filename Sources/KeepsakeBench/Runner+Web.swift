@@ -1,0 +1,153 @@
+import Foundation
+import KeepsakeImaging
+import KeepsakeStore
+
+extension Runner {
+    /// Requests/s and p99 from wrk's output (`--latency`); nil if some responses were not 2xx/3xx.
+    func parseWrk(_ text: String) -> (rate: Double, p99: Double, requests: Int)? {
+        func milliseconds(_ token: Substring) -> Double? {
+            for (suffix, scale) in [("us", 0.001), ("ms", 1.0), ("s", 1000.0)] where token.hasSuffix(suffix) {
+                return Double(token.dropLast(suffix.count)).map { $0 * scale }
+            }
+            return nil
+        }
+        var rate: Double?, p99: Double?, requests = 0
+        for line in text.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            if words.first == "Requests/sec:", words.count == 2 { rate = Double(words[1]) }
+            if words.first == "99%", words.count == 2 { p99 = milliseconds(words[1]) }
+            if words.count > 2, words[1] == "requests", words[2] == "in" { requests = Int(words[0]) ?? 0 }
+            if line.contains("Non-2xx") { return nil }
+        }
+        guard let rate, let p99 else { return nil }
+        return (rate, p99, requests)
+    }
+
+    func wrk(_ url: String, paths: [String]? = nil, headers: [String] = [], scriptFolder: String) throws -> (rate: Double, p99: Double, requests: Int) {
+        var arguments = ["wrk", "-t1", "-c8", "-d8s", "--latency"]
+        for header in headers { arguments += ["-H", header] }
+        if let paths {
+            let script = scriptFolder + "/paths-\(UUID().uuidString).lua"
+            let list = paths.map { "\"\($0)\"" }.joined(separator: ",\n")
+            try Data("""
+                local paths = {\(list)}
+                local i = 0
+                request = function()
+                  i = i % #paths + 1
+                  return wrk.format("GET", paths[i])
+                end
+                """.utf8).write(to: URL(fileURLWithPath: script))
+            arguments += ["-s", script]
+        }
+        let ran = try run(arguments + [url])
+        guard let result = parseWrk(ran.text) else { throw BenchFailure("wrk \(url): \(ran.text)") }
+        return result
+    }
+
+    func waitForHTTP(_ url: String) throws {
+        for _ in 0..<300 {
+            if let ran = try? run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", url], check: false), ran.text == "200" { return }
+            usleep(100_000)
+        }
+        throw BenchFailure("\(url) did not answer 200")
+    }
+
+    func web() throws {
+        let keepsake = (selfExecutable() as NSString).deletingLastPathComponent + "/keepsake"
+        guard FileManager.default.isExecutableFile(atPath: keepsake),
+              (try? run([keepsake, "serve", "--help"]))?.status == 0 else {
+            rows.append(Row(scenario: "5", measure: "web: timeline page and thumbnails (wrk, loopback)", keepsake: "pending",
+                            peer: "nginx, same files", peerValue: "pending",
+                            target: "build `keepsake` in release next to keepsake-bench (bench/run.sh does)"))
+            return
+        }
+        let folder = work + "/web"
+        removeTree(folder)
+        try makeFolder(folder + "/nginx/logs")
+        let entries = 300
+        note("5. web: a diary of \(entries) entries; keepsake serve and nginx under wrk")
+        let diary = try child("populate-diary", ["--store", folder + "/store", "--entries", "\(entries)"] + photos("small").flatMap { ["--photo", $0] })
+        let urls = diary["urls"] as? [String] ?? [], files = diary["files"] as? [String] ?? []
+        let cache = diary["cache"] as? String ?? ""
+
+        // Port 0: the server picks a free port and prints "Open http://127.0.0.1:PORT/".
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: keepsake)
+        server.arguments = ["--store", folder + "/store", "serve", "--port", "0", "--no-demo"]
+        let serverOutput = Pipe()
+        server.standardOutput = serverOutput
+        server.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try server.run()
+        defer { server.terminate(); server.waitUntilExit() }
+        var printed = ""
+        while !printed.contains("Press") {
+            let chunk = serverOutput.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw BenchFailure("keepsake serve exited: \(printed)") }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let address = printed.split(whereSeparator: { $0 == " " || $0 == "\n" }).first(where: { $0.hasPrefix("http://127.0.0.1:") }) else {
+            throw BenchFailure("no address in: \(printed)")
+        }
+        let base = String(address.hasSuffix("/") ? address.dropLast() : address)
+        try waitForHTTP(base + "/diary")
+        // One session, as a browser keeps its cookie.
+        let head = try run(["curl", "-s", "-D", "-", "-o", folder + "/nginx/diary.html", base + "/diary"]).text
+        let cookie = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") }
+            .map { String($0.dropFirst("set-cookie:".count).split(separator: ";")[0]).trimmingCharacters(in: .whitespaces) }
+        let headers = cookie.map { ["Cookie: " + $0] } ?? []
+        _ = try run(["curl", "-s", "-o", folder + "/nginx/diary.html"] + headers.flatMap { ["-H", $0] } + [base + "/diary"])
+
+        // A port nothing answers on.
+        var nginxPort = 18081
+        while (try? run(["curl", "-s", "-o", "/dev/null", "http://127.0.0.1:\(nginxPort)/"], check: false))?.status == 0 { nginxPort += 1 }
+        let nginxConf = folder + "/nginx/nginx.conf"
+        try Data("""
+            worker_processes auto;
+            daemon off;
+            pid \(folder)/nginx/nginx.pid;
+            error_log \(folder)/nginx/logs/error.log;
+            events { worker_connections 1024; }
+            http {
+                access_log off;
+                sendfile on;
+                types { text/html html; image/jpeg jpg; }
+                server {
+                    listen 127.0.0.1:\(nginxPort);
+                    location /thumbnails/ { root \(cache); }
+                    location = /diary.html { root \(folder)/nginx; }
+                }
+            }
+            """.utf8).write(to: URL(fileURLWithPath: nginxConf))
+        let nginx = Process()
+        nginx.executableURL = URL(fileURLWithPath: "/usr/sbin/nginx")
+        nginx.arguments = ["-c", nginxConf, "-p", folder + "/nginx"]
+        nginx.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+        nginx.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try nginx.run()
+        defer { nginx.terminate(); nginx.waitUntilExit() }
+        let peerBase = "http://127.0.0.1:\(nginxPort)"
+        try waitForHTTP(peerBase + "/diary.html")
+        guard server.isRunning, nginx.isRunning else { throw BenchFailure("a server stopped") }
+
+        let timeline = try wrk(base + "/diary", headers: headers, scriptFolder: folder)
+        let staticTimeline = try wrk(peerBase + "/diary.html", scriptFolder: folder)
+        let thumbs = try wrk(base + "/", paths: urls, headers: headers, scriptFolder: folder)
+        let nginxThumbs = try wrk(peerBase + "/", paths: files, scriptFolder: folder)
+        details["web"] = ["entries": entries, "thumbnail_count": urls.count, "page_bytes": fileSize(folder + "/nginx/diary.html"),
+                          "wrk": "wrk -t1 -c8 -d8s --latency",
+                          "timeline": ["rate": timeline.rate, "p99_ms": timeline.p99, "requests": timeline.requests],
+                          "timeline_static_nginx": ["rate": staticTimeline.rate, "p99_ms": staticTimeline.p99],
+                          "thumbnails": ["rate": thumbs.rate, "p99_ms": thumbs.p99, "requests": thumbs.requests],
+                          "thumbnails_nginx": ["rate": nginxThumbs.rate, "p99_ms": nginxThumbs.p99]]
+        rows.append(Row(scenario: "5", measure: "timeline page /diary (20 newest of \(entries) entries, thumbnails linked), requests/s (p99)",
+                        keepsake: "\(format(timeline.rate, 0)) (\(ms(timeline.p99)))", peer: "nginx, the same page saved as a static file",
+                        peerValue: "\(format(staticTimeline.rate, 0)) (\(ms(staticTimeline.p99)))",
+                        ratio: timeline.rate / staticTimeline.rate, ratioMeaning: "requests/s, Keepsake / peer",
+                        target: "≥ 2,000 requests/s, p99 < 10 ms", met: timeline.rate >= 2000 && timeline.p99 < 10))
+        rows.append(Row(scenario: "5", measure: "256-px thumbnails, \(urls.count) different ones in turn, requests/s (p99)",
+                        keepsake: "\(format(thumbs.rate, 0)) (\(ms(thumbs.p99)))", peer: "nginx, the same files",
+                        peerValue: "\(format(nginxThumbs.rate, 0)) (\(ms(nginxThumbs.p99)))",
+                        ratio: thumbs.rate / nginxThumbs.rate, ratioMeaning: "requests/s, Keepsake / peer",
+                        target: "≥ 0.7x", met: thumbs.rate / nginxThumbs.rate >= 0.7))
+    }
+}
