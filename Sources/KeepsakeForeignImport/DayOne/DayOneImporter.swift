@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeDiary
 import KeepsakeStore
 
@@ -13,25 +13,13 @@ import KeepsakeStore
 /// missing from the export is named in the report, and the entry comes over tagged `missing-photo`.
 /// Day One has no mood: every entry gets ``DiaryImportOptions/emotion``. Place and weather become
 /// fields only with ``DiaryImportOptions/keepLocation``.
-public struct DayOneImporter: Importer {
+public struct DayOneImporter: DiaryImporter {
     /// `.dayone`.
     public var source: ImportSource { .dayone }
-    /// The zip, folder or JSON file.
-    public let export: URL
-    /// Checks the entries.
-    public let diary: Diary
-    /// Choices.
-    public let options: DiaryImportOptions
-    /// The name shown in reports.
-    public let displayName: String
-
-    /// An importer of `export`.
-    public init(export: URL, diary: Diary, options: DiaryImportOptions = DiaryImportOptions(), displayName: String? = nil) {
-        self.export = export
-        self.diary = diary
-        self.options = options
-        self.displayName = displayName ?? export.path
-    }
+    /// What to read, the diary, the choices and the name in reports.
+    public let request: ImportRequest<Diary, DiaryImportOptions>
+    /// An importer of `request`.
+    public init(_ request: ImportRequest<Diary, DiaryImportOptions>) { self.request = request }
 
     /// Reads the export.
     ///
@@ -41,12 +29,12 @@ public struct DayOneImporter: Importer {
         let folder: ExportFolder
         var journals: [String]
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: export.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-           !(try ExportFolder.isZipFile(export, displayName: displayName)) {
-            folder = try ExportFolder.open(export.deletingLastPathComponent(), extract: { _ in false })
-            journals = [export.lastPathComponent]  // its photos/ folder is beside it
+        if FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), !isDirectory.boolValue,
+           !(try ExportFolder.isZipFile(file, displayName: displayName)) {
+            folder = try ExportFolder.open(file.deletingLastPathComponent(), extract: { _ in false })
+            journals = [file.lastPathComponent]  // its photos/ folder is beside it
         } else {
-            folder = try ExportFolder.open(export, displayName: displayName, maxBytes: options.maxUnpackedBytes) { name in
+            folder = try ExportFolder.open(file, displayName: displayName, maxBytes: options.maxUnpackedBytes) { name in
                 let lower = name.lowercased()
                 return lower.hasSuffix(".json") || lower.split(separator: "/").dropLast().contains("photos")
             }
@@ -77,7 +65,7 @@ public struct DayOneImporter: Importer {
             let photosFolder = (journal as NSString).deletingLastPathComponent
             let photoFiles = Self.photoIndex(folder, under: photosFolder.isEmpty ? "photos" : photosFolder + "/photos")
             // A lone JSON file is named as the user named it (an upload's staged name means nothing).
-            let journalName = ((journals.count == 1 && !folder.isZip && journal == export.lastPathComponent ? displayName : journal) as NSString)
+            let journalName = ((journals.count == 1 && !folder.isZip && journal == file.lastPathComponent ? displayName : journal) as NSString)
                 .lastPathComponent.replacingOccurrences(of: ".json", with: "", options: [.caseInsensitive, .anchored, .backwards])
             for (index, value) in entries.enumerated() {
                 let uuid = JSONValue.string(JSONValue.object(value)?["uuid"])

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeDiary
 import KeepsakeStore
 import KeepsakeSupport
@@ -18,25 +18,13 @@ import KeepsakeSupport
 ///   chosen one when its offset agrees, else `Etc/GMT±h`), custom moods fall back on their group
 ///   (1–5), photos come with the entry; audio is not imported. Entries are identified by their ids.
 ///   CSV and backup ids differ: import one or the other.
-public struct DaylioImporter: Importer {
+public struct DaylioImporter: DiaryImporter {
     /// `.daylio`.
     public var source: ImportSource { .daylio }
-    /// The CSV or backup file.
-    public let file: URL
-    /// Checks the entries.
-    public let diary: Diary
-    /// Choices.
-    public let options: DiaryImportOptions
-    /// The name shown in reports.
-    public let displayName: String
-
-    /// An importer of `file`.
-    public init(file: URL, diary: Diary, options: DiaryImportOptions = DiaryImportOptions(), displayName: String? = nil) {
-        self.file = file
-        self.diary = diary
-        self.options = options
-        self.displayName = displayName ?? file.path
-    }
+    /// What to read, the diary, the choices and the name in reports.
+    public let request: ImportRequest<Diary, DiaryImportOptions>
+    /// An importer of `request`.
+    public init(_ request: ImportRequest<Diary, DiaryImportOptions>) { self.request = request }
 
     /// Reads the file.
     ///

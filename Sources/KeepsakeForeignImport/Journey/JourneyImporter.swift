@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeDiary
 import KeepsakeStore
 
@@ -15,25 +15,13 @@ import KeepsakeStore
 /// - `1.7976931348623157E308`, Journey's "no value" for latitude, longitude and temperature, is
 ///   treated as absent; place and weather become fields only with ``DiaryImportOptions/keepLocation``.
 /// - The entry's `id` identifies it, so a second import adds nothing.
-public struct JourneyImporter: Importer {
+public struct JourneyImporter: DiaryImporter {
     /// `.journey`.
     public var source: ImportSource { .journey }
-    /// The zip or folder.
-    public let export: URL
-    /// Checks the entries.
-    public let diary: Diary
-    /// Choices.
-    public let options: DiaryImportOptions
-    /// The name shown in reports.
-    public let displayName: String
-
-    /// An importer of `export`.
-    public init(export: URL, diary: Diary, options: DiaryImportOptions = DiaryImportOptions(), displayName: String? = nil) {
-        self.export = export
-        self.diary = diary
-        self.options = options
-        self.displayName = displayName ?? export.path
-    }
+    /// What to read, the diary, the choices and the name in reports.
+    public let request: ImportRequest<Diary, DiaryImportOptions>
+    /// An importer of `request`.
+    public init(_ request: ImportRequest<Diary, DiaryImportOptions>) { self.request = request }
 
     static let photoExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "avif"]
 
@@ -41,7 +29,7 @@ public struct JourneyImporter: Importer {
     ///
     /// - Throws: ``KeepsakeError`` when the export is missing, a damaged zip, or holds no Journey entry.
     public func plan() throws -> ImportPlan {
-        let folder = try ExportFolder.open(export, displayName: displayName, maxBytes: options.maxUnpackedBytes) { name in
+        let folder = try ExportFolder.open(file, displayName: displayName, maxBytes: options.maxUnpackedBytes) { name in
             let ext = (name as NSString).pathExtension.lowercased()
             return ext == "json" || Self.photoExtensions.contains(ext)
         }

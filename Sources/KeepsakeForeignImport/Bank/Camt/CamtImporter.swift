@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeSupport
@@ -14,25 +14,13 @@ import KeepsakeSupport
 ///   text (`Ustrd` parts joined, line breaks inside made spaces), a structured reference, a return
 ///   reason (`RtrInf`) and `AddtlNtryInf`; a batch entry lists the text and amount of each part.
 /// - `AcctSvcrRef` (the bank's reference), else `NtryRef`, with the account's IBAN makes the id.
-public struct CamtImporter: Importer {
+public struct CamtImporter: LedgerImporter {
     /// `.camt`.
     public var source: ImportSource { .camt }
-    /// The XML file.
-    public let file: URL
-    /// Checks the transactions.
-    public let ledger: Ledger
-    /// Choices.
-    public let options: LedgerImportOptions
-    /// The name shown in reports.
-    public let displayName: String
-
-    /// An importer of `file`.
-    public init(file: URL, ledger: Ledger, options: LedgerImportOptions = LedgerImportOptions(), displayName: String? = nil) {
-        self.file = file
-        self.ledger = ledger
-        self.options = options
-        self.displayName = displayName ?? file.path
-    }
+    /// What to read, the ledger, the choices and the name in reports.
+    public let request: ImportRequest<Ledger, LedgerImportOptions>
+    /// An importer of `request`.
+    public init(_ request: ImportRequest<Ledger, LedgerImportOptions>) { self.request = request }
 
     /// Reads the statement.
     ///

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeSupport
@@ -13,25 +13,13 @@ import KeepsakeSupport
 /// - The memo is the description, the other party (the destination of a withdrawal, the source of a
 ///   deposit), the notes, the tags and a foreign amount (`foreign amount -83.81 PLN`).
 /// - `journal_id` is the record's source id, so a second import of the export adds nothing.
-public struct FireflyImporter: Importer {
+public struct FireflyImporter: LedgerImporter {
     /// `.firefly`.
     public var source: ImportSource { .firefly }
-    /// The CSV file.
-    public let file: URL
-    /// Checks the transactions.
-    public let ledger: Ledger
-    /// Choices.
-    public let options: LedgerImportOptions
-    /// The name shown in reports.
-    public let displayName: String
-
-    /// An importer of `file`.
-    public init(file: URL, ledger: Ledger, options: LedgerImportOptions = LedgerImportOptions(), displayName: String? = nil) {
-        self.file = file
-        self.ledger = ledger
-        self.options = options
-        self.displayName = displayName ?? file.path
-    }
+    /// What to read, the ledger, the choices and the name in reports.
+    public let request: ImportRequest<Ledger, LedgerImportOptions>
+    /// An importer of `request`.
+    public init(_ request: ImportRequest<Ledger, LedgerImportOptions>) { self.request = request }
 
     /// The columns that make a CSV a Firefly III export.
     static let requiredColumns = ["journal_id", "type", "amount", "currency_code", "description", "date"]

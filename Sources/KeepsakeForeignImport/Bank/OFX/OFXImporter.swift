@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeLedger
 import KeepsakeStore
 
@@ -16,25 +16,13 @@ import KeepsakeStore
 ///   `CHARSET:1252` or `8859-1` over UTF-8 bytes); otherwise `CHARSET` decides (1252, 8859-1), or
 ///   ``LedgerImportOptions/encoding``.
 /// - Investment transactions (`BUYSTOCK`, `INCOME`, …) are skipped with a reason.
-public struct OFXImporter: Importer {
+public struct OFXImporter: LedgerImporter {
     /// `.ofx`.
     public var source: ImportSource { .ofx }
-    /// The statement.
-    public let file: URL
-    /// Checks the transactions.
-    public let ledger: Ledger
-    /// Choices.
-    public let options: LedgerImportOptions
-    /// The name shown in reports (the file's path unless given).
-    public let displayName: String
-
-    /// An importer of `file`.
-    public init(file: URL, ledger: Ledger, options: LedgerImportOptions = LedgerImportOptions(), displayName: String? = nil) {
-        self.file = file
-        self.ledger = ledger
-        self.options = options
-        self.displayName = displayName ?? file.path
-    }
+    /// What to read, the ledger, the choices and the name in reports.
+    public let request: ImportRequest<Ledger, LedgerImportOptions>
+    /// An importer of `request`.
+    public init(_ request: ImportRequest<Ledger, LedgerImportOptions>) { self.request = request }
 
     private static let investmentAggregates: Set<String> = [
         "BUYDEBT", "BUYMF", "BUYOPT", "BUYOTHER", "BUYSTOCK", "CLOSUREOPT", "INCOME", "INVEXPENSE", "JRNLFUND", "JRNLSEC",

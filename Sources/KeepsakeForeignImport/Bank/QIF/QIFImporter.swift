@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import KeepsakeLedger
 import KeepsakeStore
 
@@ -19,25 +19,13 @@ import KeepsakeStore
 ///   `!Account` name.
 /// - Investment sections (`!Type:Invst`) are skipped with a reason; category, class and memorised
 ///   lists are not transactions and are passed over.
-public struct QIFImporter: Importer {
+public struct QIFImporter: LedgerImporter {
     /// `.qif`.
     public var source: ImportSource { .qif }
-    /// The file.
-    public let file: URL
-    /// Checks the transactions.
-    public let ledger: Ledger
-    /// Choices; ``LedgerImportOptions/currency`` is required.
-    public let options: LedgerImportOptions
-    /// The name shown in reports.
-    public let displayName: String
-
-    /// An importer of `file`.
-    public init(file: URL, ledger: Ledger, options: LedgerImportOptions = LedgerImportOptions(), displayName: String? = nil) {
-        self.file = file
-        self.ledger = ledger
-        self.options = options
-        self.displayName = displayName ?? file.path
-    }
+    /// What to read, the ledger, the choices and the name in reports.
+    public let request: ImportRequest<Ledger, LedgerImportOptions>
+    /// An importer of `request`.
+    public init(_ request: ImportRequest<Ledger, LedgerImportOptions>) { self.request = request }
 
     private static let transactionTypes: Set<String> = ["bank", "cash", "ccard", "oth a", "oth l"]
 
