@@ -6,7 +6,7 @@ public import Observation
 /// The compose / edit screen of a diary entry: a draft with an emotion picker and up to 10 photos,
 /// validated before saving; saving an edit changes the text and the photos in one atomic operation.
 @MainActor @Observable
-public final class DiaryComposeViewModel: PhotoComposing, RecordComposing {
+public final class DiaryComposeViewModel: PhotoComposing, RecordComposing, FailureReporting {
     /// The entry being edited; `nil` when composing a new one.
     public let editingID: RecordID?
     /// Day and time of the entry.
@@ -27,12 +27,6 @@ public final class DiaryComposeViewModel: PhotoComposing, RecordComposing {
     public var images: ComposeImages
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
     public var error: KeepsakeError?
-    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
-    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
-    public var errorMessage: String? {
-        get { error?.message }
-        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
-    }
     /// True while saving (``save()`` sets it).
     public var isSaving = false
 

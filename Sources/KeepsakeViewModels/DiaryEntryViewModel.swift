@@ -5,17 +5,11 @@ public import Observation
 
 /// One diary entry on its own page: its photos in order, and seed 000's per-photo operations.
 @MainActor @Observable
-public final class DiaryEntryViewModel {
+public final class DiaryEntryViewModel: FailureReporting {
     /// The entry, once loaded; `nil` if it was purged.
     public private(set) var entry: DiaryEntry?
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
     public var error: KeepsakeError?
-    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
-    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
-    public var errorMessage: String? {
-        get { error?.message }
-        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
-    }
     /// The diary.
     public let diary: Diary
     /// The entry's id.

@@ -5,7 +5,7 @@ public import Observation
 
 /// The diary timeline: newest entries first, with paging, filters, delete and restore.
 @MainActor @Observable
-public final class DiaryListViewModel {
+public final class DiaryListViewModel: FailureReporting {
     /// What the list shows.
     public enum Filter: Sendable, Hashable {
         /// Every live entry, newest first (paged).
@@ -37,12 +37,6 @@ public final class DiaryListViewModel {
     public private(set) var isLoading = false
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
     public var error: KeepsakeError?
-    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
-    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
-    public var errorMessage: String? {
-        get { error?.message }
-        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
-    }
     /// What the list shows; call ``load()`` after changing it.
     public var filter: Filter = .all
 

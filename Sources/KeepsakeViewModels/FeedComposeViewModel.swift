@@ -7,7 +7,7 @@ public import Observation
 /// ordered photos; validated before saving; an edit changes text and photos in one atomic operation,
 /// and photos that did not change are not rewritten.
 @MainActor @Observable
-public final class FeedComposeViewModel: PhotoComposing, RecordComposing {
+public final class FeedComposeViewModel: PhotoComposing, RecordComposing, FailureReporting {
     /// The post being edited; `nil` for a new post.
     public let editingID: RecordID?
     /// Title (required).
@@ -20,12 +20,6 @@ public final class FeedComposeViewModel: PhotoComposing, RecordComposing {
     public var images: ComposeImages
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
     public var error: KeepsakeError?
-    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
-    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
-    public var errorMessage: String? {
-        get { error?.message }
-        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
-    }
     /// True while saving (``save()`` sets it).
     public var isSaving = false
     /// The feed.

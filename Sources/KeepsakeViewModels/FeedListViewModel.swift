@@ -5,7 +5,7 @@ public import Observation
 
 /// The feed: newest posts first with cursor paging, delete and restore (seed 002's `feeds`).
 @MainActor @Observable
-public final class FeedListViewModel {
+public final class FeedListViewModel: FailureReporting {
     /// The posts shown, newest first.
     public private(set) var items: [FeedItem] = []
     /// Whether ``loadMore()`` can fetch another page.
@@ -17,12 +17,6 @@ public final class FeedListViewModel {
     public private(set) var isLoading = false
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
     public var error: KeepsakeError?
-    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
-    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
-    public var errorMessage: String? {
-        get { error?.message }
-        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
-    }
     /// Show the trash instead of live posts.
     public var showsTrash = false
 

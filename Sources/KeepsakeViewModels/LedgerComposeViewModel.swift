@@ -6,7 +6,7 @@ public import Observation
 /// Add / edit a transaction: the amount is typed as text and parsed exactly for its currency (no
 /// floating point); a receipt photo can be attached, replaced or removed.
 @MainActor @Observable
-public final class LedgerComposeViewModel: RecordComposing {
+public final class LedgerComposeViewModel: RecordComposing, FailureReporting {
     /// The transaction being edited; `nil` for a new one.
     public let editingID: RecordID?
     /// The day, as `YYYY-MM-DD`.
@@ -29,12 +29,6 @@ public final class LedgerComposeViewModel: RecordComposing {
     public private(set) var currentReceipt: Attachment?
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
     public var error: KeepsakeError?
-    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
-    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
-    public var errorMessage: String? {
-        get { error?.message }
-        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
-    }
     /// True while saving (``save()`` sets it).
     public var isSaving = false
     /// The ledger.

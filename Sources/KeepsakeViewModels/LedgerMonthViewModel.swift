@@ -6,7 +6,7 @@ public import Observation
 /// One month of the ledger: its transactions, totals per currency and per category, paging back and
 /// forth between months.
 @MainActor @Observable
-public final class LedgerMonthViewModel {
+public final class LedgerMonthViewModel: FailureReporting {
     /// The month shown.
     public private(set) var month: LedgerMonth
     /// Its transactions, newest first (only those of ``category`` and ``kind`` when set).
@@ -21,12 +21,6 @@ public final class LedgerMonthViewModel {
     public private(set) var categoryTotals: [Currency: [String: LedgerTotals]] = [:]
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
     public var error: KeepsakeError?
-    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
-    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
-    public var errorMessage: String? {
-        get { error?.message }
-        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
-    }
     /// True while loading.
     public private(set) var isLoading = false
     /// The ledger.

@@ -4,19 +4,13 @@ public import Observation
 
 /// The store screen: status (counts, sizes, locations) and the result of a check.
 @MainActor @Observable
-public final class StoreViewModel {
+public final class StoreViewModel: FailureReporting {
     /// The latest status.
     public private(set) var status: StoreStatus?
     /// The latest check result.
     public private(set) var report: FsckReport?
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
     public var error: KeepsakeError?
-    /// The last failure as a sentence, derived from ``error``; setting it records a refused input
-    /// (``KeepsakeError/Code/invalidArgument``) found before the store was asked.
-    public var errorMessage: String? {
-        get { error?.message }
-        set { error = newValue.map { KeepsakeError(.invalidArgument, $0) } }
-    }
     /// The store.
     public let store: Store
 
