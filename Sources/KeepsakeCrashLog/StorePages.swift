@@ -11,11 +11,7 @@ public enum StorePages {
         query.trash = trash
         query.limit = pageSize
         var records: [Record] = []
-        while true {
-            let page = try store.list(query)
-            records += page.records
-            guard let next = page.nextCursor else { return records }
-            query.after = next
-        }
+        try store.forEachPage(of: query) { records += $0.records }
+        return records
     }
 }

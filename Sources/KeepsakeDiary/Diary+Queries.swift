@@ -130,13 +130,8 @@ extension Diary {
     func allRecords(_ query: RecordQuery) throws -> [Record] {
         var query = query
         query.limit = 1000
-        query.after = nil
         var records: [Record] = []
-        while true {
-            let page = try store.list(query)
-            records += page.records
-            guard let next = page.nextCursor else { return records }
-            query.after = next
-        }
+        try store.forEachPage(of: query) { records += $0.records }
+        return records
     }
 }
