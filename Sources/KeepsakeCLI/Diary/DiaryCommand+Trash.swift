@@ -22,12 +22,6 @@ extension DiaryCommand: TrashableRecords {
     static func trashOperation(_ id: RecordID, _ call: Invocation, restoring: Bool) async throws -> Int32 {
         let model = DiaryEntryViewModel(diary: Diary(store: try call.openStore()), id: id)
         if restoring { await model.restore() } else { await model.delete() }
-        try CommandSupport.check(model.error)
-        if call.json, let entry = model.entry {
-            try call.printJSON(entry)
-        } else {
-            call.print(restoring ? "Restored diary entry \(id)." : "Moved diary entry \(id) to the trash; keepsake diary restore \(id) brings it back.")
-        }
-        return 0
+        return try reportTrashOperation(id, call, restoring: restoring, error: model.error, noun: "diary entry", app: "diary") { model.entry }
     }
 }

@@ -25,12 +25,6 @@ extension FeedCommand: TrashableRecords {
         let feed = Feed(store: try call.openStore())
         let model = FeedListViewModel(feed: feed)
         if restoring { await model.restore(id) } else { await model.delete(id) }
-        try CommandSupport.check(model.error)
-        if call.json {
-            try call.printJSON(try feed.read(id))
-        } else {
-            call.print(restoring ? "Restored post \(id)." : "Moved post \(id) to the trash; keepsake feed restore \(id) brings it back.")
-        }
-        return 0
+        return try reportTrashOperation(id, call, restoring: restoring, error: model.error, noun: "post", app: "feed") { try feed.read(id) }
     }
 }

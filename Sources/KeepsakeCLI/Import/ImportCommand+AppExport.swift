@@ -8,8 +8,8 @@ extension ImportCommand {
     /// entries without one, and `--dry-run`. Each source declares the options with its own help; the
     /// import itself is one ``run(_:)`` for both.
     protocol AppExportSource: ParsableCommand {
-        /// What reads the export.
-        associatedtype Source: Importer
+        /// What reads the export (made with its `init(export:diary:options:displayName:)`).
+        associatedtype Source: DiaryImporter
         /// The export's path.
         var export: String { get }
         /// The emotion of the entries that carry none.
@@ -22,8 +22,6 @@ extension ImportCommand {
         var timeZone: TimeZone? { get }
         /// Whether nothing is written.
         var dryRun: Bool { get }
-        /// The importer of the export at `url` into `diary`, named `displayName` in the report.
-        static func importer(_ url: URL, diary: Diary, options: DiaryImportOptions, displayName: String) -> Source
     }
 }
 
@@ -36,7 +34,7 @@ extension ImportCommand.AppExportSource {
         if let intensity { options.intensity = intensity }
         options.keepLocation = keepLocation
         return try ImportCommand.importDiary(call, from: export, options: options, timeZone: timeZone, dryRun: dryRun) {
-            Self.importer($0, diary: $1, options: $2, displayName: $3)
+            Source(export: $0, diary: $1, options: $2, displayName: $3)
         }
     }
 }

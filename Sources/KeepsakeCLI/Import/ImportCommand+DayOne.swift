@@ -21,6 +21,8 @@ extension ImportCommand {
                 #"keepsake import dayone "Journal.json" --emotion gratitude --intensity 4 --dry-run"#,
             ])
 
+        /// What reads the export.
+        typealias Source = DayOneImporter
         /// The export.
         @Argument(.file("EXPORT"), hint: "a zip, a folder or a journal's JSON file") var export: String
         /// The emotion of every entry.
@@ -33,10 +35,5 @@ extension ImportCommand {
         @Option("--time-zone", .timeZone, help: ImportCommand.timeZoneHelp) var timeZone: TimeZone?
         /// Write nothing.
         @Flag("--dry-run", help: ImportCommand.dryRunHelp) var dryRun: Bool
-
-        /// Reads the export.
-        static func importer(_ url: URL, diary: Diary, options: DiaryImportOptions, displayName: String) -> DayOneImporter {
-            DayOneImporter(export: url, diary: diary, options: options, displayName: displayName)
-        }
     }
 }

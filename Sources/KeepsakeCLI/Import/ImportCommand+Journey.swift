@@ -15,6 +15,8 @@ extension ImportCommand {
                 """,
             examples: ["keepsake import journey journey-export.zip", "keepsake import journey ~/journey --keep-location --dry-run --json"])
 
+        /// What reads the export.
+        typealias Source = JourneyImporter
         /// The export.
         @Argument(.file("EXPORT"), hint: "a zip or a folder") var export: String
         /// For entries without a sentiment.
@@ -27,10 +29,5 @@ extension ImportCommand {
         @Option("--time-zone", .timeZone, help: ImportCommand.timeZoneHelp) var timeZone: TimeZone?
         /// Write nothing.
         @Flag("--dry-run", help: ImportCommand.dryRunHelp) var dryRun: Bool
-
-        /// Reads the export.
-        static func importer(_ url: URL, diary: Diary, options: DiaryImportOptions, displayName: String) -> JourneyImporter {
-            JourneyImporter(export: url, diary: diary, options: options, displayName: displayName)
-        }
     }
 }

@@ -26,12 +26,6 @@ extension LedgerCommand: TrashableRecords {
         let ledger = Ledger(store: try call.openStore())
         let model = LedgerMonthViewModel(ledger: ledger, month: CalendarMonth(containing: Date(), in: call.timeZone))
         if restoring { await model.restore(id) } else { await model.delete(id) }
-        try CommandSupport.check(model.error)
-        if call.json {
-            try call.printJSON(try ledger.read(id))
-        } else {
-            call.print(restoring ? "Restored transaction \(id)." : "Moved transaction \(id) to the trash; keepsake ledger restore \(id) brings it back.")
-        }
-        return 0
+        return try reportTrashOperation(id, call, restoring: restoring, error: model.error, noun: "transaction", app: "ledger") { try ledger.read(id) }
     }
 }
