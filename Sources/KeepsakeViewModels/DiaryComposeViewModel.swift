@@ -74,12 +74,7 @@ public final class DiaryComposeViewModel: PhotoComposing, RecordComposing, Failu
 
     /// Throws the first rule the draft breaks (its photos counted, not read).
     public func checkForm() throws {
-        var check = draft
-        check.images = []
-        try check.validate(maxImages: diary.maxImages)
-        guard images.items.count <= diary.maxImages else {
-            throw KeepsakeError(.limitExceeded, "An entry can hold at most \(diary.maxImages) photos.")
-        }
+        try checkPhotoForm(draft, maxImages: diary.maxImages, holder: "An entry")
     }
 
     /// Creates the entry, or applies the edit (text and photos together, in one atomic operation).
@@ -91,3 +86,5 @@ public final class DiaryComposeViewModel: PhotoComposing, RecordComposing, Failu
         return { try diary.update(id, edit, images: slots) }
     }
 }
+
+extension DiaryDraft: PhotoDraft {}

@@ -50,12 +50,7 @@ public final class FeedComposeViewModel: PhotoComposing, RecordComposing, Failur
 
     /// Throws the first rule the draft breaks (its photos counted, not read).
     public func checkForm() throws {
-        var check = draft
-        check.images = []
-        try check.validate(maxImages: feed.maxImages)
-        guard images.items.count <= feed.maxImages else {
-            throw KeepsakeError(.limitExceeded, "A post can hold at most \(feed.maxImages) photos.")
-        }
+        try checkPhotoForm(draft, maxImages: feed.maxImages, holder: "A post")
     }
 
     /// Creates the post, or applies the edit (text and photos together; unchanged photos are kept).
@@ -65,3 +60,5 @@ public final class FeedComposeViewModel: PhotoComposing, RecordComposing, Failur
         return { try feed.update(id, title: draft.title, contents: draft.contents, date: draft.date, images: slots) }
     }
 }
+
+extension FeedDraft: PhotoDraft {}

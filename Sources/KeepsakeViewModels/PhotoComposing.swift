@@ -10,7 +10,27 @@ public protocol PhotoComposing: AnyObject {
     var error: KeepsakeError? { get set }
 }
 
+/// A draft with ordered photos that checks its own rules (a diary entry's, a post's).
+public protocol PhotoDraft {
+    /// The photos in order.
+    var images: [ImageSource] { get set }
+    /// Throws the first rule the draft breaks, `maxImages` photos allowed.
+    func validate(maxImages: Int) throws
+}
+
 extension PhotoComposing {
+    /// Throws the first rule `draft` breaks with its photos counted, not read: the draft's own
+    /// rules without its photos, then more than `maxImages` photos (``KeepsakeError/Code/limitExceeded``,
+    /// "`holder` can hold at most N photos.").
+    public func checkPhotoForm(_ draft: some PhotoDraft, maxImages: Int, holder: String) throws {
+        var check = draft
+        check.images = []
+        try check.validate(maxImages: maxImages)
+        guard images.items.count <= maxImages else {
+            throw KeepsakeError(.limitExceeded, "\(holder) can hold at most \(maxImages) photos.")
+        }
+    }
+
     /// Adds picked photos at the end (refused beyond the limit, with a message).
     public func addImages(_ sources: [ImageSource]) { change { try $0.add(sources) } }
 
