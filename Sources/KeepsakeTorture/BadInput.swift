@@ -105,6 +105,15 @@ enum BadInputTorture {
                         return
                     }
                     let lines = LineReader(fd: child.output!)
+                    /// Counts input `index` as tried and under `counter`, saves it, and fails the run with
+                    /// what it did and how to replay it.
+                    func lost(_ index: Int, counter: String, _ what: String) {
+                        let input = plan.input(index)
+                        let saved = save(input, to: findings)
+                        figures.add("inputs tried")
+                        figures.add(counter)
+                        figures.fail("input \(index) \(input.name) (\(input.how)) \(what); saved as \(saved); replay: keepsake-torture bad-input --only \(index) --seed \(seed) --count \(count)")
+                    }
                     var current: Int?
                     var started = monotonicSeconds()
                     var finishedLane = false
@@ -150,11 +159,7 @@ enum BadInputTorture {
                             child.signal(SIGKILL)
                             _ = child.wait()
                             if let index = current {
-                                let input = plan.input(index)
-                                let saved = save(input, to: findings)
-                                figures.add("inputs tried")
-                                figures.add("hangs")
-                                figures.fail("input \(index) \(input.name) (\(input.how)) took more than \(Int(timeout)) s; saved as \(saved); replay: keepsake-torture bad-input --only \(index) --seed \(seed) --count \(count)")
+                                lost(index, counter: "hangs", "took more than \(Int(timeout)) s")
                                 next = index + jobs
                             } else {
                                 figures.fail("a child started no input for 120 s")
@@ -166,11 +171,7 @@ enum BadInputTorture {
                             if finishedLane && termination == .exited(0) { next = plan.total; break reading }
                             if restartAsked && current == nil { break reading }
                             if let index = current {
-                                let input = plan.input(index)
-                                let saved = save(input, to: findings)
-                                figures.add("inputs tried")
-                                figures.add("crashes")
-                                figures.fail("input \(index) \(input.name) (\(input.how)) killed the ingesting process (\(termination)); saved as \(saved); replay: keepsake-torture bad-input --only \(index) --seed \(seed) --count \(count)")
+                                lost(index, counter: "crashes", "killed the ingesting process (\(termination))")
                                 next = index + jobs
                             } else {
                                 figures.fail("a child ended between inputs (\(termination)); see \(scratch.path)/child-\(job).stderr")

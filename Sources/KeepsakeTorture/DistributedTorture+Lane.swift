@@ -169,17 +169,9 @@ extension DistributedTorture {
                 case .proxyFaults:
                     try injectProxyFaults(until: end, random: &random)
                 case .killGateway:
-                    try servers.ceph("kill", "rgw")
-                    figures.add("radosgw kill -9")
-                    figures.add("faults injected")
-                    pause(Double.random(in: 0.5...2.5, using: &random))
-                    try servers.ceph("restart", "rgw")
+                    try killAndRestart("rgw", counted: "radosgw kill -9", downFor: Double.random(in: 0.5...2.5, using: &random))
                 case .killOSD:
-                    try servers.ceph("kill", "osd")
-                    figures.add("OSD kill -9")
-                    figures.add("faults injected")
-                    pause(Double.random(in: 4...8, using: &random))
-                    try servers.ceph("restart", "osd")
+                    try killAndRestart("osd", counted: "OSD kill -9", downFor: Double.random(in: 4...8, using: &random))
                 case .zombie:
                     try freezeOne(random: &random)
                 }
@@ -210,6 +202,16 @@ extension DistributedTorture {
             let hits = try proxy.hits()
             figures.add("S3 responses spoiled by the fault proxy", hits)
             figures.add("faults injected", hits)
+        }
+
+        /// Kills the Ceph daemon `daemon` with SIGKILL, counts it under `counted`, leaves it down for
+        /// `seconds`, and starts it again.
+        func killAndRestart(_ daemon: String, counted: String, downFor seconds: Double) throws {
+            try servers.ceph("kill", daemon)
+            figures.add(counted)
+            figures.add("faults injected")
+            usleep(UInt32(seconds * 1_000_000))
+            try servers.ceph("restart", daemon)
         }
 
         /// SIGSTOP one writer, end its sessions, give the others time to recover its work, SIGCONT:

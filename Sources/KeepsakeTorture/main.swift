@@ -57,23 +57,29 @@ let helpText = """
 var arguments = CommandLine.arguments.dropFirst()
 guard let command = arguments.popFirst() else { usage("no command given") }
 
+/// Every command and what runs it.
+let commands: [String: (ArraySlice<String>) -> Int32] = [
+    "crash": CrashTorture.main,
+    "faults": FaultTorture.main,
+    "bad-input": BadInputTorture.main,
+    "bad-input-child": BadInputTorture.child,
+    "hostile-names": HostileNamesTorture.main,
+    "load": LoadTorture.main,
+    "load-child": LoadTorture.child,
+    "serve": ServeTorture.main,
+    "powerloss": PowerLossTorture.main,
+    "serve-pair": ServePairTorture.main,
+    "soak": SoakTorture.main,
+    "distributed": DistributedTorture.main,
+]
+
 let status: Int32
-switch command {
-case "crash": status = CrashTorture.main(arguments)
-case "faults": status = FaultTorture.main(arguments)
-case "bad-input": status = BadInputTorture.main(arguments)
-case "bad-input-child": status = BadInputTorture.child(arguments)
-case "hostile-names": status = HostileNamesTorture.main(arguments)
-case "load": status = LoadTorture.main(arguments)
-case "load-child": status = LoadTorture.child(arguments)
-case "serve": status = ServeTorture.main(arguments)
-case "powerloss": status = PowerLossTorture.main(arguments)
-case "serve-pair": status = ServePairTorture.main(arguments)
-case "soak": status = SoakTorture.main(arguments)
-case "distributed": status = DistributedTorture.main(arguments)
-case "--help", "-h", "help":
+if ["--help", "-h", "help"].contains(command) {
     print(helpText)
     status = 0
-default: usage("unknown command \(command)")
+} else if let run = commands[command] {
+    status = run(arguments)
+} else {
+    usage("unknown command \(command)")
 }
 exit(status)
