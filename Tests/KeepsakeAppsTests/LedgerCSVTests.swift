@@ -106,7 +106,7 @@ import KeepsakeSupport
         let latin1 = fixture.directory.appending("latin1.csv")
         try (Data("id,date,kind,amount,currency,category,memo\r\n,2025-01-01,expense,1,EUR,Caf".utf8) + [0xE9] + Data(",\r\n".utf8))
             .write(to: latin1)
-        #expect(ledgerError { try target.ledger.importCSV(contentsOf: latin1) }?.message.contains("is not UTF-8") == true)
+        #expect(keepsakeError { try target.ledger.importCSV(contentsOf: latin1) }?.message.contains("is not UTF-8") == true)
     }
 
     @Test func anImportWithBadRowsImportsNothingAndListsEveryBadRowWithItsLineNumber() throws {
@@ -127,7 +127,7 @@ import KeepsakeSupport
             ,2025-03-10,income,1000,KRW,Salary,ok too
 
             """
-        let error = ledgerError { try fixture.ledger.importCSV(csv) }
+        let error = keepsakeError { try fixture.ledger.importCSV(csv) }
         let message = try #require(error?.message)
         #expect(error?.code == .invalidArgument)
         #expect(message.hasPrefix("Nothing was imported: 9 of 11 rows of the CSV are invalid."))
@@ -171,7 +171,7 @@ import KeepsakeSupport
     @Test func theErrorListsTheFirstTenBadRowsAndCountsTheRest() throws {
         let fixture = try LedgerFixture()
         let rows = (1...15).map { ",2025-03-\($0 < 10 ? "0" : "")\($0),expense,0.5,KRW,Food," }
-        let error = ledgerError { try fixture.ledger.importCSV((["id,date,kind,amount,currency,category,memo"] + rows).joined(separator: "\n")) }
+        let error = keepsakeError { try fixture.ledger.importCSV((["id,date,kind,amount,currency,category,memo"] + rows).joined(separator: "\n")) }
         let message = try #require(error?.message)
         #expect(message.contains("line 11: amount: \"0.5\" has 1 decimal place, but KRW amounts are whole numbers"))
         #expect(!message.contains("line 12:"))
@@ -217,10 +217,10 @@ import KeepsakeSupport
 
     @Test func aWrongHeaderOrAnEmptyFileIsRefusedAsAWhole() throws {
         let fixture = try LedgerFixture()
-        #expect(ledgerError { try fixture.ledger.importCSV("") }?.message.contains("The CSV is empty") == true)
-        let swapped = ledgerError { try fixture.ledger.importCSV("id,date,amount,kind,currency,category,memo\n") }
+        #expect(keepsakeError { try fixture.ledger.importCSV("") }?.message.contains("The CSV is empty") == true)
+        let swapped = keepsakeError { try fixture.ledger.importCSV("id,date,amount,kind,currency,category,memo\n") }
         #expect(swapped?.message.contains("must be the header id,date,kind,amount,currency,category,memo") == true)
-        #expect(ledgerError { try fixture.ledger.importCSV("2025-03-01,expense,1,KRW,A\n") }?.code == .invalidArgument)
+        #expect(keepsakeError { try fixture.ledger.importCSV("2025-03-01,expense,1,KRW,A\n") }?.code == .invalidArgument)
         let headerOnly = try fixture.ledger.importCSV(" ID , Date,kind,amount,currency,category,memo\r\n")
         #expect(headerOnly.rowCount == 0 && headerOnly.imported.isEmpty)
     }

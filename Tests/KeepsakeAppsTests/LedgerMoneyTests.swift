@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeepsakeLedger
 import KeepsakeStore
+import KeepsakeTestSupport
 
 @Suite struct LedgerMoneyTests {
     // MARK: - Currency
@@ -17,14 +18,14 @@ import KeepsakeStore
 
     @Test(arguments: ["XYZ", "ABC"])
     func anUnknownCurrencyCodeIsRefusedWithAClearError(code: String) {
-        let error = ledgerError { _ = try Currency(code: code) }
+        let error = keepsakeError { _ = try Currency(code: code) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("\(code) is not a currency Keepsake knows") == true)
     }
 
     @Test(arguments: ["", "US", "USDD", "U$D", "12€", "원화"])
     func aMalformedCurrencyCodeIsRefused(code: String) {
-        let error = ledgerError { _ = try Currency(code: code) }
+        let error = keepsakeError { _ = try Currency(code: code) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("three-letter ISO 4217 code") == true)
     }
@@ -82,7 +83,7 @@ import KeepsakeStore
         ("99999999999999999999999999", .jpy, "is too large"),
     ])
     func malformedOrImpreciseAmountsAreRefusedWithTheReason(text: String, currency: Currency, reason: String) {
-        let error = ledgerError { _ = try Money(parsing: text, currency: currency) }
+        let error = keepsakeError { _ = try Money(parsing: text, currency: currency) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains(reason) == true, "\(error?.message ?? "no error")")
     }
@@ -120,18 +121,18 @@ import KeepsakeStore
         #expect(try b.subtracting(a) == Money(minorUnits: -1025, currency: .usd))
         #expect(try b.subtracting(a).isNegative)
 
-        let overflow = ledgerError { _ = try Money(minorUnits: .max, currency: .krw).adding(Money(minorUnits: 1, currency: .krw)) }
+        let overflow = keepsakeError { _ = try Money(minorUnits: .max, currency: .krw).adding(Money(minorUnits: 1, currency: .krw)) }
         #expect(overflow?.code == .limitExceeded)
         #expect(overflow?.message.contains("overflows") == true)
-        let underflow = ledgerError { _ = try Money(minorUnits: .min, currency: .krw).subtracting(Money(minorUnits: 1, currency: .krw)) }
+        let underflow = keepsakeError { _ = try Money(minorUnits: .min, currency: .krw).subtracting(Money(minorUnits: 1, currency: .krw)) }
         #expect(underflow?.code == .limitExceeded)
     }
 
     @Test func differentCurrenciesAreNeverAddedTogether() {
-        let error = ledgerError { _ = try Money(minorUnits: 100, currency: .usd).adding(Money(minorUnits: 100, currency: .eur)) }
+        let error = keepsakeError { _ = try Money(minorUnits: 100, currency: .usd).adding(Money(minorUnits: 100, currency: .eur)) }
         #expect(error?.code == .invalidArgument)
         #expect(error?.message.contains("Cannot add EUR and USD amounts") == true)
-        #expect(ledgerError { _ = try Money(minorUnits: 1, currency: .krw).subtracting(Money(minorUnits: 1, currency: .jpy)) }?.code == .invalidArgument)
+        #expect(keepsakeError { _ = try Money(minorUnits: 1, currency: .krw).subtracting(Money(minorUnits: 1, currency: .jpy)) }?.code == .invalidArgument)
     }
 
     @Test func amountsOfOneCurrencyCompareByValueAndMixedListsGroupByCurrency() {
@@ -166,12 +167,12 @@ import KeepsakeStore
         #expect(try LedgerDay(parsing: "2000-02-29") < LedgerDay(parsing: "2000-03-01"))
 
         for bad in ["2025-02-29", "2100-02-29", "2025-13-01", "2025-00-10", "2025-04-31", "0000-01-01"] {
-            let error = ledgerError { _ = try LedgerDay(parsing: bad) }
+            let error = keepsakeError { _ = try LedgerDay(parsing: bad) }
             #expect(error?.code == .invalidArgument)
             #expect(error?.message.contains("is not a valid date") == true, "\(bad)")
         }
         for bad in ["2025-3-14", "14/03/2025", "2025-03-14T00:00", " 2025-03-14", "", "２０２５-03-14"] {
-            #expect(ledgerError { _ = try LedgerDay(parsing: bad) }?.message.contains("yyyy-MM-dd") == true, "\(bad)")
+            #expect(keepsakeError { _ = try LedgerDay(parsing: bad) }?.message.contains("yyyy-MM-dd") == true, "\(bad)")
         }
     }
 
@@ -186,14 +187,14 @@ import KeepsakeStore
         #expect(december.next == (try LedgerMonth(year: 2026, month: 1)))
         #expect(december.firstDay.string == "2025-12-01")
         #expect(try LedgerMonth(year: 9999, month: 12).next == nil)
-        #expect(ledgerError { _ = try LedgerMonth(parsing: "2025-13") }?.code == .invalidArgument)
-        #expect(ledgerError { _ = try LedgerMonth(year: 2025, month: 0) }?.code == .invalidArgument)
+        #expect(keepsakeError { _ = try LedgerMonth(parsing: "2025-13") }?.code == .invalidArgument)
+        #expect(keepsakeError { _ = try LedgerMonth(year: 2025, month: 0) }?.code == .invalidArgument)
     }
 
     @Test func transactionKindsParseIgnoringCaseAndRefuseAnythingElse() throws {
         #expect(try TransactionKind(parsing: " Expense ") == .expense)
         #expect(try TransactionKind(parsing: "INCOME") == .income)
-        let error = ledgerError { _ = try TransactionKind(parsing: "refund") }
+        let error = keepsakeError { _ = try TransactionKind(parsing: "refund") }
         #expect(error?.message.contains("use expense or income") == true)
     }
 }

@@ -19,7 +19,7 @@ import KeepsakeSupport
         #expect(try fixture.store.originalData(of: firstReceipt).count == Int(firstReceipt.byteSize))
 
         // A replacement the processor refuses changes nothing: the old receipt stays readable.
-        let refused = ledgerError { try fixture.ledger.attachReceipt(to: groceries.id, source: .file(Corpus.corruptImage)) }
+        let refused = keepsakeError { try fixture.ledger.attachReceipt(to: groceries.id, source: .file(Corpus.corruptImage)) }
         #expect(refused?.code == .corruptImage)
         #expect(try fixture.ledger.read(groceries.id).receipt == firstReceipt)
         #expect(FileManager.default.fileExists(atPath: firstPath))
@@ -55,8 +55,8 @@ import KeepsakeSupport
         let fixture = try LedgerFixture()
         let added = try fixture.add("2025-03-14", .expense, "1", .usd, "Misc", receipt: .file(Corpus.url("jpeg/testorig.jpg")))
         try fixture.ledger.delete(added.id)
-        #expect(ledgerError { try fixture.ledger.attachReceipt(to: added.id, source: .file(Corpus.url("png/toucan.png"))) }?.code == .conflict)
-        #expect(ledgerError { try fixture.ledger.removeReceipt(from: added.id) }?.code == .conflict)
+        #expect(keepsakeError { try fixture.ledger.attachReceipt(to: added.id, source: .file(Corpus.url("png/toucan.png"))) }?.code == .conflict)
+        #expect(keepsakeError { try fixture.ledger.removeReceipt(from: added.id) }?.code == .conflict)
         #expect(try fixture.ledger.read(added.id).receipt == added.receipt)
     }
 

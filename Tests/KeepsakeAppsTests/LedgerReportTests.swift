@@ -79,17 +79,17 @@ import KeepsakeTestSupport
         #expect(try fixture.ledger.balance(year: 2025)[.usd] == Money(minorUnits: 10_000 - 1999 - 775 - 1, currency: .usd))
         #expect(try fixture.ledger.balance(year: 2025, month: 2).isEmpty)
         #expect(try fixture.ledger.balance(year: 2023).isEmpty)
-        #expect(ledgerError { _ = try fixture.ledger.balance(year: 2025, month: 13) }?.code == .invalidArgument)
-        #expect(ledgerError { _ = try fixture.ledger.monthlyTotals(year: 0) }?.code == .invalidArgument)
+        #expect(keepsakeError { _ = try fixture.ledger.balance(year: 2025, month: 13) }?.code == .invalidArgument)
+        #expect(keepsakeError { _ = try fixture.ledger.monthlyTotals(year: 0) }?.code == .invalidArgument)
     }
 
     @Test func aTotalThatOverflowsIsReportedInsteadOfWrappingAround() throws {
         let fixture = try LedgerFixture()
         try fixture.add("2025-05-01", .expense, "9223372036854775807", .krw, "Huge")
         try fixture.add("2025-05-02", .expense, "1", .krw, "Tiny")
-        let error = ledgerError { _ = try fixture.ledger.monthlyTotals(year: 2025) }
+        let error = keepsakeError { _ = try fixture.ledger.monthlyTotals(year: 2025) }
         #expect(error?.code == .limitExceeded)
         #expect(error?.message.contains("overflows") == true)
-        #expect(ledgerError { _ = try fixture.ledger.categoryTotals(year: 2025) } == nil, "per category the sums still fit")
+        #expect(keepsakeError { _ = try fixture.ledger.categoryTotals(year: 2025) } == nil, "per category the sums still fit")
     }
 }

@@ -30,15 +30,3 @@ struct LedgerFixture {
         store.location.dataDirectory.appendingPathComponent(attachment.path.string).path
     }
 }
-
-/// Runs `body` and returns the `KeepsakeError` it throws (or `nil` if it throws nothing).
-func ledgerError(_ body: () throws -> Void) -> KeepsakeError? {
-    do {
-        try body()
-        return nil
-    } catch let error as KeepsakeError {
-        return error
-    } catch {
-        return KeepsakeError(.io, "unexpected error type: \(error)")
-    }
-}

@@ -49,14 +49,14 @@ import KeepsakeTestSupport
             (LedgerTransactionDraft(date: day, kind: .income, amount: Money(minorUnits: 5, currency: .usd), category: "Food", memo: "bell\u{7}"), "control character"),
         ]
         for (draft, reason) in cases {
-            let error = ledgerError { try fixture.ledger.create(draft) }
+            let error = keepsakeError { try fixture.ledger.create(draft) }
             #expect(error?.code == .invalidArgument)
             #expect(error?.message.contains(reason) == true, "\(error?.message ?? "no error")")
         }
         // A bad receipt fails the whole add.
         let badReceipt = LedgerTransactionDraft(date: day, kind: .expense, amount: Money(minorUnits: 5, currency: .usd), category: "Food",
                                                 receipt: .file(Corpus.corruptImage))
-        #expect(ledgerError { try fixture.ledger.create(badReceipt) }?.code == .corruptImage)
+        #expect(keepsakeError { try fixture.ledger.create(badReceipt) }?.code == .corruptImage)
         #expect(try fixture.ledger.count() == 0)
         #expect(try fixture.store.count("ledger", trash: .all) == 0)
     }
@@ -77,11 +77,11 @@ import KeepsakeTestSupport
         let income = try fixture.ledger.update(original.id, kind: .income, memo: "")
         #expect(income.kind == .income && income.memo == "" && income.category == "Café")
 
-        let error = ledgerError { try fixture.ledger.update(original.id, category: "") }
+        let error = keepsakeError { try fixture.ledger.update(original.id, category: "") }
         #expect(error?.code == .invalidArgument)
         #expect(try fixture.ledger.read(original.id) == income)
-        #expect(ledgerError { try fixture.ledger.update(original.id, amount: Money(minorUnits: 0, currency: .usd)) }?.code == .invalidArgument)
-        #expect(ledgerError { try fixture.ledger.update(RecordID(), memo: "x") }?.code == .notFound)
+        #expect(keepsakeError { try fixture.ledger.update(original.id, amount: Money(minorUnits: 0, currency: .usd)) }?.code == .invalidArgument)
+        #expect(keepsakeError { try fixture.ledger.update(RecordID(), memo: "x") }?.code == .notFound)
     }
 
     @Test func deleteMovesToTheTrashAndRestoreBringsItBack() throws {
@@ -94,14 +94,14 @@ import KeepsakeTestSupport
         #expect(try fixture.ledger.list().transactions.isEmpty)
         #expect(try fixture.ledger.list(trash: .trashed).transactions.map(\.id) == [taxi.id])
         #expect(FileManager.default.fileExists(atPath: receiptPath), "a trashed transaction keeps its receipt")
-        #expect(ledgerError { try fixture.ledger.update(taxi.id, memo: "x") }?.code == .conflict)
-        #expect(ledgerError { try fixture.ledger.delete(taxi.id) }?.code == .conflict)
+        #expect(keepsakeError { try fixture.ledger.update(taxi.id, memo: "x") }?.code == .conflict)
+        #expect(keepsakeError { try fixture.ledger.delete(taxi.id) }?.code == .conflict)
 
         let restored = try fixture.ledger.restore(taxi.id)
         #expect(!restored.isTrashed)
         #expect(restored.receipt == taxi.receipt)
         #expect(try fixture.ledger.list().transactions.map(\.id) == [taxi.id])
-        #expect(ledgerError { try fixture.ledger.restore(taxi.id) }?.code == .conflict)
+        #expect(keepsakeError { try fixture.ledger.restore(taxi.id) }?.code == .conflict)
     }
 
     @Test func purgingTheTrashRemovesOnlyOldEnoughLedgerTransactionsAndTheirReceipts() throws {
@@ -131,10 +131,10 @@ import KeepsakeTestSupport
     @Test func anIdOfAnotherAppsRecordIsNotALedgerTransaction() throws {
         let fixture = try LedgerFixture()
         let diary = try fixture.store.create(RecordDraft(collection: "diary", fields: ["title": .string("not money")]))
-        for error in [ledgerError { _ = try fixture.ledger.read(diary.id) },
-                      ledgerError { try fixture.ledger.delete(diary.id) },
-                      ledgerError { try fixture.ledger.attachReceipt(to: diary.id, source: .file(Corpus.url("jpeg/testorig.jpg"))) },
-                      ledgerError { try fixture.ledger.purge(diary.id) }] {
+        for error in [keepsakeError { _ = try fixture.ledger.read(diary.id) },
+                      keepsakeError { try fixture.ledger.delete(diary.id) },
+                      keepsakeError { try fixture.ledger.attachReceipt(to: diary.id, source: .file(Corpus.url("jpeg/testorig.jpg"))) },
+                      keepsakeError { try fixture.ledger.purge(diary.id) }] {
             #expect(error?.code == .notFound)
             #expect(error?.message.contains("No ledger transaction with id") == true)
         }
@@ -145,11 +145,11 @@ import KeepsakeTestSupport
         let fixture = try LedgerFixture()
         let added = try fixture.add("2025-03-14", .expense, "1.00", .usd, "Food")
         try fixture.store.update(added.id, set: ["amount": .string("lots")])
-        let error = ledgerError { _ = try fixture.ledger.read(added.id) }
+        let error = keepsakeError { _ = try fixture.ledger.read(added.id) }
         #expect(error?.code == .incompatibleStore)
         #expect(error?.message.contains("amount field is missing or not a whole number") == true)
         try fixture.store.update(added.id, set: ["amount": .integer(100), "currency": .string("XXX")])
-        #expect(ledgerError { _ = try fixture.ledger.read(added.id) }?.code == .incompatibleStore)
+        #expect(keepsakeError { _ = try fixture.ledger.read(added.id) }?.code == .incompatibleStore)
     }
 
     @Test func listsAreNewestFirstFilteredAndPagedWithACursor() throws {
@@ -179,8 +179,8 @@ import KeepsakeTestSupport
         #expect(try fixture.ledger.list(currency: .usd).transactions.map(\.date.day) == [5])
         #expect(try fixture.ledger.list(month: march, category: "식비", kind: .income).transactions.map(\.date.day) == [6])
         #expect(try fixture.ledger.list(month: try LedgerMonth(parsing: "2024-03")).transactions.isEmpty)
-        #expect(ledgerError { _ = try fixture.ledger.list(limit: 0) }?.message.contains("1 to 1000 transactions") == true)
-        #expect(ledgerError { _ = try fixture.ledger.list(category: "") }?.code == .invalidArgument)
+        #expect(keepsakeError { _ = try fixture.ledger.list(limit: 0) }?.message.contains("1 to 1000 transactions") == true)
+        #expect(keepsakeError { _ = try fixture.ledger.list(category: "") }?.code == .invalidArgument)
     }
 
     @Test func searchFindsTransactionsByCategoryAndMemoWords() throws {

@@ -41,7 +41,7 @@ extension ImagingTests {
         @Test(arguments: valid)
         func everyValidImageIsStoredUprightOrRefusedWithItsReason(_ path: String) throws {
             if let refusal = Self.expectedRefusals[path] {
-                let error = ImagingTests.keepsakeError { _ = try ImagingTests.process(path) }
+                let error = keepsakeError { _ = try ImagingTests.process(path) }
                 #expect(error?.code == refusal.code, "\(path): \(String(describing: error))")
                 #expect(error?.message.contains(path) == true)
                 #expect(error?.message.contains(refusal.words) == true, "\(path): \(error?.message ?? "no error")")

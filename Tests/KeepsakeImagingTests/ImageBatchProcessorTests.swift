@@ -34,7 +34,7 @@ extension ImagingTests {
         @Test func theFirstFailureInInputOrderIsThrownAndLaterImagesAreNotStarted() throws {
             let counting = RecordingProcessor()
             let inputs = try Self.inputs(["exif/Landscape_1.jpg", "jpeg-corrupt/truncated.jpg", "png/toucan.png", "jpeg-corrupt/missing-sos.jpg"])
-            let error = ImagingTests.keepsakeError {
+            let error = keepsakeError {
                 _ = try ImageBatchProcessor(processor: counting, workers: 1).process(inputs, policy: .default, thumbnailSizes: [])
             }
             #expect(error?.code == .corruptImage)

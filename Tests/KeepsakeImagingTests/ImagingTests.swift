@@ -28,19 +28,6 @@ enum ImagingTests {
         try processor.process(ImageInput(bytes: bytes(path), name: path), policy: policy, thumbnailSizes: sizes)
     }
 
-    /// The error `body` throws, which must be a ``KeepsakeError``.
-    static func keepsakeError(_ body: () throws -> Void) -> KeepsakeError? {
-        do {
-            try body()
-            return nil
-        } catch let error as KeepsakeError {
-            return error
-        } catch {
-            Issue.record("expected a KeepsakeError, got \(type(of: error)): \(error)")
-            return nil
-        }
-    }
-
     /// Decodes `bytes` again, fully and strictly (fail_on=error), and returns the size libvips sees.
     static func decodedSize(of bytes: Data, name: String) throws -> (width: Int, height: Int) {
         let again = try processor.process(ImageInput(bytes: bytes, name: "re-decode of \(name)"),

@@ -28,18 +28,18 @@ extension ImagingTests {
 
         @Test func decompressionBombsAreRefusedFromTheirHeader() throws {
             // 65536 × 65536 PNG (4.3 gigapixels in 522 kB).
-            let png = ImagingTests.keepsakeError { _ = try ImagingTests.process("png/65536-uint32-limit.png") }
+            let png = keepsakeError { _ = try ImagingTests.process("png/65536-uint32-limit.png") }
             #expect(png?.code == .imageTooLarge)
             // A JPEG claiming 20000 × 14000 (280 megapixels) in 6 kB.
             let giant = try Self.jpegClaiming(width: 20_000, height: 14_000)
-            let jpeg = ImagingTests.keepsakeError {
+            let jpeg = keepsakeError {
                 _ = try ImagingTests.processor.process(ImageInput(bytes: giant, name: "giant.jpg"), policy: .default,
                                                        thumbnailSizes: ImagingTests.sizes)
             }
             #expect(jpeg?.code == .imageTooLarge)
             #expect(jpeg?.message.contains("giant.jpg is 20000 × 14000 pixels (280 megapixels)") == true, "\(jpeg?.message ?? "")")
             // Thumbnails of a stored bomb are refused the same way.
-            let stored = ImagingTests.keepsakeError {
+            let stored = keepsakeError {
                 _ = try ImagingTests.processor.makeThumbnails(fromStored: giant, name: "giant.jpg", sizes: ImagingTests.sizes)
             }
             #expect(stored?.code == .imageTooLarge)
@@ -49,7 +49,7 @@ extension ImagingTests {
             // 4000 × 3000 claimed, data for 227 × 149: libjpeg only warns ("premature end of data
             // segment") and would fill the rest with grey; the strict decode refuses it.
             let short = try Self.jpegClaiming(width: 4000, height: 3000)
-            let error = ImagingTests.keepsakeError {
+            let error = keepsakeError {
                 _ = try ImagingTests.processor.process(ImageInput(bytes: short, name: "short.jpg"), policy: .default,
                                                        thumbnailSizes: ImagingTests.sizes)
             }
@@ -101,7 +101,7 @@ extension ImagingTests {
             ]
             for (limits, words) in cases {
                 let processor = VipsImageProcessor(limits: limits)
-                let error = ImagingTests.keepsakeError {
+                let error = keepsakeError {
                     _ = try processor.process(ImageInput(bytes: bytes, name: "kodim23.png"), policy: .default, thumbnailSizes: [])
                 }
                 #expect(error?.code == .imageTooLarge)
@@ -121,7 +121,7 @@ extension ImagingTests {
                 (pdf, "receipt.jpg", "a PDF image"),
             ]
             for (bytes, name, kind) in cases {
-                let error = ImagingTests.keepsakeError {
+                let error = keepsakeError {
                     _ = try ImagingTests.processor.process(ImageInput(bytes: bytes, name: name), policy: .default, thumbnailSizes: [])
                 }
                 #expect(error?.code == .unsupportedImage, "\(name)")
@@ -131,7 +131,7 @@ extension ImagingTests {
 
         @Test func emptyAndUnrecognisedBytesAreCorrupt() throws {
             for (bytes, name) in [(Data(), "empty.jpg"), (Data("just some text, not a photo".utf8), "notes.txt")] {
-                let error = ImagingTests.keepsakeError {
+                let error = keepsakeError {
                     _ = try ImagingTests.processor.process(ImageInput(bytes: bytes, name: name), policy: .default, thumbnailSizes: [])
                 }
                 #expect(error?.code == .corruptImage)
@@ -141,16 +141,16 @@ extension ImagingTests {
 
         @Test func aDamagedPNGSaysWhatLibpngFound() throws {
             // libpng's complaints reach libvips as warnings, not errors; they still name the damage.
-            let header = ImagingTests.keepsakeError { _ = try ImagingTests.process("png-corrupt/xhdn0g08.png") }
+            let header = keepsakeError { _ = try ImagingTests.process("png-corrupt/xhdn0g08.png") }
             #expect(header?.code == .corruptImage)
             #expect(header?.message.contains("(IHDR: CRC error)") == true, "\(header?.message ?? "")")
-            let pixels = ImagingTests.keepsakeError { _ = try ImagingTests.process("png-corrupt/broken_data_stream.png") }
+            let pixels = keepsakeError { _ = try ImagingTests.process("png-corrupt/broken_data_stream.png") }
             #expect(pixels?.code == .corruptImage)
             #expect(pixels?.message.contains("(bad adaptive filter value)") == true, "\(pixels?.message ?? "")")
         }
 
         @Test func aTruncatedJPEGIsCorruptAndSaysSoInPlainWords() throws {
-            let error = ImagingTests.keepsakeError { _ = try ImagingTests.process("jpeg-corrupt/truncated_jpeg.jpg") }
+            let error = keepsakeError { _ = try ImagingTests.process("jpeg-corrupt/truncated_jpeg.jpg") }
             #expect(error?.code == .corruptImage)
             #expect(error?.message == "jpeg-corrupt/truncated_jpeg.jpg could not be read as a JPEG image: the file is damaged or incomplete (Premature end of JPEG file). Nothing was stored; try the original file again.")
         }

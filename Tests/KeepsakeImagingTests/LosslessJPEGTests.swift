@@ -145,8 +145,8 @@ extension ImagingTests {
 
         @Test func aDamagedJPEGIsRefusedOnTheLosslessPathLikeOnTheReEncodePath() throws {
             for path in ["jpeg-corrupt/truncated.jpg", "jpeg-corrupt/truncated_jpeg.jpg", "jpeg-corrupt/missing-sos.jpg"] {
-                let lossless = ImagingTests.keepsakeError { _ = try ImagingTests.process(path, policy: .lossless) }
-                let reencode = ImagingTests.keepsakeError { _ = try ImagingTests.process(path, policy: .reencode) }
+                let lossless = keepsakeError { _ = try ImagingTests.process(path, policy: .lossless) }
+                let reencode = keepsakeError { _ = try ImagingTests.process(path, policy: .reencode) }
                 #expect(lossless?.code == .corruptImage, "\(path): \(String(describing: lossless))")
                 #expect(lossless?.code == reencode?.code)
             }

@@ -11,27 +11,10 @@ import KeepsakeTestSupport
 /// nothing is left in flight, once another instance has opened it.
 @Suite("Sessions ended by pg_terminate_backend", .serialized)
 struct PostgresSessionTerminationTests {
-    static let images = [Corpus.url("png/basn2c08.png"), Corpus.url("jpeg/testorig.jpg"), Corpus.url("webp/test.webp")]
-    static let recordID = try! RecordID(parsing: "21111111-2222-4333-8444-555555555555")
-
-    struct Scenario: Sendable, CustomStringConvertible {
-        let name: String
-        let setUp: @Sendable (Store) throws -> Void
-        let operation: @Sendable (Store) throws -> Void
-        var description: String { name }
-    }
-
-    static let withRecord: @Sendable (Store) throws -> Void = { store in
-        try store.create(RecordDraft(collection: "diary", date: Date(timeIntervalSince1970: 0), fields: ["title": .string("t")], images: [.file(images[0]), .file(images[1])], id: recordID))
-    }
-
     static let scenarios = [
-        Scenario(name: "create with images", setUp: { _ in }, operation: { store in
-            try store.create(RecordDraft(collection: "diary", date: Date(timeIntervalSince1970: 0), images: [.file(images[0]), .file(images[1])], id: recordID))
-        }),
-        Scenario(name: "replace an image", setUp: withRecord, operation: { try $0.replaceImage(of: recordID, at: 0, with: .file(images[2])) }),
-        Scenario(name: "update fields", setUp: withRecord, operation: { try $0.update(recordID, set: ["title": .string("u")]) }),
-        Scenario(name: "purge", setUp: withRecord, operation: { try $0.purge(recordID) }),
+        StoreScenario.create, StoreScenario.replaceImage,
+        StoreScenario(name: "update fields", setUp: StoreScenario.withRecord) { try $0.update(StoreScenario.recordID, set: ["title": .string("u")]) },
+        StoreScenario.purge,
     ]
 
     enum Session: String, Sendable, CaseIterable { case work, liveness }
@@ -64,7 +47,7 @@ struct PostgresSessionTerminationTests {
         return trigger
     }
 
-    static func writeTransactions(of scenario: Scenario) throws -> (count: Int, after: StoreSnapshot) {
+    static func writeTransactions(of scenario: StoreScenario) throws -> (count: Int, after: StoreSnapshot) {
         let place = try PostgresFolderStorePlace(label: "terminate-reference")
         let store = try place.open()
         try scenario.setUp(store)
@@ -75,7 +58,7 @@ struct PostgresSessionTerminationTests {
 
     @Test("Ending the work session is retried on a fresh connection at the start of a transaction; just before COMMIT it is an unknown outcome the journal settles",
           arguments: scenarios)
-    func endingTheWorkSession(_ scenario: Scenario) throws {
+    func endingTheWorkSession(_ scenario: StoreScenario) throws {
         let (transactions, after) = try Self.writeTransactions(of: scenario)
         #expect(transactions > 0)
         let admin = try PostgresTestAdmin()
@@ -114,7 +97,7 @@ struct PostgresSessionTerminationTests {
 
     @Test("Ending the liveness session stops the instance writing: the change is done or not at all, and another instance recovers what it left",
           arguments: scenarios)
-    func endingTheLivenessSession(_ scenario: Scenario) throws {
+    func endingTheLivenessSession(_ scenario: StoreScenario) throws {
         let (transactions, after) = try Self.writeTransactions(of: scenario)
         let admin = try PostgresTestAdmin()
         var refused = 0

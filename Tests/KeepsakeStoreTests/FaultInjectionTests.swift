@@ -7,46 +7,10 @@ import KeepsakeTestSupport
 /// store is reopened, and it must be exactly the before-state (operation reported an error) or the
 /// after-state (operation reported success), with `fsck` clean.
 @Suite struct FaultInjectionTests {
-    static let recordID = try! RecordID(parsing: "11111111-2222-4333-8444-555555555555")
-    static let small = [Corpus.url("png/basn2c08.png"), Corpus.url("jpeg/testorig.jpg"), Corpus.url("webp/test.webp"), Corpus.url("png/toucan.png")]
-
-    struct Scenario: Sendable, CustomStringConvertible {
-        let name: String
-        let setUp: @Sendable (Store) throws -> Void
-        let operation: @Sendable (Store) throws -> Void
-        var description: String { name }
-    }
-
-    static let withRecord: @Sendable (Store) throws -> Void = { store in
-        try store.create(RecordDraft(collection: "diary", date: Date(timeIntervalSince1970: 0), fields: ["title": .string("t")],
-                                     images: [.file(small[0]), .file(small[1])], id: recordID))
-    }
-
-    static let scenarios: [Scenario] = [
-        Scenario(name: "create", setUp: { _ in }, operation: { store in
-            try store.create(RecordDraft(collection: "diary", date: Date(timeIntervalSince1970: 0), images: [.file(small[0]), .file(small[1])], id: recordID))
-        }),
-        Scenario(name: "add image", setUp: withRecord, operation: { store in
-            try store.addImages([.file(small[2])], to: recordID)
-        }),
-        Scenario(name: "replace image", setUp: withRecord, operation: { store in
-            try store.replaceImage(of: recordID, at: 0, with: .file(small[3]))
-        }),
-        Scenario(name: "remove image", setUp: withRecord, operation: { store in
-            try store.removeImage(of: recordID, at: 1)
-        }),
-        Scenario(name: "reorder", setUp: withRecord, operation: { store in
-            try store.reorderImages(of: recordID, order: [1, 0])
-        }),
-        Scenario(name: "replace whole set", setUp: withRecord, operation: { store in
-            try store.setImages(of: recordID, to: [.new(.file(small[1])), .new(.file(small[3]))])
-        }),
-        Scenario(name: "trash", setUp: withRecord, operation: { store in try store.trash(recordID) }),
-        Scenario(name: "purge", setUp: withRecord, operation: { store in try store.purge(recordID) }),
-    ]
+    static let scenarios = StoreScenario.recordOperations
 
     /// Runs `scenario` with no fault to learn the after-state and how many calls it makes.
-    static func reference(_ scenario: Scenario) throws -> (after: StoreSnapshot, calls: Int) {
+    static func reference(_ scenario: StoreScenario) throws -> (after: StoreSnapshot, calls: Int) {
         let dir = TemporaryDirectory("reference")
         let fs = FaultInjectingFileSystem()
         let store = try TestStores.open(dir, fileSystem: fs)
@@ -57,7 +21,7 @@ import KeepsakeTestSupport
     }
 
     @Test(arguments: scenarios)
-    func everyFileSystemCallCanFailWithoutLosingOrHalfDoingAnything(_ scenario: Scenario) throws {
+    func everyFileSystemCallCanFailWithoutLosingOrHalfDoingAnything(_ scenario: StoreScenario) throws {
         let (after, calls) = try Self.reference(scenario)
         #expect(calls > 0 || scenario.name == "reorder" || scenario.name == "trash")
         for persistent in [false, true] {
@@ -99,21 +63,21 @@ import KeepsakeTestSupport
             let dir = TemporaryDirectory()
             let fs = FaultInjectingFileSystem()
             let store = try TestStores.open(dir, fileSystem: fs)
-            try Self.withRecord(store)
+            try StoreScenario.withRecord(store)
             let before = try StoreSnapshot(store)
             fs.arm(failAt: 1, errno: EROFS, persistent: true)
-            #expect { try store.addImages([.file(Self.small[2])], to: Self.recordID) } throws: { ($0 as? KeepsakeError)?.code == .readOnly }
+            #expect { try store.addImages([.file(StoreScenario.images[2])], to: StoreScenario.recordID) } throws: { ($0 as? KeepsakeError)?.code == .readOnly }
             fs.disarm()
             #expect(try StoreSnapshot(store) == before)
             return
         }
         let dir = TemporaryDirectory()
         let store = try TestStores.open(dir)
-        try Self.withRecord(store)
+        try StoreScenario.withRecord(store)
         let before = try StoreSnapshot(store)
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir.url.appendingPathComponent("attachments/diary/\(Self.recordID.string)").path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.url.appendingPathComponent("attachments/diary/\(Self.recordID.string)").path) }
-        #expect { try store.addImages([.file(Self.small[2])], to: Self.recordID) } throws: { ($0 as? KeepsakeError)?.code == .readOnly }
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir.url.appendingPathComponent("attachments/diary/\(StoreScenario.recordID.string)").path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.url.appendingPathComponent("attachments/diary/\(StoreScenario.recordID.string)").path) }
+        #expect { try store.addImages([.file(StoreScenario.images[2])], to: StoreScenario.recordID) } throws: { ($0 as? KeepsakeError)?.code == .readOnly }
         #expect(try StoreSnapshot(store) == before)
     }
 }

@@ -12,21 +12,6 @@ import KeepsakeSupport
 @Suite(.serialized) struct TortureRegressionTests {
     static let images = [Corpus.url("png/basn2c08.png"), Corpus.url("jpeg/testorig.jpg"), Corpus.url("webp/test.webp")]
 
-    /// Runs `body` on `count` threads at once and waits; returns the errors they threw.
-    static func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) -> [String] {
-        let errors = Mutex<[String]>([])
-        let group = DispatchGroup()
-        for index in 0..<count {
-            group.enter()
-            Thread {
-                do { try body(index) } catch { errors.withLock { $0.append("\(index): \(error)") } }
-                group.leave()
-            }.start()
-        }
-        group.wait()
-        return errors.withLock { $0 }
-    }
-
     // MARK: - 1–3. Torn reads, threads finishing each other's operations, fsck --repair on a live store
     // These are promises of every backend pair: they live in StoreConformance.Concurrency.
 
@@ -103,7 +88,7 @@ import KeepsakeSupport
         let deadline = Date().addingTimeInterval(1.5)
         // Two threads take and release instance locks as fast as they can; a third runs recovery,
         // which scans the lock folder and clears temporary lock files nobody holds.
-        let failures = Self.concurrently(3) { role in
+        let failures = concurrently(3) { role in
             while Date() < deadline {
                 if role == 2 { try recoverer.recoverDeadOwners() } else { try ProcessLock(directory: locks).release() }
             }

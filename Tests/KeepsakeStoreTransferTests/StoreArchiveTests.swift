@@ -72,6 +72,18 @@ import KeepsakeSupport
     }
 
     /// Builds a tar.gz with Python's tarfile: lets the test plant entries that Keepsake never writes.
+    /// A store filled by ``fill(_:)`` exported as `valid.tar.gz` into a new folder named after
+    /// `label`, and that folder (for more archives made from it).
+    func exportedArchive(_ label: String) throws -> (files: TemporaryDirectory, valid: URL) {
+        let source = TemporaryDirectory("\(label)-source")
+        let files = TemporaryDirectory("\(label)-files")
+        let from = try TestStores.open(source)
+        _ = try fill(from)
+        let valid = files.appending("valid.tar.gz")
+        try StoreArchive(store: from).export(to: valid)
+        return (files, valid)
+    }
+
     func hostileArchive(_ dir: TemporaryDirectory, from valid: URL, plant script: String) throws -> URL {
         let out = dir.appending("hostile-\(UUID().uuidString.prefix(6)).tar.gz")
         let program = """
@@ -104,12 +116,7 @@ import KeepsakeSupport
         "add('images/diary/a\\x00b/c')",
     ])
     func hostileArchivesAreRefusedWholeAndChangeNothing(_ plant: String) throws {
-        let source = TemporaryDirectory("hostile-source")
-        let files = TemporaryDirectory("hostile-files")
-        let from = try TestStores.open(source)
-        _ = try fill(from)
-        let valid = files.appending("valid.tar.gz")
-        try StoreArchive(store: from).export(to: valid)
+        let (files, valid) = try exportedArchive("hostile")
         let hostile = try hostileArchive(files, from: valid, plant: plant)
 
         let target = TemporaryDirectory("hostile-target")
@@ -122,12 +129,7 @@ import KeepsakeSupport
     }
 
     @Test func aDamagedImageInTheArchiveRefusesTheImport() throws {
-        let source = TemporaryDirectory("damaged-source")
-        let files = TemporaryDirectory("damaged-files")
-        let from = try TestStores.open(source)
-        _ = try fill(from)
-        let valid = files.appending("valid.tar.gz")
-        try StoreArchive(store: from).export(to: valid)
+        let (files, valid) = try exportedArchive("damaged")
         // Rewrite the archive with one image's bytes flipped.
         let damaged = try hostileArchive(files, from: valid, plant: "pass")
         let program = """

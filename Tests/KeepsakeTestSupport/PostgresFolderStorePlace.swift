@@ -29,13 +29,9 @@ public struct PostgresFolderStorePlace: StorePlace {
     public var storeArguments: [String] { ["--store", directory.path, "--metadata", url] }
 
     public func open(options: StoreOptions, clock: @escaping @Sendable () -> Date, faults: FaultPlan?) throws -> Store {
-        var blobs: any BlobStore = try FolderBlobStore(location: location, reserveBytes: options.reserveBytes)
-        var metadata: any MetadataStore = try PostgresMetadataStore(url: try PostgresStoreURL(url), busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-        if let faults {
-            blobs = FaultInjectingBlobStore(base: blobs, plan: faults)
-            metadata = FaultInjectingMetadataStore(base: metadata, plan: faults)
-        }
-        return try Store(metadata: metadata, blobs: blobs, location: location, options: options, imageProcessor: TestStores.processor, clock: clock)
+        let blobs = try FolderBlobStore(location: location, reserveBytes: options.reserveBytes)
+        let metadata = try PostgresMetadataStore(url: try PostgresStoreURL(url), busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        return try TestStores.open(metadata: metadata, blobs: blobs, location: location, options: options, clock: clock, faults: faults)
     }
 
     public func damage(_ key: RelativePath) throws { try folder.damage(key) }

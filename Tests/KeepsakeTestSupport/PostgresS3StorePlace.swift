@@ -35,14 +35,10 @@ public struct PostgresS3StorePlace: StorePlace {
     /// machine's server of the same store (the database and bucket are shared, nothing local is).
     public func open(options: StoreOptions = StoreOptions(), clock: @escaping @Sendable () -> Date = { Date() }, faults: FaultPlan? = nil,
                      location: StoreLocation) throws -> Store {
-        var blobs: any BlobStore = try s3.blobStore()
-        var metadata: any MetadataStore = try PostgresMetadataStore(url: try PostgresStoreURL(postgres.url),
-                                                                    busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-        if let faults {
-            blobs = FaultInjectingBlobStore(base: blobs, plan: faults)
-            metadata = FaultInjectingMetadataStore(base: metadata, plan: faults)
-        }
-        return try Store(metadata: metadata, blobs: blobs, location: location, options: options, imageProcessor: TestStores.processor, clock: clock)
+        let blobs = try s3.blobStore()
+        let metadata = try PostgresMetadataStore(url: try PostgresStoreURL(postgres.url),
+                                                 busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        return try TestStores.open(metadata: metadata, blobs: blobs, location: location, options: options, clock: clock, faults: faults)
     }
 
     public func damage(_ key: RelativePath) throws { try s3.damage(key) }

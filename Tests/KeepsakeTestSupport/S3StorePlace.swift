@@ -67,14 +67,9 @@ public struct S3StorePlace: StorePlace {
     /// proxy, say).
     public func open(options: StoreOptions = StoreOptions(), clock: @escaping @Sendable () -> Date = { Date() }, faults: FaultPlan? = nil,
                      blobs base: any BlobStore) throws -> Store {
-        var blobs = base
-        var metadata: any MetadataStore = try SQLiteMetadataStore(dataDirectory: location.dataDirectory,
-                                                                  busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-        if let faults {
-            blobs = FaultInjectingBlobStore(base: blobs, plan: faults)
-            metadata = FaultInjectingMetadataStore(base: metadata, plan: faults)
-        }
-        return try Store(metadata: metadata, blobs: blobs, location: location, options: options, imageProcessor: TestStores.processor, clock: clock)
+        let metadata = try SQLiteMetadataStore(dataDirectory: location.dataDirectory,
+                                               busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        return try TestStores.open(metadata: metadata, blobs: base, location: location, options: options, clock: clock, faults: faults)
     }
 
     public func damage(_ key: RelativePath) throws {

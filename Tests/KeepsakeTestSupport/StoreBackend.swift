@@ -97,14 +97,10 @@ public struct EmbeddedStorePlace: StorePlace {
     public var storeArguments: [String] { ["--store", directory.path] }
 
     public func open(options: StoreOptions, clock: @escaping @Sendable () -> Date, faults: FaultPlan?) throws -> Store {
-        var blobs: any BlobStore = try FolderBlobStore(location: location, reserveBytes: options.reserveBytes)
-        var metadata: any MetadataStore = try SQLiteMetadataStore(dataDirectory: location.dataDirectory,
-                                                                  busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
-        if let faults {
-            blobs = FaultInjectingBlobStore(base: blobs, plan: faults)
-            metadata = FaultInjectingMetadataStore(base: metadata, plan: faults)
-        }
-        return try Store(metadata: metadata, blobs: blobs, location: location, options: options, imageProcessor: TestStores.processor, clock: clock)
+        let blobs = try FolderBlobStore(location: location, reserveBytes: options.reserveBytes)
+        let metadata = try SQLiteMetadataStore(dataDirectory: location.dataDirectory,
+                                               busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        return try TestStores.open(metadata: metadata, blobs: blobs, location: location, options: options, clock: clock, faults: faults)
     }
 
     func file(_ key: RelativePath) -> URL {

@@ -14,6 +14,18 @@ public enum TestStores {
         try Store(location: StoreLocation(root: directory.url), options: options, imageProcessor: processor,
                   fileSystem: fileSystem, clock: clock)
     }
+
+    /// Opens a store on `metadata` and `blobs` at `location`, each behind `faults` when given (a
+    /// fault-injecting wrapper of either that fails the calls the plan names).
+    public static func open(metadata: any MetadataStore, blobs: any BlobStore, location: StoreLocation, options: StoreOptions,
+                            clock: @escaping @Sendable () -> Date, faults: FaultPlan?) throws -> Store {
+        var metadata = metadata, blobs = blobs
+        if let faults {
+            blobs = FaultInjectingBlobStore(base: blobs, plan: faults)
+            metadata = FaultInjectingMetadataStore(base: metadata, plan: faults)
+        }
+        return try Store(metadata: metadata, blobs: blobs, location: location, options: options, imageProcessor: processor, clock: clock)
+    }
 }
 
 /// A clock tests move by hand.

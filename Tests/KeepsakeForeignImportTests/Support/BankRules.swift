@@ -1,6 +1,34 @@
 /// A rules file for each bank CSV of the corpus (`imports/bank-csv/reubano-csv2ofx/`), written from
 /// the files' own headers: they double as examples of the rules format (docs/IMPORT.md).
 enum BankRules {
+    /// Mint's export (`mint.csv` and `mint_extra.csv` share one header).
+    private static let mint = """
+        fields       date, description, original, amount, type, category, account-name, labels, notes
+        date-format  %m/%d/%y
+        currency     USD
+        memo         %description (%account-name)
+        if %type ^debit$
+          kind expense
+        if %type ^credit$
+          kind income
+        """
+
+    /// Schwab checking, in its three files of one header.
+    private static let schwabChecking = """
+        fields       date, status, type, check, description, amount-out, amount-in, balance
+        date-format  %m/%d/%Y
+        currency     USD
+        memo         %description
+        identity     date, type, check, description, amount-out, amount-in
+        """
+
+    /// Stripe's payments, in its two files of one header.
+    private static let stripe = """
+        fields    id, description, seller-message, date, amount, refunded, currency
+        category  Sales
+        memo      %description
+        """
+
     static let files: [String: String] = [
         "amazon.csv": """
             # Amazon order history: one order per row, totals are what was paid.
@@ -48,26 +76,8 @@ enum BankRules {
             memo         %description
             identity     date, group, category, description, amount
             """,
-        "mint.csv": """
-            fields       date, description, original, amount, type, category, account-name, labels, notes
-            date-format  %m/%d/%y
-            currency     USD
-            memo         %description (%account-name)
-            if %type ^debit$
-              kind expense
-            if %type ^credit$
-              kind income
-            """,
-        "mint_extra.csv": """
-            fields       date, description, original, amount, type, category, account-name, labels, notes
-            date-format  %m/%d/%y
-            currency     USD
-            memo         %description (%account-name)
-            if %type ^debit$
-              kind expense
-            if %type ^credit$
-              kind income
-            """,
+        "mint.csv": mint,
+        "mint_extra.csv": mint,
         "mint_headerless.csv": """
             skip         0
             fields       date, description, original, amount, type, category, account-name
@@ -107,37 +117,11 @@ enum BankRules {
             if ^"?Mobil
               category Fuel
             """,
-        "schwab-checking-baltest-case2.csv": """
-            fields       date, status, type, check, description, amount-out, amount-in, balance
-            date-format  %m/%d/%Y
-            currency     USD
-            memo         %description
-            identity     date, type, check, description, amount-out, amount-in
-            """,
-        "schwab-checking-baltest-case7.csv": """
-            fields       date, status, type, check, description, amount-out, amount-in, balance
-            date-format  %m/%d/%Y
-            currency     USD
-            memo         %description
-            identity     date, type, check, description, amount-out, amount-in
-            """,
-        "schwab-checking.csv": """
-            fields       date, status, type, check, description, amount-out, amount-in, balance
-            date-format  %m/%d/%Y
-            currency     USD
-            memo         %description
-            identity     date, type, check, description, amount-out, amount-in
-            """,
-        "stripe-all.csv": """
-            fields    id, description, seller-message, date, amount, refunded, currency
-            category  Sales
-            memo      %description
-            """,
-        "stripe-default.csv": """
-            fields    id, description, seller-message, date, amount, refunded, currency
-            category  Sales
-            memo      %description
-            """,
+        "schwab-checking-baltest-case2.csv": schwabChecking,
+        "schwab-checking-baltest-case7.csv": schwabChecking,
+        "schwab-checking.csv": schwabChecking,
+        "stripe-all.csv": stripe,
+        "stripe-default.csv": stripe,
         "ubs-ch-fr_trimmed.csv": """
             separator    ;
             fields       product, currency, account, date, description, payee, address, id, amount-out, amount-in, balance

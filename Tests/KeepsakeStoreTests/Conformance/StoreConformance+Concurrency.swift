@@ -131,7 +131,7 @@ extension StoreConformance {
             }
             let deadline = Date().addingTimeInterval(2)
             let torn = Mutex<[String]>([])
-            let failures = StoreConformance.concurrently(2) { role in
+            let failures = concurrently(2) { role in
                 var step = 0
                 while Date() < deadline {
                     step += 1
@@ -162,7 +162,7 @@ extension StoreConformance {
         func threadsSharingOneStoreNeverFinishEachOthersOperations(_ backend: StoreBackend) throws {
             let store = try backend.makePlace("leftovers").open()
             let deadline = Date().addingTimeInterval(3)
-            let failures = StoreConformance.concurrently(4) { thread in
+            let failures = concurrently(4) { thread in
                 var step = 0
                 var mine: [RecordID] = []
                 while Date() < deadline {
@@ -191,7 +191,7 @@ extension StoreConformance {
             let deadline = Date().addingTimeInterval(3)
             let findings = Mutex<[String]>([])
             let acknowledged = Mutex<[RecordID: [String]]>([:])
-            let failures = StoreConformance.concurrently(3) { role in
+            let failures = concurrently(3) { role in
                 var step = 0
                 while Date() < deadline {
                     step += 1

@@ -11,47 +11,23 @@ extension StoreConformance {
     /// when the answer of a call that took effect was lost, one of the two: never a mix; and fsck
     /// must be clean with nothing left in flight.
     @Suite struct Faults {
-        static let recordID = try! RecordID(parsing: "11111111-2222-4333-8444-555555555555")
-        static let small = [Corpus.url("png/basn2c08.png"), Corpus.url("jpeg/testorig.jpg"), Corpus.url("webp/test.webp"), Corpus.url("png/toucan.png")]
+        static let recordID = StoreScenario.recordID
+        static let small = StoreScenario.images
 
         struct Case: Sendable, CustomStringConvertible {
             let backend: StoreBackend
-            let scenario: Scenario
+            let scenario: StoreScenario
             var description: String { "\(scenario.name) on \(backend.name)" }
         }
 
-        struct Scenario: Sendable {
-            let name: String
-            let setUp: @Sendable (Store) throws -> Void
-            let operation: @Sendable (Store) throws -> Void
-            /// A repair of re-creatable thumbnails: a failure may leave some made again (progress, not
-            /// a mix of records), and the store is clean once a repair succeeds.
-            var repairsThumbnails = false
-        }
-
-        static let withRecord: @Sendable (Store) throws -> Void = { store in
-            try store.create(RecordDraft(collection: "diary", date: Date(timeIntervalSince1970: 0), fields: ["title": .string("t")],
-                                         images: [.file(small[0]), .file(small[1])], id: recordID))
-        }
-
-        static let scenarios: [Scenario] = [
-            Scenario(name: "create", setUp: { _ in }, operation: { store in
-                try store.create(RecordDraft(collection: "diary", date: Date(timeIntervalSince1970: 0), images: [.file(small[0]), .file(small[1])], id: recordID))
-            }),
-            Scenario(name: "add image", setUp: withRecord, operation: { try $0.addImages([.file(small[2])], to: recordID) }),
-            Scenario(name: "replace image", setUp: withRecord, operation: { try $0.replaceImage(of: recordID, at: 0, with: .file(small[3])) }),
-            Scenario(name: "remove image", setUp: withRecord, operation: { try $0.removeImage(of: recordID, at: 1) }),
-            Scenario(name: "reorder", setUp: withRecord, operation: { try $0.reorderImages(of: recordID, order: [1, 0]) }),
-            Scenario(name: "replace whole set", setUp: withRecord, operation: { store in
-                try store.setImages(of: recordID, to: [.new(.file(small[1])), .new(.file(small[3]))])
-            }),
-            Scenario(name: "edit", setUp: withRecord, operation: { store in
+        static let scenarios: [StoreScenario] = [
+            .create, .addImage, .replaceImage, .removeImage, .reorder, .replaceWholeSet,
+            StoreScenario(name: "edit", setUp: StoreScenario.withRecord, operation: { store in
                 try store.edit(recordID, set: ["title": .string("u")], images: [.existing(try store.record(recordID).images[1].id), .new(.file(small[2]))])
             }),
-            Scenario(name: "trash", setUp: withRecord, operation: { try $0.trash(recordID) }),
-            Scenario(name: "purge", setUp: withRecord, operation: { try $0.purge(recordID) }),
-            Scenario(name: "fsck repair of a lost thumbnail", setUp: { store in
-                try withRecord(store)
+            .trash, .purge,
+            StoreScenario(name: "fsck repair of a lost thumbnail", setUp: { store in
+                try StoreScenario.withRecord(store)
                 try store.blobs.delete([try store.record(recordID).images[0].thumbnailPath(.small)])
             }, operation: { store in
                 // A repair that could not make a thumbnail says so in its report: count it as a failure.

@@ -21,21 +21,6 @@ import KeepsakeStore
     static let images = Corpus.smallImages
     static let tiny = [Corpus.url("png/basn2c08.png"), Corpus.url("jpeg/testorig.jpg"), Corpus.url("webp/test.webp")]
 
-    /// Runs `body` on `count` threads at once and waits; returns the errors they threw.
-    static func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) -> [String] {
-        let errors = Mutex<[String]>([])
-        let group = DispatchGroup()
-        for index in 0..<count {
-            group.enter()
-            Thread {
-                do { try body(index) } catch { errors.withLock { $0.append("\(index): \(error)") } }
-                group.leave()
-            }.start()
-        }
-        group.wait()
-        return errors.withLock { $0 }
-    }
-
     /// Whether the object `key` is stored (as the store's own blob store says).
     static func isStored(_ store: Store, _ key: RelativePath) throws -> Bool {
         try store.blobs.stat(key) != nil
