@@ -1,0 +1,45 @@
+import Foundation
+import KeepsakeDiary
+import KeepsakeStore
+import KeepsakeSupport
+
+/// A diary entry as the API answers it.
+struct APIDiaryEntry: APIResponseBody {
+    static let schemaName = "DiaryEntry"
+    static var schema: JSONValue {
+        JSONSchema.object(required: ["id", "version", "moment", "timeZone", "day", "emotion", "intensity", "title", "text", "tags", "images",
+                                     "createdAt", "updatedAt", "trashedAt"], APIRecordFields.common.merging([
+            "moment": JSONSchema.timestamp, "timeZone": JSONSchema.string(), "day": JSONSchema.day, "emotion": Emotion.reference,
+            "intensity": JSONSchema.integer(DiaryLimits.intensity), "title": JSONSchema.nullable(JSONSchema.string()), "text": JSONSchema.string(),
+            "tags": JSONSchema.array(JSONSchema.string()), "images": JSONSchema.array(APIImage.reference),
+        ]) { _, new in new })
+    }
+
+    let id: String
+    let version: Int64
+    let moment: Date
+    let timeZone, day: String
+    let emotion: Emotion
+    let intensity: Int
+    @APINull var title: String?
+    let text: String
+    let tags: [String]
+    let images: [APIImage]
+    let createdAt, updatedAt: Date
+    @APINull var trashedAt: Date?
+
+    /// The API path of an entry.
+    static func path(_ id: RecordID) -> String { "\(WebApp.apiPrefix)/diary/entries/\(id.string)" }
+
+}
+
+extension APIDiaryEntry {
+    /// `entry`, with thumbnails of `sizes`.
+    init(_ entry: DiaryEntry, sizes: [Int]) {
+        let base = Self.path(entry.id)
+        self.init(id: entry.id.string, version: entry.version, moment: entry.moment, timeZone: entry.timeZone.identifier, day: entry.day.string,
+                  emotion: entry.emotion, intensity: entry.intensity, title: entry.title, text: entry.text, tags: entry.tags,
+                  images: entry.images.map { APIImage($0, base: "\(base)/images/\($0.id)", sizes: sizes) },
+                  createdAt: entry.createdAt, updatedAt: entry.updatedAt, trashedAt: entry.trashedAt)
+    }
+}
