@@ -66,7 +66,6 @@ struct APIProblem: Error, Sendable {
 }
 
 extension APIProblem: APIDescribed {
-    static let schemaName = "Problem"
     static var schema: JSONValue {
         ["type": "object", "required": ["type", "title", "status", "detail", "code"],
          "description": "RFC 9457 problem details with Keepsake's code and remedy.",

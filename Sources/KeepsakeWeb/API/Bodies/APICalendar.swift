@@ -3,26 +3,20 @@ import KeepsakeSupport
 
 /// A month of the diary (`GET /api/v1/diary/calendar`): each day with entries.
 struct APICalendar: APIResponseBody {
-    static let schemaName = "Calendar"
-    static var schema: JSONValue {
-        JSONSchema.object(required: ["month", "days"], ["month": JSONSchema.string(), "days": JSONSchema.array(Day.reference)])
-    }
+    static var schema: JSONValue { JSONSchema.record(["month": JSONSchema.string(), "days": JSONSchema.array(Day.reference)]) }
+
+    let month: String, days: [Day]
 
     /// One day with entries: how many, and the emotion felt most.
     struct Day: APIResponseBody {
-        static let schemaName = "CalendarDay"
-        static var schema: JSONValue {
-            JSONSchema.object(required: ["day", "count", "dominantEmotion", "emotions"], [
-                "day": JSONSchema.day, "count": JSONSchema.integer(), "dominantEmotion": Emotion.reference, "emotions": APIEmotionCounts.schema,
-            ])
-        }
-
         let day: String
         let count: Int
         let dominantEmotion: Emotion
         let emotions: [String: Int]
-    }
 
-    let month: String
-    let days: [Day]
+        static let schemaName = "CalendarDay"
+        static var schema: JSONValue {
+            JSONSchema.record(["day": JSONSchema.day, "count": JSONSchema.integer(), "dominantEmotion": Emotion.reference, "emotions": APIEmotionCounts.schema])
+        }
+    }
 }

@@ -3,7 +3,6 @@ import KeepsakeSupport
 
 /// Expense and income per category and currency (`GET /api/v1/ledger/reports/categories`).
 struct APICategoryReport: APIResponseBody {
-    static let schemaName = "CategoryReport"
     static var schema: JSONValue {
         JSONSchema.object(required: ["year", "month", "categories"], [
             "year": JSONSchema.integer(), "month": JSONSchema.nullable(JSONSchema.integer()), "categories": JSONSchema.array(Category.reference),

@@ -4,7 +4,6 @@ import KeepsakeSupport
 
 /// A page of the change feed (`GET /api/v1/changes`).
 struct APIChangePage: APIResponseBody {
-    static let schemaName = "ChangePage"
     static var schema: JSONValue {
         JSONSchema.object(required: ["changes", "next", "hasMore", "latest"], [
             "changes": JSONSchema.array(Change.reference), "next": JSONSchema.integer(description: "The after= of the next call."),
@@ -14,7 +13,6 @@ struct APIChangePage: APIResponseBody {
 
     /// One change, with the record as it is now.
     struct Change: APIResponseBody {
-        static let schemaName = "Change"
         static var schema: JSONValue {
             JSONSchema.object(required: ["sequence", "kind", "collection", "id", "at", "deleted", "record"], [
                 "sequence": JSONSchema.integer(), "kind": JSONSchema.string(values: ["inserted", "updated", "trashed", "restored", "deleted"]),

@@ -5,7 +5,6 @@ import KeepsakeSupport
 
 /// A diary entry as the API answers it.
 struct APIDiaryEntry: APIResponseBody {
-    static let schemaName = "DiaryEntry"
     static var schema: JSONValue {
         JSONSchema.object(required: ["id", "version", "moment", "timeZone", "day", "emotion", "intensity", "title", "text", "tags", "images",
                                      "createdAt", "updatedAt", "trashedAt"], APIRecordFields.common.merging([
@@ -14,6 +13,9 @@ struct APIDiaryEntry: APIResponseBody {
             "tags": JSONSchema.array(JSONSchema.string()), "images": JSONSchema.array(APIImage.reference),
         ]) { _, new in new })
     }
+
+    /// The API path of an entry.
+    static func path(_ id: RecordID) -> String { "\(WebApp.apiPrefix)/diary/entries/\(id.string)" }
 
     let id: String
     let version: Int64
@@ -27,19 +29,14 @@ struct APIDiaryEntry: APIResponseBody {
     let images: [APIImage]
     let createdAt, updatedAt: Date
     @APINull var trashedAt: Date?
-
-    /// The API path of an entry.
-    static func path(_ id: RecordID) -> String { "\(WebApp.apiPrefix)/diary/entries/\(id.string)" }
-
 }
 
 extension APIDiaryEntry {
     /// `entry`, with thumbnails of `sizes`.
     init(_ entry: DiaryEntry, sizes: [Int]) {
-        let base = Self.path(entry.id)
         self.init(id: entry.id.string, version: entry.version, moment: entry.moment, timeZone: entry.timeZone.identifier, day: entry.day.string,
                   emotion: entry.emotion, intensity: entry.intensity, title: entry.title, text: entry.text, tags: entry.tags,
-                  images: entry.images.map { APIImage($0, base: "\(base)/images/\($0.id)", sizes: sizes) },
+                  images: APIImage.list(entry.images, of: Self.path(entry.id), sizes: sizes),
                   createdAt: entry.createdAt, updatedAt: entry.updatedAt, trashedAt: entry.trashedAt)
     }
 }

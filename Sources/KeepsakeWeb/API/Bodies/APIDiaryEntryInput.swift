@@ -5,14 +5,13 @@ import KeepsakeSupport
 
 /// The body of `POST /api/v1/diary/entries` (JSON, or the multipart field `entry`): a new entry.
 struct APIDiaryEntryInput: APIRequestBody {
-    static let schemaName = "DiaryEntryInput"
     static let noun = "diary entry"
     static let multipartField = "entry"
     static let schema: JSONValue = {
         guard case .object(var fields) = JSONSchema.object(required: ["emotion"], properties,
                                                            description: "An entry needs a title or some text that is not only white space.") else { return [:] }
         fields["anyOf"] = [["required": ["title"], "properties": ["title": ["type": "string", "pattern": .string(APIText.line(required: true))]]],
-                           ["required": ["text"], "properties": ["text": ["pattern": "\\S"]]]]
+                           ["required": ["text"], "properties": ["text": ["pattern": .string(APIText.notBlank)]]]]
         return .object(fields)
     }()
 

@@ -5,7 +5,6 @@ import KeepsakeSupport
 /// The body of `PATCH /api/v1/diary/entries/{id}`: the fields to change (`title: null` or `""`
 /// removes the title).
 struct APIDiaryEntryPatch: APIRequestBody {
-    static let schemaName = "DiaryEntryPatch"
     static let noun = "diary entry"
     static let multipartField = "entry"
     static let schema = JSONSchema.object(required: [], APIDiaryEntryInput.properties)
@@ -15,6 +14,7 @@ struct APIDiaryEntryPatch: APIRequestBody {
 
     private enum Field: String, CodingKey { case moment, timeZone, emotion, intensity, title, text, tags }
 
+    /// Reads the fields present; `title` present as `null` is a removal.
     init(from decoder: any Decoder) throws {
         let fields = try decoder.container(keyedBy: Field.self)
         var edit = DiaryEdit(moment: try APIJSON.timestamp(try fields.decodeIfPresent(String.self, forKey: .moment), field: "moment", of: Self.noun),

@@ -3,7 +3,6 @@ import KeepsakeSupport
 
 /// The report of a store check (`POST /api/v1/store/fsck`).
 struct APIFsckReport: APIResponseBody {
-    static let schemaName = "FsckReport"
     static var schema: JSONValue {
         let findings = JSONSchema.array(JSONSchema.object(required: ["recordID", "attachmentID", "path"], [
             "recordID": JSONSchema.string(), "attachmentID": JSONSchema.integer(), "path": JSONSchema.string(),
@@ -33,6 +32,7 @@ struct APIFsckReport: APIResponseBody {
     let hashMismatches: [Finding]
     let missingThumbnails, orphanThumbnails, unexpectedEntries, repairs, unrepairable: [String]
 
+    /// `report`.
     init(_ report: FsckReport) {
         func findings(_ list: [FsckReport.Finding]) -> [Finding] {
             list.map { Finding(recordID: $0.recordID, attachmentID: $0.attachmentID, path: $0.path) }

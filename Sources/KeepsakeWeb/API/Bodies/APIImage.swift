@@ -4,7 +4,6 @@ import KeepsakeSupport
 
 /// One stored image as the API answers it: its facts and where its original and thumbnails are.
 struct APIImage: APIResponseBody {
-    static let schemaName = "Image"
     static var schema: JSONValue {
         JSONSchema.object(required: ["id", "position", "mediaType", "width", "height", "byteSize", "sha256", "capturedAt", "createdAt", "original", "thumbnails"], [
             "id": JSONSchema.integer(minimum: 1), "position": JSONSchema.integer(minimum: 0), "mediaType": JSONSchema.string(),
@@ -14,15 +13,11 @@ struct APIImage: APIResponseBody {
         ])
     }
 
-    let id: Int64
-    let position: Int
-    let mediaType: String
-    let width, height: Int
-    let byteSize: Int64
-    let sha256: String
+    let id, byteSize: Int64
+    let position, width, height: Int
+    let mediaType, sha256, original: String
     @APINull var capturedAt: Date?
     let createdAt: Date
-    let original: String
     let thumbnails: [String: String]
 }
 
@@ -31,8 +26,13 @@ extension APIImage {
     /// `/api/v1/diary/entries/<id>/images/<attachment id>`), with a thumbnail of each of `sizes`.
     init(_ attachment: Attachment, base: String, sizes: [Int]) {
         let thumbnails = Dictionary(uniqueKeysWithValues: sizes.map { (String($0), "\(base)/thumbnails/\($0)") })
-        self.init(id: attachment.id, position: attachment.position, mediaType: attachment.mediaType, width: attachment.width,
-                  height: attachment.height, byteSize: attachment.byteSize, sha256: attachment.sha256, capturedAt: attachment.capturedAt,
-                  createdAt: attachment.createdAt, original: base + "/original", thumbnails: thumbnails)
+        self.init(id: attachment.id, byteSize: attachment.byteSize, position: attachment.position, width: attachment.width, height: attachment.height,
+                  mediaType: attachment.mediaType, sha256: attachment.sha256, original: base + "/original", capturedAt: attachment.capturedAt,
+                  createdAt: attachment.createdAt, thumbnails: thumbnails)
+    }
+
+    /// The photos of the record at `record` (its API path), in order.
+    static func list(_ attachments: [Attachment], of record: String, sizes: [Int]) -> [APIImage] {
+        attachments.map { APIImage($0, base: "\(record)/images/\($0.id)", sizes: sizes) }
     }
 }

@@ -2,7 +2,6 @@ import KeepsakeSupport
 
 /// The body of `PUT …/images`: the record's photos in a new order.
 struct APIImageOrder: APIRequestBody {
-    static let schemaName = "ImageOrder"
     static let noun = "new order"
     static let multipartField = "order"
     static var schema: JSONValue {

@@ -5,7 +5,6 @@ import KeepsakeSupport
 
 /// The body of `POST /api/v1/feed/posts` (JSON, or the multipart field `post`).
 struct APIPostInput: APIRequestBody {
-    static let schemaName = "PostInput"
     static let noun = "post"
     static let multipartField = "post"
     static var schema: JSONValue { JSONSchema.object(required: ["title"], properties) }

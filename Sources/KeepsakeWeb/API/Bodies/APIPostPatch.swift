@@ -4,7 +4,6 @@ import KeepsakeSupport
 
 /// The body of `PATCH /api/v1/feed/posts/{id}`: the fields to change.
 struct APIPostPatch: APIRequestBody {
-    static let schemaName = "PostPatch"
     static let noun = "post"
     static let multipartField = "post"
     static var schema: JSONValue { JSONSchema.object(required: [], APIPostInput.properties) }

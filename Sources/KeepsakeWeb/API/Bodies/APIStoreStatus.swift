@@ -3,7 +3,6 @@ import KeepsakeSupport
 
 /// Counts and sizes of the store (`GET /api/v1/store/status`), without the server's paths.
 struct APIStoreStatus: APIResponseBody {
-    static let schemaName = "StoreStatus"
     static var schema: JSONValue {
         JSONSchema.object(required: ["collections", "totalRecords", "totalImages", "totalBytes", "intentsInFlight", "imageProcessor", "metadata", "blobs",
                                      "lastChangeSequence"], [
@@ -41,6 +40,7 @@ struct APIStoreStatus: APIResponseBody {
         let kind, location: String
         let figures: [Figure]
 
+        /// `status` as the API shows it (``ServerPaths/described(_:)``: no path of the server's disk).
         init(_ status: BackendStatus) {
             let status = ServerPaths.described(status)
             kind = status.kind

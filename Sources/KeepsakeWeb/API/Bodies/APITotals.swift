@@ -4,7 +4,6 @@ import KeepsakeSupport
 /// One currency's totals: income, expense and balance as decimal strings (and, in a category
 /// report, the category).
 struct APITotals: APIResponseBody {
-    static let schemaName = "Totals"
     static var schema: JSONValue { JSONSchema.object(required: ["currency", "income", "expense", "balance", "transactionCount"], properties) }
 
     /// The fields of totals.

@@ -5,7 +5,6 @@ import KeepsakeSupport
 
 /// A ledger transaction as the API answers it.
 struct APITransaction: APIResponseBody {
-    static let schemaName = "Transaction"
     static var schema: JSONValue {
         JSONSchema.object(required: ["id", "version", "date", "kind", "amount", "currency", "minorUnits", "category", "memo", "receipt",
                                      "createdAt", "updatedAt", "trashedAt"], APIRecordFields.common.merging([

@@ -4,7 +4,6 @@ import KeepsakeSupport
 
 /// The body of `POST /api/v1/ledger/transactions` (JSON, or the multipart field `transaction`).
 struct APITransactionInput: APIRequestBody {
-    static let schemaName = "TransactionInput"
     static let noun = "transaction"
     static let multipartField = "transaction"
     static let maxPhotos: Int? = 1

@@ -5,7 +5,6 @@ import KeepsakeSupport
 /// The body of `PATCH /api/v1/ledger/transactions/{id}`: the fields to change (`currency` only
 /// with `amount`).
 struct APITransactionPatch: APIRequestBody {
-    static let schemaName = "TransactionPatch"
     static let noun = "transaction"
     static let multipartField = "transaction"
     static var schema: JSONValue {

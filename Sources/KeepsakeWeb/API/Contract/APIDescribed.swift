@@ -12,6 +12,12 @@ protocol APIDescribed {
 }
 
 extension APIDescribed {
+    /// The type's name without its `API` prefix (`APIDiaryEntry`: `DiaryEntry`).
+    static var schemaName: String {
+        let name = String(describing: self)
+        return name.hasPrefix("API") ? String(name.dropFirst(3)) : name
+    }
+
     /// A reference to the schema: `{"$ref": "#/components/schemas/<name>"}`.
     static var reference: JSONValue { ["$ref": .string("#/components/schemas/" + schemaName)] }
 }

@@ -25,6 +25,7 @@ struct APIDoc: Sendable {
     /// The operations a client may call next with the answer's `id` (`links`), by name.
     var links: [String: String] = [:]
 
+    /// The facts of an operation (the summary of its success is `answer`).
     init(_ id: String, _ summary: String, answer: String, status: HTTPStatus = .ok, parameters: [APIParameter] = [], etag: Bool = false,
          location: Bool = false, notModified: Bool = false, description: String? = nil, links: [String: String] = [:]) {
         self.id = id

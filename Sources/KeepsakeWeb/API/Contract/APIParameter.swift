@@ -73,7 +73,7 @@ extension APIParameter {
     static let after = APIParameter(name: "after", location: .query, schema: JSONSchema.string(pattern: cursorPattern),
                                     description: "The nextCursor of the previous page (empty or absent: the first page).", component: "After")
     /// `q`: the words of a search.
-    static let words = query("q", JSONSchema.string(minLength: 1, maxLength: 500, pattern: "\\S",
+    static let words = query("q", JSONSchema.string(minLength: 1, maxLength: 500, pattern: APIText.notBlank,
                                                    description: "The words to look for (at least one character that is not white space)."),
                              required: true)
     /// `after` of the change feed: the `next` of the previous page.

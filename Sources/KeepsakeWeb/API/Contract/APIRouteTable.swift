@@ -15,6 +15,7 @@ struct APIRouteTable {
     /// The store's thumbnail sizes (the `{size}` of image routes).
     let thumbnailSizes: [Int]
 
+    /// An empty table whose routes go under `prefix` with `tag`.
     init(prefix: String, tag: String, thumbnailSizes: [Int]) {
         self.prefix = prefix
         self.tag = tag

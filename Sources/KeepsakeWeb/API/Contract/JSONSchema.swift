@@ -63,6 +63,11 @@ enum JSONSchema {
                    "properties": .object(properties)], description)
     }
 
+    /// An object with exactly these properties, every one required (an answer always carries each).
+    static func record(_ properties: [String: JSONValue]) -> JSONValue {
+        object(required: properties.keys.sorted(), properties)
+    }
+
     /// An object whose keys are free and whose values are all `values`.
     static func map(_ values: JSONValue) -> JSONValue {
         ["type": "object", "additionalProperties": values]
