@@ -260,7 +260,7 @@ final class RequestContext {
             // A part with a content type but no file name is a file whose name the multipart parser
             // could not read (a NUL in it, say); browsers send no content type for plain fields.
             // Taken as a field it would vanish from the upload and the form be saved without it.
-            if let contentType, !String(cString: contentType).lowercased().hasPrefix("text/plain") {
+            if let contentType, !["text/plain", "application/json"].contains(where: String(cString: contentType).lowercased().hasPrefix) {
                 fail(.badRequest, "A form part is a file without a readable file name; nothing was stored.")
                 return false
             }

@@ -102,7 +102,7 @@ extension WebApp {
             store.post("/import", .page { app, request, _ in await app.runUploadedImport(request) })
         }
 
-        addAPIRoutes(to: &router)
+        addAPIRoutes(to: &router, thumbnailSizes: thumbnailSizes)
         return router
     }
 

@@ -260,7 +260,7 @@ class ImageTests(unittest.TestCase):
         reordered = client.put("/feed/posts/%s/images" % post["id"], json={"order": [second, first]})
         self.assertEqual(reordered.status_code, 200, reordered.text)
         self.assertEqual([image["id"] for image in reordered.json()["images"]], [second, first])
-        self.assertEqual(client.put("/feed/posts/%s/images" % post["id"], json={"order": [first]}).status_code, 400)
+        self.assertEqual(client.put("/feed/posts/%s/images" % post["id"], json={"order": [first]}).status_code, 409)  # not the post's photos
         replaced = client.put("/feed/posts/%s/images/%d" % (post["id"], first), key=str(uuid.uuid4()),
                               data=(CORPUS / "webp/test.webp").read_bytes(), headers={"Content-Type": "image/webp"})
         self.assertEqual(replaced.status_code, 200, replaced.text)

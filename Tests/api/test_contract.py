@@ -1,7 +1,10 @@
 """The API against its own description: the OpenAPI document validates (openapi-spec-validator),
-schemathesis fuzzes every operation of a live server seeded with real records (no 5xx, every
-response in its documented status, type, headers and schema, auth required), and the curl examples
-of docs/API.md run as written.
+schemathesis fuzzes every operation of a live server seeded with real records with every check it
+has (`--checks all`: no 5xx, every response in its documented status, type, headers and schema,
+auth required, every schema-valid request accepted and every schema-violating one refused), and
+the curl examples of docs/API.md run as written. The document itself is made by the server from
+its route table and body types (Sources/KeepsakeWeb/API/Contract); APIDocumentTests checks it
+against the router and real answers against it.
 
 KEEPSAKE_API_FUZZ=short (the default, for `make test`) bounds schemathesis to a few examples per
 operation; KEEPSAKE_API_FUZZ=long (`make torture`) runs many more, with the stateful phase."""
@@ -49,12 +52,6 @@ class ContractTests(unittest.TestCase):
         operations = sum(len(item) for item in document["paths"].values())
         FIGURES.append("openapi: %d paths, %d operations, valid (openapi-spec-validator)" % (len(document["paths"]), operations))
 
-    def test_the_served_document_is_the_one_the_description_script_writes(self):
-        done = subprocess.run([sys.executable, str(HERE / "tools/openapi_document.py"), "--print"], capture_output=True, text=True, timeout=60)
-        self.assertEqual(done.returncode, 0, done.stderr)
-        self.assertEqual(json.loads(done.stdout), self.document(),
-                         "Sources/KeepsakeWeb/API/APIDocument.swift is out of date: run python3 Tests/api/tools/openapi_document.py")
-
     def test_schemathesis_finds_nothing_wrong_with_any_operation(self):
         document = self.document()
         seeds = self.seed()
@@ -68,9 +65,7 @@ class ContractTests(unittest.TestCase):
             else:
                 options = ["-n", "5", "--phases", "examples,coverage,fuzzing"]
             command = [sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run", str(schema), "--url", self.server.url,
-                       "-H", "Authorization: Bearer " + self.token, "--checks",
-                       "not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance,"
-                       "response_schema_conformance,ignored_auth",
+                       "-H", "Authorization: Bearer " + self.token, "--checks", "all",
                        "--workers", "2", "--request-timeout", "20", "--no-color", "--seed", os.environ.get("KEEPSAKE_API_SEED", "1"),
                        "--generation-database", "none", *options]
             # CPython 3.11's AST converter can raise a false "AST constructor recursion depth
@@ -127,8 +122,9 @@ class ContractTests(unittest.TestCase):
         entry, post, transaction = seeds["entry"], seeds["post"], seeds["transaction"]
         return "\n".join([
             (HERE / "schemathesis.toml").read_text(),
-            block("^/api/v1/diary/entries/\\{id\\}", {"id": entry["id"], "attachment": entry["images"][0]["id"]}),
-            block("^/api/v1/feed/posts/\\{id\\}", {"id": post["id"], "attachment": post["images"][0]["id"]}),
+            # The path's attachment id is text in the document (a path segment), so it is pinned as text.
+            block("^/api/v1/diary/entries/\\{id\\}", {"id": entry["id"], "attachment": str(entry["images"][0]["id"])}),
+            block("^/api/v1/feed/posts/\\{id\\}", {"id": post["id"], "attachment": str(post["images"][0]["id"])}),
             block("^/api/v1/ledger/transactions/\\{id\\}", {"id": transaction["id"]}),
             block("^/api/v1/diary/trash/\\{id\\}", {"id": seeds["trashed"]["diary"]}),
             block("^/api/v1/feed/trash/\\{id\\}", {"id": seeds["trashed"]["feed"]}),

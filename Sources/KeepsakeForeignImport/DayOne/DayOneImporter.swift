@@ -1,6 +1,7 @@
 import Foundation
 public import KeepsakeDiary
 import KeepsakeStore
+import KeepsakeSupport
 
 /// Reads a Day One JSON export (the zip Day One writes, its unpacked folder, or one journal's JSON
 /// file with its `photos/` folder beside it) into diary entries.
@@ -48,16 +49,16 @@ public struct DayOneImporter: DiaryImporter {
         var problems: [String] = []
         for journal in journals {
             let url = folder.url(journal)
-            let object: Any
+            let object: JSONValue
             do {
-                object = try JSONSerialization.jsonObject(with: try ImportFile.read(url))
+                object = try JSONValue(parsing: try ImportFile.read(url))
             } catch let error as KeepsakeError {
                 throw error
             } catch {
                 problems.append("\(journal) is not valid JSON (\(error.localizedDescription))")
                 continue
             }
-            guard let root = JSONValue.object(object), let entries = JSONValue.array(root["entries"]) else {
+            guard let root = object.objectValue, let entries = root["entries"]?.arrayValue else {
                 problems.append("\(journal) has no \"entries\" list")
                 continue
             }
@@ -68,7 +69,7 @@ public struct DayOneImporter: DiaryImporter {
             let journalName = ((journals.count == 1 && !folder.isZip && journal == file.lastPathComponent ? displayName : journal) as NSString)
                 .lastPathComponent.replacingOccurrences(of: ".json", with: "", options: [.caseInsensitive, .anchored, .backwards])
             for (index, value) in entries.enumerated() {
-                let uuid = JSONValue.string(JSONValue.object(value)?["uuid"])
+                let uuid = value.objectValue?["uuid"]?.stringValue
                 let location = "\(journalName) entry \(index + 1)" + (uuid.map { " (\($0.prefix(8))…)" } ?? "")
                 switch candidate(value, location: location, folder: folder, photoFiles: photoFiles).flatMap({ $0.item(in: diary) }) {
                 case .success(let item): plan.items.append(item)
@@ -95,23 +96,23 @@ public struct DayOneImporter: DiaryImporter {
         return index
     }
 
-    private func candidate(_ value: Any, location: String, folder: ExportFolder, photoFiles: [String: [String]]) -> Result<DiaryCandidate, ImportIssue> {
+    private func candidate(_ value: JSONValue, location: String, folder: ExportFolder, photoFiles: [String: [String]]) -> Result<DiaryCandidate, ImportIssue> {
         func refuse(_ reason: String, _ id: String? = nil) -> Result<DiaryCandidate, ImportIssue> {
             .failure(ImportIssue(location: location, sourceID: id, reason: reason))
         }
-        guard let entry = JSONValue.object(value) else { return refuse("the entry is \(JSONValue.kind(value)), not an object") }
-        guard let uuid = JSONValue.string(entry["uuid"]), !uuid.isEmpty else { return refuse("the entry has no uuid") }
+        guard let entry = value.objectValue else { return refuse("the entry is \(value.kind), not an object") }
+        guard let uuid = entry["uuid"]?.stringValue, !uuid.isEmpty else { return refuse("the entry has no uuid") }
         let rawText: String
         switch entry["text"] {
-        case nil, is NSNull: rawText = ""
-        case let text as String: rawText = text
-        case let other: return refuse("its text is \(JSONValue.kind(other)), not text", uuid)
+        case nil, .null?: rawText = ""
+        case .string(let text)?: rawText = text
+        case let other?: return refuse("its text is \(other.kind), not text", uuid)
         }
-        guard let moment = JSONValue.date(entry["creationDate"]) else {
-            return refuse("its creationDate \(KeepsakeError.quoted(JSONValue.string(entry["creationDate"]) ?? JSONValue.kind(entry["creationDate"]))) is not an ISO 8601 date", uuid)
+        guard let moment = entry["creationDate"]?.dateValue else {
+            return refuse("its creationDate \(KeepsakeError.quoted(entry["creationDate"]?.stringValue ?? entry["creationDate"]?.kind ?? "null")) is not an ISO 8601 date", uuid)
         }
         var notes: [String] = []
-        let zoneName = JSONValue.string(entry["timeZone"])
+        let zoneName = entry["timeZone"]?.stringValue
         let timeZone: TimeZone
         if let zoneName, let zone = TimeZone(identifier: zoneName) {
             timeZone = zone
@@ -122,19 +123,19 @@ public struct DayOneImporter: DiaryImporter {
         }
 
         // Photos in orderInEntry order (the export lists them in any order).
-        let photoObjects = (JSONValue.array(entry["photos"]) ?? []).compactMap(JSONValue.object)
+        let photoObjects = (entry["photos"]?.arrayValue ?? []).compactMap(\.objectValue)
         let ordered = photoObjects.enumerated().sorted {
-            (JSONValue.int($0.element["orderInEntry"]) ?? Int.max, $0.offset) < (JSONValue.int($1.element["orderInEntry"]) ?? Int.max, $1.offset)
+            ($0.element["orderInEntry"]?.intValue ?? Int.max, $0.offset) < ($1.element["orderInEntry"]?.intValue ?? Int.max, $1.offset)
         }.map(\.element)
         var photos: [ImportPhoto] = []
         for photo in ordered {
-            let identifier = JSONValue.string(photo["identifier"])
-            guard let md5 = JSONValue.string(photo["md5"])?.lowercased(), !md5.isEmpty else {
+            let identifier = photo["identifier"]?.stringValue
+            guard let md5 = photo["md5"]?.stringValue?.lowercased(), !md5.isEmpty else {
                 photos.append(ImportPhoto(name: "photo \(identifier ?? "\(photos.count + 1)") (no md5)", identifier: identifier, file: nil))
                 notes.append("a photo (\(identifier ?? "without an identifier")) has no md5 in the export, so its file cannot be found")
                 continue
             }
-            let type = JSONValue.string(photo["type"])?.lowercased() ?? "jpeg"
+            let type = photo["type"]?.stringValue?.lowercased() ?? "jpeg"
             let candidates = photoFiles[md5] ?? []
             let file = candidates.first { $0.lowercased().hasSuffix("." + type) } ?? candidates.first
             photos.append(ImportPhoto(name: file ?? "photos/\(md5).\(type)", identifier: identifier,
@@ -144,17 +145,17 @@ public struct DayOneImporter: DiaryImporter {
         // Videos, audio and PDFs are named in the text and the report, not imported.
         var media: [String: String] = [:]
         for (key, noun) in [("videos", "video"), ("audios", "audio recording"), ("pdfAttachments", "PDF")] {
-            for item in (JSONValue.array(entry[key]) ?? []).compactMap(JSONValue.object) {
-                let md5 = JSONValue.string(item["md5"]) ?? "without an md5"
+            for item in (entry[key]?.arrayValue ?? []).compactMap(\.objectValue) {
+                let md5 = item["md5"]?.stringValue ?? "without an md5"
                 let name: String
-                if let type = JSONValue.string(item["type"]) ?? (key == "pdfAttachments" ? "pdf" : nil) {
+                if let type = item["type"]?.stringValue ?? (key == "pdfAttachments" ? "pdf" : nil) {
                     name = "\(md5).\(type)"
-                } else if let format = JSONValue.string(item["format"]) {
+                } else if let format = item["format"]?.stringValue {
                     name = "\(md5) (\(format))"
                 } else {
                     name = md5
                 }
-                if let identifier = JSONValue.string(item["identifier"]) { media[identifier] = "\(noun) not imported: \(name)" }
+                if let identifier = item["identifier"]?.stringValue { media[identifier] = "\(noun) not imported: \(name)" }
                 notes.append("the \(noun) \(name) was not imported: Keepsake keeps photos only")
             }
         }
@@ -163,25 +164,25 @@ public struct DayOneImporter: DiaryImporter {
         if converted.danglingLinks > 0 {
             notes.append("\(converted.danglingLinks) link\(converted.danglingLinks == 1 ? "" : "s") in the text named no photo of the entry and \(converted.danglingLinks == 1 ? "was" : "were") removed")
         }
-        var tags = (JSONValue.array(entry["tags"]) ?? []).compactMap(JSONValue.string)
-        if JSONValue.bool(entry["starred"]) == true { tags.append("starred") }
-        if JSONValue.bool(entry["isPinned"]) == true { tags.append("pinned") }
+        var tags = (entry["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+        if entry["starred"]?.boolValue == true { tags.append("starred") }
+        if entry["isPinned"]?.boolValue == true { tags.append("pinned") }
 
         var fields: [String: FieldValue] = [:]
         if options.keepLocation {
-            if let place = JSONValue.object(entry["location"]) {
-                let words = ["placeName", "localityName", "administrativeArea", "country"].compactMap { JSONValue.string(place[$0]) }.filter { !$0.isEmpty }
+            if let place = entry["location"]?.objectValue {
+                let words = ["placeName", "localityName", "administrativeArea", "country"].compactMap { place[$0]?.stringValue }.filter { !$0.isEmpty }
                 var unique: [String] = []
                 for word in words where !unique.contains(word) { unique.append(word) }
                 if !unique.isEmpty { fields["location"] = .string(unique.joined(separator: ", ")) }
-                if let latitude = JSONValue.double(place["latitude"]), let longitude = JSONValue.double(place["longitude"]) {
+                if let latitude = place["latitude"]?.doubleValue, let longitude = place["longitude"]?.doubleValue {
                     fields["latitude"] = .string(String(latitude))
                     fields["longitude"] = .string(String(longitude))
                 }
             }
-            if let weather = JSONValue.object(entry["weather"]) {
-                let words = [JSONValue.string(weather["conditionsDescription"]),
-                             JSONValue.double(weather["temperatureCelsius"]).map { Self.celsius($0) }].compactMap { $0 }
+            if let weather = entry["weather"]?.objectValue {
+                let words = [weather["conditionsDescription"]?.stringValue,
+                             weather["temperatureCelsius"]?.doubleValue.map { Self.celsius($0) }].compactMap { $0 }
                 if !words.isEmpty { fields["weather"] = .string(words.joined(separator: ", ")) }
             }
         }

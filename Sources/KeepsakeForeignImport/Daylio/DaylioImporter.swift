@@ -148,28 +148,28 @@ public struct DaylioImporter: DiaryImporter {
         }
         let encoded = try ImportFile.read(folder.url(backupName))
         guard let decoded = Data(base64Encoded: encoded, options: .ignoreUnknownCharacters),
-              let object = try? JSONSerialization.jsonObject(with: decoded), let root = JSONValue.object(object) else {
+              let object = try? JSONValue(parsing: decoded), let root = object.objectValue else {
             throw KeepsakeError(.invalidArgument, "The backup.daylio inside \(KeepsakeError.printable(displayName)) is not base64-encoded JSON: the backup is damaged. Make a new backup in Daylio.")
         }
-        guard let entries = JSONValue.array(root["dayEntries"]) else {
+        guard let entries = root["dayEntries"]?.arrayValue else {
             throw KeepsakeError(.invalidArgument, "The backup.daylio inside \(KeepsakeError.printable(displayName)) has no dayEntries list; it is not a Daylio backup Keepsake knows.")
         }
         let predefined = [1: "rad", 2: "good", 3: "meh", 4: "bad", 5: "awful"]
         var moods: [Int: (name: String, group: Int?)] = [:]
-        for mood in (JSONValue.array(root["customMoods"]) ?? []).compactMap(JSONValue.object) {
-            guard let id = JSONValue.int(mood["id"]) else { continue }
-            let custom = JSONValue.string(mood["custom_name"])?.trimmingCharacters(in: .whitespaces) ?? ""
-            let name = custom.isEmpty ? (JSONValue.int(mood["predefined_name_id"]).flatMap { predefined[$0] } ?? "mood \(id)") : custom
-            moods[id] = (name, JSONValue.int(mood["mood_group_id"]))
+        for mood in (root["customMoods"]?.arrayValue ?? []).compactMap(\.objectValue) {
+            guard let id = mood["id"]?.intValue else { continue }
+            let custom = mood["custom_name"]?.stringValue?.trimmingCharacters(in: .whitespaces) ?? ""
+            let name = custom.isEmpty ? (mood["predefined_name_id"]?.intValue.flatMap { predefined[$0] } ?? "mood \(id)") : custom
+            moods[id] = (name, mood["mood_group_id"]?.intValue)
         }
         var tagNames: [Int: String] = [:]
-        for tag in (JSONValue.array(root["tags"]) ?? []).compactMap(JSONValue.object) {
-            if let id = JSONValue.int(tag["id"]), let name = JSONValue.string(tag["name"]) { tagNames[id] = name }
+        for tag in (root["tags"]?.arrayValue ?? []).compactMap(\.objectValue) {
+            if let id = tag["id"]?.intValue, let name = tag["name"]?.stringValue { tagNames[id] = name }
         }
         var assets: [Int: (checksum: String, type: Int)] = [:]
-        for asset in (JSONValue.array(root["assets"]) ?? []).compactMap(JSONValue.object) {
-            if let id = JSONValue.int(asset["id"]), let checksum = JSONValue.string(asset["checksum"]) {
-                assets[id] = (checksum, JSONValue.int(asset["type"]) ?? 1)
+        for asset in (root["assets"]?.arrayValue ?? []).compactMap(\.objectValue) {
+            if let id = asset["id"]?.intValue, let checksum = asset["checksum"]?.stringValue {
+                assets[id] = (checksum, asset["type"]?.intValue ?? 1)
             }
         }
         var assetFiles: [String: String] = [:]
@@ -181,8 +181,8 @@ public struct DaylioImporter: DiaryImporter {
 
         var plan = ImportPlan(source: .daylio, file: displayName, resources: [folder])
         for (index, value) in entries.enumerated() {
-            let object = JSONValue.object(value)
-            let id = JSONValue.int(object?["id"])
+            let object = value.objectValue
+            let id = object?["id"]?.intValue
             let location = "entry \(index + 1)" + (id.map { " (id \($0))" } ?? "")
             guard let object, let id else {
                 plan.refused.append(ImportIssue(location: location, reason: "the entry has no id"))
@@ -191,23 +191,23 @@ public struct DaylioImporter: DiaryImporter {
             let sourceID = "entry \(id)"
             func refuse(_ reason: String) { plan.refused.append(ImportIssue(location: location, sourceID: sourceID, reason: reason)) }
             var notes: [String] = []
-            let offset = (JSONValue.int(object["timeZoneOffset"]) ?? 0) / 1000
+            let offset = (object["timeZoneOffset"]?.intValue ?? 0) / 1000
             let moment: Date
-            if let year = JSONValue.int(object["year"]), let month = JSONValue.int(object["month"]), let day = JSONValue.int(object["day"]) {
+            if let year = object["year"]?.intValue, let month = object["month"]?.intValue, let day = object["day"]?.intValue {
                 var calendar = Calendar(identifier: .gregorian)
                 calendar.timeZone = TimeZone(secondsFromGMT: offset) ?? .gmt
                 // Daylio counts months from 0.
                 guard (0...11).contains(month), let date = calendar.date(from: DateComponents(year: year, month: month + 1, day: day,
-                                                                                              hour: JSONValue.int(object["hour"]) ?? 0,
-                                                                                              minute: JSONValue.int(object["minute"]) ?? 0)) else {
+                                                                                              hour: object["hour"]?.intValue ?? 0,
+                                                                                              minute: object["minute"]?.intValue ?? 0)) else {
                     refuse("the date \(year)-\(month)-\(day) (months count from 0) is not a day")
                     continue
                 }
                 moment = date
-                if let stamp = JSONValue.double(object["datetime"]), abs(stamp / 1000 - date.timeIntervalSince1970) > 60 {
+                if let stamp = object["datetime"]?.doubleValue, abs(stamp / 1000 - date.timeIntervalSince1970) > 60 {
                     notes.append("the entry's datetime disagrees with its day and time; the day and time Daylio shows were used")
                 }
-            } else if let stamp = JSONValue.double(object["datetime"]) {
+            } else if let stamp = object["datetime"]?.doubleValue {
                 moment = Date(timeIntervalSince1970: stamp / 1000)
             } else {
                 refuse("the entry has neither a day nor a datetime")
@@ -217,13 +217,13 @@ public struct DaylioImporter: DiaryImporter {
                 refuse("no named time zone has the offset \(offset) seconds")
                 continue
             }
-            guard let moodID = JSONValue.int(object["mood"]), let mood = moods[moodID] else {
-                refuse("its mood \(JSONValue.int(object["mood"]).map(String.init) ?? "(none)") is not among the backup's moods")
+            guard let moodID = object["mood"]?.intValue, let mood = moods[moodID] else {
+                refuse("its mood \(object["mood"]?.intValue.map(String.init) ?? "(none)") is not among the backup's moods")
                 continue
             }
-            let tags = (JSONValue.array(object["tags"]) ?? []).compactMap(JSONValue.int).compactMap { tagNames[$0] }
+            let tags = (object["tags"]?.arrayValue ?? []).compactMap(\.intValue).compactMap { tagNames[$0] }
             var photos: [ImportPhoto] = []
-            for assetID in (JSONValue.array(object["assets"]) ?? []).compactMap(JSONValue.int) {
+            for assetID in (object["assets"]?.arrayValue ?? []).compactMap(\.intValue) {
                 guard let asset = assets[assetID] else {
                     notes.append("asset \(assetID) is not described in the backup; it was not imported")
                     continue
@@ -236,7 +236,7 @@ public struct DaylioImporter: DiaryImporter {
                 photos.append(ImportPhoto(name: path ?? "assets/photos/\(asset.checksum)", identifier: "asset-\(assetID)", file: path.map(folder.url)))
             }
             let candidate = entry(location: location, sourceID: sourceID, moment: moment, timeZone: zone, mood: mood.name, group: mood.group,
-                                  title: JSONValue.string(object["note_title"]) ?? "", note: JSONValue.string(object["note"]) ?? "",
+                                  title: object["note_title"]?.stringValue ?? "", note: object["note"]?.stringValue ?? "",
                                   tags: tags, photos: photos, notes: notes)
             switch candidate.item(in: diary) {
             case .success(let item): plan.items.append(item)

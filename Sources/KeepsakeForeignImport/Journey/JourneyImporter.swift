@@ -1,6 +1,7 @@
 import Foundation
 public import KeepsakeDiary
 import KeepsakeStore
+import KeepsakeSupport
 
 /// Reads a Journey export (a zip, or its unpacked folder, of one JSON file per entry plus the
 /// photos they name) into diary entries.
@@ -45,9 +46,9 @@ public struct JourneyImporter: DiaryImporter {
         }
         for path in jsons {
             let location = path
-            let object: Any
+            let object: JSONValue
             do {
-                object = try JSONSerialization.jsonObject(with: try ImportFile.read(folder.url(path)))
+                object = try JSONValue(parsing: try ImportFile.read(folder.url(path)))
             } catch let error as KeepsakeError {
                 throw error
             } catch {
@@ -63,8 +64,8 @@ public struct JourneyImporter: DiaryImporter {
     }
 
     /// A number, unless it is Journey's "no value" (the largest double).
-    static func present(_ value: Any?) -> Double? {
-        guard let number = JSONValue.double(value), number.isFinite, abs(number) < 1e300 else { return nil }
+    static func present(_ value: JSONValue?) -> Double? {
+        guard let number = value?.doubleValue, number.isFinite, abs(number) < 1e300 else { return nil }
         return number
     }
 
@@ -80,18 +81,18 @@ public struct JourneyImporter: DiaryImporter {
         }
     }
 
-    private func candidate(_ value: Any, location: String, folder: ExportFolder, byName: [String: String]) -> Result<DiaryCandidate, ImportIssue> {
+    private func candidate(_ value: JSONValue, location: String, folder: ExportFolder, byName: [String: String]) -> Result<DiaryCandidate, ImportIssue> {
         func refuse(_ reason: String, _ id: String? = nil) -> Result<DiaryCandidate, ImportIssue> {
             .failure(ImportIssue(location: location, sourceID: id, reason: reason))
         }
-        guard let entry = JSONValue.object(value) else { return refuse("the file holds \(JSONValue.kind(value)), not an entry") }
-        guard let id = JSONValue.string(entry["id"]) ?? JSONValue.int(entry["id"]).map(String.init), !id.isEmpty else {
+        guard let entry = value.objectValue else { return refuse("the file holds \(value.kind), not an entry") }
+        guard let id = entry["id"]?.stringValue ?? entry["id"]?.intValue.map(String.init), !id.isEmpty else {
             return refuse("the entry has no id")
         }
-        guard let stamp = JSONValue.double(entry["date_journal"]) else { return refuse("the entry has no date_journal", id) }
+        guard let stamp = entry["date_journal"]?.doubleValue else { return refuse("the entry has no date_journal", id) }
         let moment = Date(timeIntervalSince1970: stamp / 1000)
         var notes: [String] = []
-        let zoneName = JSONValue.string(entry["timezone"]) ?? ""
+        let zoneName = entry["timezone"]?.stringValue ?? ""
         let timeZone: TimeZone
         if let zone = TimeZone(identifier: zoneName), !zoneName.isEmpty {
             timeZone = zone
@@ -102,16 +103,16 @@ public struct JourneyImporter: DiaryImporter {
         }
         let rawText: String
         switch entry["text"] {
-        case nil, is NSNull: rawText = ""
-        case let text as String: rawText = text
-        case let other: return refuse("its text is \(JSONValue.kind(other)), not text", id)
+        case nil, .null?: rawText = ""
+        case .string(let text)?: rawText = text
+        case let other?: return refuse("its text is \(other.kind), not text", id)
         }
-        let type = JSONValue.string(entry["type"])?.lowercased()
+        let type = entry["type"]?.stringValue?.lowercased()
         let markdown = type != "markdown" && HTMLText.looksLikeHTML(rawText) ? HTMLText.markdown(rawText) : rawText
         let converted = DayOneText.convert(markdown, photos: [], media: [:], undoEscapes: false)
 
         var photos: [ImportPhoto] = []
-        for name in (JSONValue.array(entry["photos"]) ?? []).compactMap(JSONValue.string) {
+        for name in (entry["photos"]?.arrayValue ?? []).compactMap(\.stringValue) {
             let base = (name as NSString).lastPathComponent
             let ext = (base as NSString).pathExtension.lowercased()
             guard Self.photoExtensions.contains(ext) else {
@@ -121,21 +122,21 @@ public struct JourneyImporter: DiaryImporter {
             let path = byName[base]
             photos.append(ImportPhoto(name: path ?? base, identifier: base, file: path.map(folder.url)))
         }
-        var tags = (JSONValue.array(entry["tags"]) ?? []).compactMap(JSONValue.string)
-        if JSONValue.bool(entry["favourite"]) == true { tags.append("starred") }
-        let mood = Self.mood(sentiment: JSONValue.double(entry["sentiment"])) ?? MoodTable.Mapping(options.emotion, options.intensity)
+        var tags = (entry["tags"]?.arrayValue ?? []).compactMap(\.stringValue)
+        if entry["favourite"]?.boolValue == true { tags.append("starred") }
+        let mood = Self.mood(sentiment: entry["sentiment"]?.doubleValue) ?? MoodTable.Mapping(options.emotion, options.intensity)
 
         var fields: [String: FieldValue] = [:]
         if options.keepLocation {
-            if let address = JSONValue.string(entry["address"]), !address.isEmpty { fields["location"] = .string(address) }
+            if let address = entry["address"]?.stringValue, !address.isEmpty { fields["location"] = .string(address) }
             if let latitude = Self.present(entry["lat"]), let longitude = Self.present(entry["lon"]) {
                 fields["latitude"] = .string(String(latitude))
                 fields["longitude"] = .string(String(longitude))
             }
-            if let weather = JSONValue.object(entry["weather"]) {
-                let words = [JSONValue.string(weather["description"]).flatMap { $0.isEmpty ? nil : $0 },
+            if let weather = entry["weather"]?.objectValue {
+                let words = [weather["description"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
                              Self.present(weather["degree_c"]).map(DayOneImporter.celsius),
-                             JSONValue.string(weather["place"]).flatMap { $0.isEmpty ? nil : $0 }].compactMap { $0 }
+                             weather["place"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 }].compactMap { $0 }
                 if !words.isEmpty { fields["weather"] = .string(words.joined(separator: ", ")) }
             }
         }

@@ -1,6 +1,7 @@
 import Foundation
 import KeepsakeHTTP
 import KeepsakeStore
+import KeepsakeSupport
 
 /// A failure answered as `application/problem+json` (RFC 9457): `type`, `title`, `status`,
 /// `detail`, and Keepsake's own `code` (a ``KeepsakeError/Code`` or one of the API's codes below)
@@ -35,10 +36,10 @@ struct APIProblem: Error, Sendable {
 
     /// The response.
     var response: HTTPResponse {
-        var body: [String: APIJSONValue] = [
+        var body: [String: JSONValue] = [
             "type": .string("urn:keepsake:problem:" + code),
             "title": .string(status.reasonPhrase),
-            "status": .int(status.rawValue),
+            "status": .integer(Int64(status.rawValue)),
             "detail": .string(detail),
             "code": .string(code),
         ]
@@ -47,7 +48,7 @@ struct APIProblem: Error, Sendable {
             body["remedyText"] = .string(remedy.sentence)
         }
         var response = HTTPResponse(status: status, headers: ["Content-Type": "application/problem+json"],
-                                    body: .data(APIJSONValue.object(body).data))
+                                    body: .data(JSONValue.object(body).data))
         for (name, value) in headers { response.headers.add(name, value) }
         response.headers.set("Cache-Control", "no-store")
         return response
@@ -61,5 +62,17 @@ struct APIProblem: Error, Sendable {
     /// 400 for a malformed request (a query value, a header).
     static func invalid(_ detail: String) -> APIProblem {
         APIProblem(status: .badRequest, code: KeepsakeError.Code.invalidArgument.rawValue, detail: detail)
+    }
+}
+
+extension APIProblem: APIDescribed {
+    static var schema: JSONValue {
+        ["type": "object", "required": ["type", "title", "status", "detail", "code"],
+         "description": "RFC 9457 problem details with Keepsake's code and remedy.",
+         "properties": [
+            "type": JSONSchema.string(), "title": JSONSchema.string(), "status": JSONSchema.integer(), "detail": JSONSchema.string(),
+            "code": JSONSchema.string(description: "A KeepsakeError code (notFound, invalidArgument, conflict, …) or one of the API's own (unauthorized, forbidden, methodNotAllowed, preconditionFailed, idempotencyKeyMissing, idempotencyKeyReused, idempotencyKeyInProgress, unsupportedMediaType, tooManyRequests, rangeNotSatisfiable)."),
+            "remedy": JSONSchema.string(), "remedyText": JSONSchema.string(),
+         ]]
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KeepsakeHTTP
 import KeepsakeStore
+import KeepsakeSupport
 
 /// One accepted API request: the HTTP request, the route's parameters and the token it came with.
 struct APIRequest: Sendable {
@@ -23,14 +24,21 @@ struct APIRequest: Sendable {
         return value
     }
 
-    /// An integer query parameter in `range`; `fallback` when absent; 400 otherwise.
-    func integer(_ name: String, in range: ClosedRange<Int>, default fallback: Int? = nil) throws -> Int? {
-        guard let text = query(name) else { return fallback }
+    /// An integer query parameter (``APIParameter/integer(_:_:default:required:description:component:)``):
+    /// its default when absent; 400 outside its range.
+    func integer(_ parameter: APIParameter) throws -> Int? {
+        guard let text = query(parameter.name) else { return parameter.defaultValue }
+        let range = parameter.range ?? Int.min...Int.max
         guard text.utf8.count <= 19, text.utf8.allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D }), let value = Int(text),
               range.contains(value) else {
-            throw APIProblem.invalid("The query parameter \(name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+            throw APIProblem.invalid("The query parameter \(parameter.name) must be a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         return value
+    }
+
+    /// An integer parameter that has a default.
+    func count(_ parameter: APIParameter) throws -> Int {
+        try integer(parameter) ?? parameter.defaultValue ?? 0
     }
 
     /// A boolean query parameter (`true`/`false`); `false` when absent.
@@ -64,7 +72,7 @@ struct APIRequest: Sendable {
         guard !values.isEmpty else { return nil }
         let members = values.flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         let tags = members.filter { $0 != "*" }
-        if tags.isEmpty && !members.isEmpty { return nil }
+        if tags.isEmpty { return nil }  // `*` alone, or an empty value: no precondition
         let versions = tags.map { tag -> Int64? in
             guard tag.hasPrefix("\""), tag.hasSuffix("\""), tag.count > 2 else { return nil }
             return APIRequest.version(fromTag: String(tag.dropFirst().dropLast()))
@@ -91,22 +99,30 @@ struct APIRequest: Sendable {
     /// The ETag of a version: `"v3"`.
     static func etag(_ version: Int64) -> String { "v\(version)" }
 
-    /// The JSON object of the body (a JSON request, or the field `field` of a multipart one).
+    /// The JSON body (a JSON request, or the field ``APIRequestBody/multipartField`` of a
+    /// multipart one) as `Body`, checked against its schema.
     ///
-    /// - Throws: 415 when the body is neither; `invalidArgument` (400) when it is not an object
-    ///   with the allowed fields.
-    func jsonObject(field: String, what: String, allowed: Set<String>) throws -> APIJSONObject {
+    /// - Throws: 415 when the body is neither; `invalidArgument` (400) when it is not an object of
+    ///   the schema's fields with the schema's types and limits.
+    func decode<Body: APIRequestBody>(_ type: Body.Type) throws -> Body {
+        let data: Data
         switch http.mediaType {
         case "application/json":
-            return try APIJSONObject(try http.body.data(), what: what, allowed: allowed)
+            data = try http.body.data()
         case "multipart/form-data":
-            guard let text = http.form[field] else {
-                throw APIProblem.invalid("A multipart \(what) needs the JSON in a field named \(field).")
+            guard let text = http.form[Body.multipartField] else {
+                throw APIProblem.invalid("A multipart \(Body.noun) needs the JSON in a field named \(Body.multipartField).")
             }
-            return try APIJSONObject(Data(text.utf8), what: what, allowed: allowed)
+            data = Data(text.utf8)
         default:
             throw APIProblem(status: .unsupportedMediaType, code: "unsupportedMediaType",
-                             detail: "Send the \(what) as application/json (or multipart/form-data with the JSON in the field \(field) and the photos as files).")
+                             detail: "Send the \(Body.noun) as application/json (or multipart/form-data with the JSON in the field \(Body.multipartField) and the photos as files).")
         }
+        let body = try Body.decode(data)
+        try body.precheck()
+        if let problem = JSONSchemaCheck(schemas: APIDocument.schemas).problem(try JSONValue(parsing: data), Body.schema, name: "the \(Body.noun)") {
+            throw KeepsakeError(.invalidArgument, "In the \(Body.noun), \(problem).")
+        }
+        return body
     }
 }

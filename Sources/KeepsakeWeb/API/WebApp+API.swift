@@ -120,7 +120,9 @@ extension WebApp {
                     throw APIProblem(status: .forbidden, code: "forbidden",
                                      detail: "The token \(token.name) is read-only: it may use GET and HEAD only.")
                 }
-                var response = try await operation.run(self, APIRequest(http: request, parameters: parameters, token: token))
+                let apiRequest = APIRequest(http: request, parameters: parameters, token: token)
+                try apiRequest.checkParameters(operation.parameters)
+                var response = try await operation.run(self, apiRequest)
                 // Private data: no cache keeps it (images set their own, revalidated, policy).
                 if !response.headers.contains("Cache-Control") { response.headers.set("Cache-Control", "no-store") }
                 return response

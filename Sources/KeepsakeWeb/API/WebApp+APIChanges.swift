@@ -18,10 +18,10 @@ extension WebApp {
     /// its last change. Resume with `after` = the page's `next`. With `wait` (seconds), an empty
     /// answer waits up to that long for a change (a long poll). The changes and the records come
     /// from one consistent read.
-    func apiChanges(_ request: APIRequest) async throws -> HTTPResponse {
-        let after = Int64(try request.integer("after", in: 0...Int.max, default: 0)!)
-        let limit = try request.integer("limit", in: 1...1000, default: 100)!
-        let wait = try request.integer("wait", in: 0...Self.maxLongPollSeconds, default: 0)!
+    func apiChanges(_ request: APIRequest) async throws -> APIAnswer<APIChangePage> {
+        let after = Int64(try request.count(.changesAfter))
+        let limit = try request.count(.changesLimit)
+        let wait = try request.count(.changesWait)
         var page = try changePage(after: after, limit: limit)
         if page.changes.isEmpty && wait > 0 {
             let token = request.token.id
@@ -50,42 +50,34 @@ extension WebApp {
             }
         }
         let next = page.changes.last?.sequence ?? after
-        let items = page.items
-        return APIRepresentation.response(["changes": .array(items), "next": .integer(next),
-                                           "hasMore": .bool(page.changes.count == limit), "latest": .integer(max(page.latest, next))])
+        return try APIAnswer(APIChangePage(changes: page.items, next: next, hasMore: page.changes.count == limit, latest: max(page.latest, next)))
     }
 
     /// One page of changes and the JSON of each record's latest change in it.
-    private func changePage(after: Int64, limit: Int) throws -> (changes: [StoreChange], items: [APIJSONValue], latest: Int64) {
+    private func changePage(after: Int64, limit: Int) throws -> (changes: [StoreChange], items: [APIChangePage.Change], latest: Int64) {
         let sizes = store.options.thumbnailSizes.map(\.maxPixels)
         return try store.metadata.read { tx in
             let changes = try tx.changes(after: after, limit: limit)
             var lastIndex: [RecordID: Int] = [:]
             for (index, change) in changes.enumerated() { lastIndex[change.recordID] = index }
-            var items: [APIJSONValue] = []
+            var items: [APIChangePage.Change] = []
             for (index, change) in changes.enumerated() where lastIndex[change.recordID] == index {
                 let record = try tx.record(change.recordID)
-                items.append([
-                    "sequence": .integer(change.sequence),
-                    "kind": .string(change.kind.rawValue),
-                    "collection": .string(change.collection.name),
-                    "id": .string(change.recordID.string),
-                    "at": .timestamp(change.at),
-                    "deleted": .bool(record == nil),
-                    "record": try record.map { try Self.json(of: $0, sizes: sizes) } ?? .null,
-                ])
+                items.append(APIChangePage.Change(sequence: change.sequence, kind: change.kind.rawValue, collection: change.collection.name,
+                                                  id: change.recordID.string, at: change.at, deleted: record == nil,
+                                                  record: try record.flatMap { try Self.body(of: $0, sizes: sizes) }))
             }
             return (changes, items, try tx.lastChangeSequence())
         }
     }
 
-    /// A record as its app's JSON (`null` for a collection no app of the API knows).
-    static func json(of record: Record, sizes: [Int]) throws -> APIJSONValue {
+    /// A record as its app's body (`nil` for a collection no app of the API knows).
+    static func body(of record: Record, sizes: [Int]) throws -> APIRecordBody? {
         switch record.collection {
-        case Diary.collection: APIRepresentation.entry(try DiaryEntry(record: record), sizes: sizes)
-        case Ledger.collection: APIRepresentation.transaction(try Ledger.transaction(from: record), sizes: sizes)
-        case Feed.collection: APIRepresentation.post(try FeedItem(record: record), sizes: sizes)
-        default: .null
+        case Diary.collection: .entry(APIDiaryEntry(try DiaryEntry(record: record), sizes: sizes))
+        case Ledger.collection: .transaction(APITransaction(try Ledger.transaction(from: record), sizes: sizes))
+        case Feed.collection: .post(APIPost(try FeedItem(record: record), sizes: sizes))
+        default: nil
         }
     }
 }

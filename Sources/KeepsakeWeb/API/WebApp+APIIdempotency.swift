@@ -15,6 +15,11 @@ struct IdempotentAttempt: Sendable {
     let since: Date
 }
 
+/// What a request finds for its idempotency key.
+private enum IdempotencyClaim {
+    case fresh(IdempotencyRecord), retry(IdempotencyRecord), replay([UInt8]), mismatch, busy(Double)
+}
+
 extension WebApp {
     /// How long the API remembers an idempotency key and its answer: 24 hours.
     static let idempotencyLifetime: TimeInterval = 24 * 3600
@@ -33,14 +38,13 @@ extension WebApp {
     /// - a request refused by a client error (4xx) forgets the key (nothing was changed); one that
     ///   failed on the server's side (5xx) or never answered keeps it, and the retry runs again
     ///   with `isRetry` set, looking first whether the change is in the store already.
-    func idempotent(_ request: APIRequest, target makeTarget: @Sendable () -> String?,
-                    _ perform: (IdempotentAttempt) async throws -> HTTPResponse) async throws -> HTTPResponse {
+    func idempotent<Body>(_ request: APIRequest, target makeTarget: @Sendable () -> String?,
+                          _ perform: (IdempotentAttempt) async throws -> APIAnswer<Body>) async throws -> APIAnswer<Body> {
         let key = try Self.idempotencyKey(request.http)
         let fingerprint = try Self.fingerprint(request.http)
         let scope = request.token.id
         let now = Date().timeIntervalSince1970
-        enum Claim { case fresh(IdempotencyRecord), retry(IdempotencyRecord), replay([UInt8]), mismatch, busy(Double) }
-        let claim: Claim = try store.metadata.write { tx in
+        let claim: IdempotencyClaim = try store.metadata.write { tx in
             try tx.deleteIdempotencyRecords(expiredBefore: now, limit: 100)
             if var row = try tx.idempotencyRecord(scope: scope, key: key), row.expiresAt >= now {
                 guard row.fingerprint == fingerprint else { return .mismatch }
@@ -69,21 +73,22 @@ extension WebApp {
         case .replay(let stored):
             var response = try Self.decodeStoredResponse(stored)
             response.headers.set("Idempotent-Replayed", "true")
-            return response
+            return .replayed(response)
         case .fresh(let claimed): row = claimed; isRetry = false
         case .retry(let claimed): row = claimed; isRetry = true
         }
         let attempt = IdempotentAttempt(target: row.target, isRetry: isRetry, since: Date(timeIntervalSince1970: row.createdAt))
-        let response: HTTPResponse
+        let answer: APIAnswer<Body>
         do {
-            response = try await perform(attempt)
+            answer = try await perform(attempt)
         } catch {
             releaseKey(row, forget: APIProblem.from(error, ifMatch: request.hasIfMatch).status.rawValue < 500)
             throw error
         }
+        let response = answer.response
         guard (200..<300).contains(response.status.rawValue) else {
             releaseKey(row, forget: response.status.rawValue < 500)
-            return response
+            return answer
         }
         row.response = Self.encodeStoredResponse(response)
         row.leaseUntil = 0
@@ -94,7 +99,7 @@ extension WebApp {
             // The change is made; a retry after the lease finds it in the store.
             configuration.errorLog?("idempotency key of \(request.http.rawPath): the answer could not be kept: \(error)")
         }
-        return response
+        return answer
     }
 
     /// Lets a retry run again at once (`forget`: the key is forgotten, for a request refused
@@ -150,8 +155,8 @@ extension WebApp {
     static func encodeStoredResponse(_ response: HTTPResponse) -> [UInt8] {
         let body: Data
         if case .data(let data) = response.body { body = data } else { body = Data() }
-        let value: APIJSONValue = [
-            "status": .int(response.status.rawValue),
+        let value: JSONValue = [
+            "status": .integer(Int64(response.status.rawValue)),
             "headers": .array(response.headers.map { .array([.string($0.name), .string($0.value)]) }),
             "body": .string(body.base64EncodedString()),
         ]
@@ -160,7 +165,7 @@ extension WebApp {
 
     /// A response kept by ``encodeStoredResponse(_:)``.
     static func decodeStoredResponse(_ bytes: [UInt8]) throws -> HTTPResponse {
-        guard case .object(let fields)? = try? JSONDecoder().decode(APIJSONValue.self, from: Data(bytes)),
+        guard case .object(let fields)? = try? JSONValue(parsing: Data(bytes)),
               case .integer(let status)? = fields["status"], case .array(let headers)? = fields["headers"],
               case .string(let base64)? = fields["body"], let body = Data(base64Encoded: base64) else {
             throw KeepsakeError(.database, "The answer kept for an idempotency key cannot be read.", remedy: .checkStore)

@@ -66,23 +66,23 @@ extension WebApp {
 
     /// `POST …/{id}/images`: adds the photos (at the end, or before `?position=`), once per
     /// `Idempotency-Key`; `201` with the record.
-    func apiAddImages<App: RecordImagesApp>(_ resource: APIResource<App>, _ request: APIRequest) async throws -> HTTPResponse {
+    func apiAddImages<App: RecordImagesApp, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) async throws -> APIAnswer<Body> {
         let uploads = try apiUploads(request, single: false)
-        let position = try request.integer("position", in: 0...1000)
+        let position = try request.integer(.position)
         let expected = try request.expectedVersion()
         return try await idempotent(request, target: { nil }) { attempt in
             let current = try resource.app.read(request.id)
             if attempt.isRetry, Self.holds(current.attachments, uploads, since: attempt.since) {
-                return APIRepresentation.record(resource.json(current), version: current.version, request: request, status: .created)
+                return try self.apiRecord(resource, current, request, status: .created)
             }
             let item = try resource.app.addImages(uploads.map(\.source), to: request.id, at: position, expectedVersion: expected)
-            return APIRepresentation.record(resource.json(item), version: item.version, request: request, status: .created)
+            return try self.apiRecord(resource, item, request, status: .created)
         }
     }
 
     /// `PUT …/{id}/images/{attachment}`: replaces that photo (the old file goes after the commit),
     /// once per `Idempotency-Key`, honouring `If-Match`.
-    func apiReplaceImage<App: RecordImagesApp>(_ resource: APIResource<App>, _ request: APIRequest) async throws -> HTTPResponse {
+    func apiReplaceImage<App: RecordImagesApp, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) async throws -> APIAnswer<Body> {
         let upload = try apiUploads(request, single: true)[0]
         let expected = try request.expectedVersion()
         let (record, index) = try apiAttachment(request, in: App.collection)
@@ -90,51 +90,49 @@ extension WebApp {
             let current = try resource.app.read(request.id)
             if attempt.isRetry, current.attachments.indices.contains(index),
                Self.holds([current.attachments[index]], [upload], since: attempt.since) {
-                return APIRepresentation.record(resource.json(current), version: current.version, request: request)
+                return try self.apiRecord(resource, current, request)
             }
             let item = try resource.app.replaceImage(of: request.id, at: index, with: upload.source, expectedVersion: expected ?? record.version)
-            return APIRepresentation.record(resource.json(item), version: item.version, request: request)
+            return try self.apiRecord(resource, item, request)
         }
     }
 
     /// `DELETE …/{id}/images/{attachment}`: removes that photo, honouring `If-Match`.
-    func apiRemoveImage<App: RecordImagesApp>(_ resource: APIResource<App>, _ request: APIRequest) throws -> HTTPResponse {
+    func apiRemoveImage<App: RecordImagesApp, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) throws -> APIAnswer<Body> {
         let expected = try request.expectedVersion()
         let (record, index) = try apiAttachment(request, in: App.collection)
-        let item = try resource.app.removeImage(of: request.id, at: index, expectedVersion: expected ?? record.version)
-        return APIRepresentation.record(resource.json(item), version: item.version, request: request)
+        return try apiRecord(resource, try resource.app.removeImage(of: request.id, at: index, expectedVersion: expected ?? record.version), request)
     }
 
     /// `PUT …/{id}/images`: the photos in a new order, `{"order": [attachment ids]}` listing each
     /// once; honours `If-Match`. No file is touched.
-    func apiReorderImages<App: RecordImagesApp>(_ resource: APIResource<App>, _ request: APIRequest) throws -> HTTPResponse {
-        let body = try request.jsonObject(field: "order", what: "new order", allowed: ["order"])
-        guard let order = try body.integers("order") else { throw body.missing("order") }
+    func apiReorderImages<App: RecordImagesApp, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest,
+                                                      _ body: APIImageOrder) throws -> APIAnswer<Body> {
+        let order = body.order
         let expected = try request.expectedVersion()
         let current = try resource.app.read(request.id)
         let ids = current.attachments.map(\.id)
         guard order.count == ids.count, Set(order) == Set(ids) else {
-            throw KeepsakeError(.invalidArgument, "The order must list each of the record's image ids (\(ids.map(String.init).joined(separator: ", "))) exactly once.")
+            throw KeepsakeError(.conflict, "The order must list each of the record's image ids (\(ids.map(String.init).joined(separator: ", "))) exactly once.")
         }
         let positions = order.map { id in ids.firstIndex(of: id)! }
-        let item = try resource.app.reorderImages(of: request.id, order: positions, expectedVersion: expected ?? current.version)
-        return APIRepresentation.record(resource.json(item), version: item.version, request: request)
+        return try apiRecord(resource, try resource.app.reorderImages(of: request.id, order: positions, expectedVersion: expected ?? current.version), request)
     }
 
     /// `GET …/{id}/images`: the record's images in order.
-    func apiListImages<App>(_ resource: APIResource<App>, _ request: APIRequest, base: String) throws -> HTTPResponse {
+    func apiListImages<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest, base: String) throws -> APIAnswer<APIList<APIImage>> {
         let item = try resource.app.read(request.id)
         let sizes = store.options.thumbnailSizes.map(\.maxPixels)
-        let images = item.attachments.map { APIRepresentation.image($0, base: "\(base)/\($0.id)", sizes: sizes) }
-        return APIRepresentation.record(["items": .array(images)], version: item.version, request: request)
+        let images = item.attachments.map { APIImage($0, base: "\(base)/\($0.id)", sizes: sizes) }
+        return try APIAnswer(APIList(items: images), version: item.version, request: request)
     }
 
     /// `GET …/{id}/images/{attachment}`: one image's facts.
-    func apiImageInfo(_ request: APIRequest, in collection: CollectionName, base: String) throws -> HTTPResponse {
+    func apiImageInfo(_ request: APIRequest, in collection: CollectionName, base: String) throws -> APIAnswer<APIImage> {
         let (record, index) = try apiAttachment(request, in: collection)
         let attachment = record.images[index]
         let sizes = store.options.thumbnailSizes.map(\.maxPixels)
-        return APIRepresentation.record(APIRepresentation.image(attachment, base: base, sizes: sizes), version: record.version, request: request)
+        return try APIAnswer(APIImage(attachment, base: base, sizes: sizes), version: record.version, request: request)
     }
 
     /// Whether `attachments` hold every upload, stored at or after `since` (a retried upload whose

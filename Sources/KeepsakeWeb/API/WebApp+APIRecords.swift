@@ -2,45 +2,48 @@ import Foundation
 import KeepsakeHTTP
 import KeepsakeStore
 
-/// One app's records as the API serves them: the app (its facade, ``RecordApp``) and how its
-/// values are written as JSON.
-struct APIResource<App: RecordApp>: Sendable {
+/// One app's records as the API serves them: the app (its facade, ``RecordApp``) and the body
+/// type its records are answered as.
+struct APIResource<App: RecordApp, Body: APIResponseBody>: Sendable {
     /// The app.
     let app: App
     /// The API path of a record.
     let path: @Sendable (RecordID) -> String
-    /// The JSON of a value.
-    let json: @Sendable (App.Item) -> APIJSONValue
+    /// The body of a value.
+    let body: @Sendable (App.Item) -> Body
 }
 
 extension WebApp {
-    /// `GET …/{id}`: the value with its ETag (`304` for a current `If-None-Match`).
-    func apiRead<App>(_ resource: APIResource<App>, _ request: APIRequest) throws -> HTTPResponse {
-        let item = try resource.app.read(request.id)
-        return APIRepresentation.record(resource.json(item), version: item.version, request: request)
+    /// A record's answer: its body with its ETag.
+    func apiRecord<App, Body>(_ resource: APIResource<App, Body>, _ item: App.Item, _ request: APIRequest,
+                              status: HTTPStatus = .ok, location: String? = nil) throws -> APIAnswer<Body> {
+        try APIAnswer(resource.body(item), version: item.version, request: request, status: status, location: location)
+    }
+
+    /// `GET …/{id}`: the value with its ETag (`304` for a current `If-None-Match`). A trashed
+    /// record is read too (its `trashedAt` says so) until it is purged.
+    func apiRead<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) throws -> APIAnswer<Body> {
+        try apiRecord(resource, try resource.app.read(request.id), request)
     }
 
     /// `PATCH …/{id}`: changes the fields the body names, honouring `If-Match`.
-    func apiUpdate<App>(_ resource: APIResource<App>, _ request: APIRequest, edit: App.Edit) throws -> HTTPResponse {
-        let item = try resource.app.update(request.id, edit, expectedVersion: try request.expectedVersion())
-        return APIRepresentation.record(resource.json(item), version: item.version, request: request)
+    func apiUpdate<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest, edit: App.Edit) throws -> APIAnswer<Body> {
+        try apiRecord(resource, try resource.app.update(request.id, edit, expectedVersion: try request.expectedVersion()), request)
     }
 
     /// `DELETE …/{id}`: to the trash, honouring `If-Match`; answers the trashed value.
-    func apiTrash<App>(_ resource: APIResource<App>, _ request: APIRequest) throws -> HTTPResponse {
-        let item = try resource.app.delete(request.id, expectedVersion: try request.expectedVersion())
-        return APIRepresentation.record(resource.json(item), version: item.version, request: request)
+    func apiTrash<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) throws -> APIAnswer<Body> {
+        try apiRecord(resource, try resource.app.delete(request.id, expectedVersion: try request.expectedVersion()), request)
     }
 
     /// `POST …/{id}/restore`: out of the trash, honouring `If-Match`.
-    func apiRestore<App>(_ resource: APIResource<App>, _ request: APIRequest) throws -> HTTPResponse {
-        let item = try resource.app.restore(request.id, expectedVersion: try request.expectedVersion())
-        return APIRepresentation.record(resource.json(item), version: item.version, request: request)
+    func apiRestore<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) throws -> APIAnswer<Body> {
+        try apiRecord(resource, try resource.app.restore(request.id, expectedVersion: try request.expectedVersion()), request)
     }
 
     /// `DELETE …/trash/{id}`: removes a value in the trash for good (`409` if it is not in the
     /// trash), honouring `If-Match`; `204`. The change feed then has a tombstone for it.
-    func apiPurge<App>(_ resource: APIResource<App>, _ request: APIRequest) throws -> HTTPResponse {
+    func apiPurge<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) throws -> HTTPResponse {
         let item = try resource.app.read(request.id)
         try KeepsakeError.checkVersion(item.id, current: item.version, expected: try request.expectedVersion())
         guard item.isTrashed, try store.purgeIfTrashed(item.id) else {
@@ -52,19 +55,16 @@ extension WebApp {
     /// A create: runs once per `Idempotency-Key` with the id chosen when the key was first used,
     /// so a retry can never make a second record (a retry of a run that did not answer finds the
     /// record it made, if it got that far). `201` with `Location` and `ETag`.
-    func apiCreate<App>(_ resource: APIResource<App>, _ request: APIRequest,
-                        _ create: @escaping (RecordID) throws -> App.Item) async throws -> HTTPResponse {
+    func apiCreate<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest,
+                              _ create: @escaping (RecordID) throws -> App.Item) async throws -> APIAnswer<Body> {
         try await idempotent(request, target: { RecordID().string }) { attempt in
             guard let target = attempt.target, let id = try? RecordID(parsing: target) else {
                 throw KeepsakeError(.database, "The id kept for this Idempotency-Key cannot be read.", remedy: .checkStore)
             }
             if attempt.isRetry, let made = try? resource.app.read(id) {
-                return APIRepresentation.record(resource.json(made), version: made.version, request: request, status: .created,
-                                                location: resource.path(id))
+                return try apiRecord(resource, made, request, status: .created, location: resource.path(id))
             }
-            let item = try create(id)
-            return APIRepresentation.record(resource.json(item), version: item.version, request: request, status: .created,
-                                            location: resource.path(id))
+            return try apiRecord(resource, try create(id), request, status: .created, location: resource.path(id))
         }
     }
 }

@@ -1,114 +1,100 @@
 import Foundation
 import KeepsakeHTTP
 import KeepsakeStore
+import KeepsakeSupport
 
 extension WebApp {
-    /// The API's routes under `/api/v1` (docs/API.md; the OpenAPI document lists exactly these).
-    static func addAPIRoutes(to router: inout Router<WebRoute>) {
-        func api(_ run: @escaping @Sendable (WebApp, APIRequest) async throws -> HTTPResponse) -> WebRoute {
-            .api(APIOperation(run: run))
+    /// Every route of the API under `/api/v1` (docs/API.md), each with its description: the router
+    /// gets them (``addAPIRoutes(to:thumbnailSizes:)``) and so does the OpenAPI document
+    /// (``APIDocument/make(routes:thumbnailSizes:)``), which is therefore exactly these routes.
+    ///
+    /// `document` is what `GET /api/v1/openapi.json` answers: the document made from these same
+    /// routes (``addAPIRoutes(to:thumbnailSizes:)`` makes it once, at start).
+    static func apiRoutes(thumbnailSizes: [Int], document: Data = Data()) -> [APIRoute] {
+        var table = APIRouteTable(prefix: apiPrefix, tag: "meta", thumbnailSizes: thumbnailSizes)
+        table.raw(.get, "/openapi.json", APIDoc("getOpenAPI", "This document", answer: "The OpenAPI 3.1 document."),
+                  responses: ["200": ["description": "The OpenAPI 3.1 document.", "content": ["application/json": ["schema": ["type": "object"]]]]]) { _, _ in
+            var response = HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: .data(document))
+            response.headers.set("Cache-Control", "no-cache")
+            return response
         }
-        /// An operation whose body may carry photos (``APIOperation/takesPhotos``).
-        func photos(_ run: @escaping @Sendable (WebApp, APIRequest) async throws -> HTTPResponse) -> WebRoute {
-            .api(APIOperation(run: run, takesPhotos: true))
+        table.group("", tag: "sync") { sync in
+            sync.json(.get, "/changes", APIDoc("listChanges", "The change feed, for keeping a mirror", answer: "Changes after `after`, oldest first.",
+                                               parameters: [.changesAfter, .changesLimit, .changesWait],
+                                               description: "Every change after `after`, each with the record as it is now or, for a record purged since, a tombstone (`deleted: true`, `record: null`). A record appears once per page, at its last change. Resume with `after` = `next`; repeat while `hasMore`.")) { app, request in
+                try await app.apiChanges(request)
+            }
         }
-        router.group(apiPrefix) { v1 in
-            v1.get("/openapi.json", api { _, _ in
-                var response = HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: .data(Data(APIDocument.json.utf8)))
-                response.headers.set("Cache-Control", "no-cache")
-                return response
-            })
-            v1.get("/changes", api { app, request in try await app.apiChanges(request) })
-            v1.get("/store/status", api { app, request in try app.apiStoreStatus(request) })
-            v1.post("/store/fsck", api { app, request in try app.apiFsck(request) })
+        table.group("/store", tag: "store") { store in
+            store.json(.get, "/status", APIDoc("getStoreStatus", "Store status", answer: "Counts and sizes.")) { app, request in try app.apiStoreStatus(request) }
+            store.json(.post, "/fsck", APIDoc("runFsck", "Check the store", answer: "The check's report.", parameters: [
+                .query("repair", JSONSchema.boolean(defaultValue: false)), .query("hashes", JSONSchema.boolean(defaultValue: true)),
+            ])) { app, request in try app.apiFsck(request) }
+        }
+        table.group("/diary", tag: "diary") { addDiaryRoutes(to: &$0) }
+        table.group("/ledger", tag: "ledger") { addLedgerRoutes(to: &$0) }
+        table.group("/feed", tag: "feed") { addFeedRoutes(to: &$0) }
+        return table.routes
+    }
 
-            v1.group("/diary") { diary in
-                diary.get("/entries", api { app, request in try app.apiListDiaryEntries(request) })
-                diary.post("/entries", photos { app, request in try await app.apiCreateDiaryEntry(request) })
-                diary.get("/entries/{id:uuid}", api { app, request in try app.apiRead(app.diaryResource, request) })
-                diary.patch("/entries/{id:uuid}", api { app, request in try app.apiUpdateDiaryEntry(request) })
-                diary.delete("/entries/{id:uuid}", api { app, request in try app.apiTrash(app.diaryResource, request) })
-                diary.post("/entries/{id:uuid}/restore", api { app, request in try app.apiRestore(app.diaryResource, request) })
-                addImageRoutes(to: &diary, base: "/entries/{id:uuid}", collection: "diary", resource: { $0.diaryResource })
-                diary.get("/trash", api { app, request in try app.apiDiaryTrash(request) })
-                diary.delete("/trash/{id:uuid}", api { app, request in try app.apiPurge(app.diaryResource, request) })
-                diary.get("/search", api { app, request in try app.apiSearchDiary(request) })
-                diary.get("/calendar", api { app, request in try app.apiDiaryCalendar(request) })
-                diary.get("/statistics", api { app, request in try app.apiDiaryStatistics(request) })
-            }
-
-            v1.group("/ledger") { ledger in
-                ledger.get("/transactions", api { app, request in try app.apiListTransactions(request) })
-                ledger.post("/transactions", photos { app, request in try await app.apiCreateTransaction(request) })
-                ledger.get("/transactions/{id:uuid}", api { app, request in try app.apiRead(app.ledgerResource, request) })
-                ledger.patch("/transactions/{id:uuid}", api { app, request in try app.apiUpdateTransaction(request) })
-                ledger.delete("/transactions/{id:uuid}", api { app, request in try app.apiTrash(app.ledgerResource, request) })
-                ledger.post("/transactions/{id:uuid}/restore", api { app, request in try app.apiRestore(app.ledgerResource, request) })
-                ledger.get("/transactions/{id:uuid}/receipt", api { app, request in
-                    let (transaction, receipt) = try app.apiReceipt(request)
-                    let sizes = app.store.options.thumbnailSizes.map(\.maxPixels)
-                    return APIRepresentation.record(APIRepresentation.image(receipt, base: APIRepresentation.transactionPath(transaction.id) + "/receipt", sizes: sizes),
-                                                    version: transaction.version, request: request)
-                })
-                ledger.put("/transactions/{id:uuid}/receipt", photos { app, request in try await app.apiAttachReceipt(request) })
-                ledger.delete("/transactions/{id:uuid}/receipt", api { app, request in try app.apiRemoveReceipt(request) })
-                ledger.get("/transactions/{id:uuid}/receipt/original", api { app, request in
-                    try app.apiImageBytes(try app.apiReceipt(request).1, size: nil, request: request)
-                })
-                ledger.get("/transactions/{id:uuid}/receipt/thumbnails/{size:size}", api { app, request in
-                    try app.apiImageBytes(try app.apiReceipt(request).1, size: Int(request.parameters["size"] ?? ""), request: request)
-                })
-                ledger.get("/trash", api { app, request in try app.apiListTransactions(request, trash: .trashed) })
-                ledger.delete("/trash/{id:uuid}", api { app, request in try app.apiPurge(app.ledgerResource, request) })
-                ledger.get("/search", api { app, request in try app.apiSearchLedger(request) })
-                ledger.get("/reports/monthly", api { app, request in try app.apiMonthlyReport(request) })
-                ledger.get("/reports/categories", api { app, request in try app.apiCategoryReport(request) })
-                ledger.get("/export.csv", api { app, request in try app.apiExportCSV(request) })
-            }
-
-            v1.group("/feed") { feed in
-                feed.get("/posts", api { app, request in try app.apiListPosts(request, trash: false) })
-                feed.post("/posts", photos { app, request in try await app.apiCreatePost(request) })
-                feed.get("/posts/{id:uuid}", api { app, request in try app.apiRead(app.feedResource, request) })
-                feed.patch("/posts/{id:uuid}", api { app, request in try app.apiUpdatePost(request) })
-                feed.delete("/posts/{id:uuid}", api { app, request in try app.apiTrash(app.feedResource, request) })
-                feed.post("/posts/{id:uuid}/restore", api { app, request in try app.apiRestore(app.feedResource, request) })
-                addImageRoutes(to: &feed, base: "/posts/{id:uuid}", collection: "feed", resource: { $0.feedResource })
-                feed.get("/trash", api { app, request in try app.apiListPosts(request, trash: true) })
-                feed.delete("/trash/{id:uuid}", api { app, request in try app.apiPurge(app.feedResource, request) })
-                feed.get("/search", api { app, request in try app.apiSearchFeed(request) })
-            }
+    /// Adds the API's routes (``apiRoutes(thumbnailSizes:)``) to the web app's router.
+    static func addAPIRoutes(to router: inout Router<WebRoute>, thumbnailSizes: [Int]) {
+        let document = APIDocument.make(routes: apiRoutes(thumbnailSizes: thumbnailSizes), thumbnailSizes: thumbnailSizes).data
+        for route in apiRoutes(thumbnailSizes: thumbnailSizes, document: document) {
+            router.add(route.method, route.path, .api(route.operation))
         }
     }
 
-    /// The photo routes of an app whose records carry photos, under `base` (a record's path).
-    private static func addImageRoutes<App: RecordImagesApp>(to router: inout Router<WebRoute>, base: String, collection: CollectionName,
-                                                              resource: @escaping @Sendable (WebApp) -> APIResource<App>) {
-        func api(_ run: @escaping @Sendable (WebApp, APIRequest) async throws -> HTTPResponse) -> WebRoute {
-            .api(APIOperation(run: run))
+    /// The records of one app under `base` (`/entries`): list, create, read, change, trash,
+    /// restore, and the app's trash and search. `noun` names one record in the summaries, `name`
+    /// in the operation ids (`DiaryEntry`).
+    static func addRecordRoutes<Input: APIRequestBody, Patch: APIRequestBody, Body: APIResponseBody>(
+        to table: inout APIRouteTable, base: String, noun: String, name: String, images: Bool, listParameters: [APIParameter],
+        input: Input.Type, patch: Patch.Type,
+        list: @escaping @Sendable (WebApp, APIRequest) throws -> APIAnswer<APIPage<Body>>,
+        trash: @escaping @Sendable (WebApp, APIRequest) throws -> APIAnswer<APIPage<Body>>,
+        search: @escaping @Sendable (WebApp, APIRequest) throws -> APIAnswer<APIList<Body>>,
+        create: @escaping @Sendable (WebApp, APIRequest, Input) async throws -> APIAnswer<Body>,
+        update: @escaping @Sendable (WebApp, APIRequest, Patch) throws -> APIAnswer<Body>,
+        resource: @escaping @Sendable (WebApp) -> APIResource<some RecordApp, Body>
+    ) {
+        let record = base + "/{id:uuid}"
+        var links = ["Get": "get" + name, "Update": "update" + name, "Trash": "trash" + name, "Restore": "restore" + name]
+        if images {
+            links["ListImages"] = "list\(name)Images"
+            links["AddImages"] = "add\(name)Images"
         }
-        /// An operation whose body may carry photos (``APIOperation/takesPhotos``).
-        func photos(_ run: @escaping @Sendable (WebApp, APIRequest) async throws -> HTTPResponse) -> WebRoute {
-            .api(APIOperation(run: run, takesPhotos: true))
+        table.json(.get, base, APIDoc("list\(name)s", "List \(noun)s, newest first", answer: "One page.", parameters: [.limit, .after] + listParameters)) { app, request in
+            try list(app, request)
         }
-        @Sendable func imageBase(_ app: WebApp, _ request: APIRequest) -> String {
-            resource(app).path(request.id) + "/images"
+        table.json(.post, base, APIDoc("create\(name)", "Create a \(noun)", answer: "The new \(noun).", status: .created, parameters: [.idempotencyKey],
+                                       etag: true, location: true, links: links), input: Input.self, photos: true) { app, request, body in
+            try await create(app, request, body)
         }
-        router.get(base + "/images", api { app, request in try app.apiListImages(resource(app), request, base: imageBase(app, request)) })
-        router.post(base + "/images", photos { app, request in try await app.apiAddImages(resource(app), request) })
-        router.put(base + "/images", api { app, request in try app.apiReorderImages(resource(app), request) })
-        router.get(base + "/images/{attachment:id}", api { app, request in
-            try app.apiImageInfo(request, in: collection, base: imageBase(app, request) + "/\(request.attachmentID)")
-        })
-        router.put(base + "/images/{attachment:id}", photos { app, request in try await app.apiReplaceImage(resource(app), request) })
-        router.delete(base + "/images/{attachment:id}", api { app, request in try app.apiRemoveImage(resource(app), request) })
-        router.get(base + "/images/{attachment:id}/original", api { app, request in
-            let (record, index) = try app.apiAttachment(request, in: collection)
-            return try app.apiImageBytes(record.images[index], size: nil, request: request)
-        })
-        router.get(base + "/images/{attachment:id}/thumbnails/{size:size}", api { app, request in
-            let (record, index) = try app.apiAttachment(request, in: collection)
-            return try app.apiImageBytes(record.images[index], size: Int(request.parameters["size"] ?? ""), request: request)
-        })
+        table.json(.get, record, APIDoc("get\(name)", "Read a \(noun)", answer: "The \(noun) (a trashed one too, until it is purged).",
+                                        parameters: [.recordID, .ifNoneMatch], etag: true, notModified: true)) { app, request in
+            try app.apiRead(resource(app), request)
+        }
+        table.json(.patch, record, APIDoc("update\(name)", "Change a \(noun)", answer: "The changed \(noun).", parameters: [.recordID, .ifMatch], etag: true),
+                   input: Patch.self) { app, request, body in try update(app, request, body) }
+        table.json(.delete, record, APIDoc("trash\(name)", "Move a \(noun) to the trash", answer: "The trashed \(noun) (still readable at its address until it is purged).",
+                                           parameters: [.recordID, .ifMatch], etag: true)) { app, request in
+            try app.apiTrash(resource(app), request)
+        }
+        table.json(.post, record + "/restore", APIDoc("restore\(name)", "Restore a \(noun) from the trash", answer: "The restored \(noun).",
+                                                      parameters: [.recordID, .ifMatch], etag: true)) { app, request in
+            try app.apiRestore(resource(app), request)
+        }
+        table.json(.get, "/trash", APIDoc("list\(name)Trash", "What is in the trash", answer: "One page.", parameters: [.limit, .after])) { app, request in
+            try trash(app, request)
+        }
+        table.raw(.delete, "/trash/{id:uuid}", APIDoc("purge\(name)", "Purge one record from the trash, for good", answer: "Gone for good.",
+                                                      parameters: [.recordID, .ifMatch]),
+                  responses: ["204": ["description": "Gone for good; the change feed has its tombstone."]]) { app, request in
+            try app.apiPurge(resource(app), request)
+        }
+        table.json(.get, "/search", APIDoc("search\(name)s", "Full-text search", answer: "Matches, newest first.", parameters: [.words, .searchLimit])) { app, request in
+            try search(app, request)
+        }
     }
 }

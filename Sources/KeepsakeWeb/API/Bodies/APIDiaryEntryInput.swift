@@ -1,0 +1,44 @@
+import Foundation
+import KeepsakeDiary
+import KeepsakeStore
+import KeepsakeSupport
+
+/// The body of `POST /api/v1/diary/entries` (JSON, or the multipart field `entry`): a new entry.
+struct APIDiaryEntryInput: APIRequestBody {
+    static let noun = "diary entry"
+    static let multipartField = "entry"
+    static let schema: JSONValue = {
+        guard case .object(var fields) = JSONSchema.object(required: ["emotion"], properties,
+                                                           description: "An entry needs a title or some text that is not only white space.") else { return [:] }
+        fields["anyOf"] = [["required": ["title"], "properties": ["title": ["type": "string", "pattern": .string(APIText.line(required: true))]]],
+                           ["required": ["text"], "properties": ["text": ["pattern": .string(APIText.notBlank)]]]]
+        return .object(fields)
+    }()
+
+    /// The fields of an entry a client sends, with the diary's limits (``DiaryLimits``).
+    static var properties: [String: JSONValue] {
+        ["moment": JSONSchema.timestamp,
+         "timeZone": APITimeZones.schema(description: "An IANA name such as Asia/Seoul (default: the server's)."),
+         "emotion": Emotion.reference,
+         "intensity": JSONSchema.integer(DiaryLimits.intensity),
+         "title": JSONSchema.nullable(JSONSchema.string(maxLength: DiaryLimits.maxTitleLength, pattern: APIText.line(required: false))),
+         "text": JSONSchema.string(maxLength: DiaryLimits.maxTextLength),
+         "tags": JSONSchema.array(JSONSchema.string(maxLength: DiaryLimits.maxTagLength, pattern: APIText.noControl), maxItems: DiaryLimits.maxTags)]
+    }
+
+    var moment, timeZone: String?
+    var emotion: String
+    var intensity: Int?
+    var title, text: String?
+    var tags: [String]?
+
+    /// The draft the diary checks (its own rules: ``DiaryDraft/validate(maxImages:)``).
+    func draft() throws -> DiaryDraft {
+        DiaryDraft(moment: try APIJSON.timestamp(moment, field: "moment", of: Self.noun) ?? Date(),
+                   timeZone: try APITimeZones.zone(timeZone) ?? .current, emotion: try WebApp.emotion(emotion),
+                   intensity: intensity ?? 3, title: title, text: text ?? "", tags: tags ?? [])
+    }
+
+    /// The app's sentences come first.
+    func precheck() throws { _ = try draft() }
+}

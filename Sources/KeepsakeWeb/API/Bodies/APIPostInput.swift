@@ -1,0 +1,29 @@
+import Foundation
+import KeepsakeFeed
+import KeepsakeStore
+import KeepsakeSupport
+
+/// The body of `POST /api/v1/feed/posts` (JSON, or the multipart field `post`).
+struct APIPostInput: APIRequestBody {
+    static let noun = "post"
+    static let multipartField = "post"
+    static var schema: JSONValue { JSONSchema.object(required: ["title"], properties) }
+
+    /// The fields of a post a client sends, with the feed's limits.
+    static var properties: [String: JSONValue] {
+        ["title": JSONSchema.string(maxLength: FeedDraft.maxTitleLength, pattern: APIText.line(required: true)),
+         "contents": JSONSchema.string(maxLength: FeedDraft.maxContentsLength, pattern: APIText.noNUL),
+         "date": JSONSchema.timestamp]
+    }
+
+    var title: String
+    var contents, date: String?
+
+    /// The draft the feed checks (``FeedDraft/validate(maxImages:)``).
+    func draft() throws -> FeedDraft {
+        FeedDraft(title: title, contents: contents ?? "", date: try APIJSON.timestamp(date, field: "date", of: Self.noun) ?? Date())
+    }
+
+    /// The app's sentences come first.
+    func precheck() throws { _ = try draft() }
+}

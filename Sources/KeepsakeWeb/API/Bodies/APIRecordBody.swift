@@ -1,0 +1,18 @@
+/// A record of any app, as its app's body.
+enum APIRecordBody: Encodable, Sendable {
+    /// A diary entry.
+    case entry(APIDiaryEntry)
+    /// A ledger transaction.
+    case transaction(APITransaction)
+    /// A feed post.
+    case post(APIPost)
+
+    /// Encodes the app's body itself (no wrapper).
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .entry(let body): try body.encode(to: encoder)
+        case .transaction(let body): try body.encode(to: encoder)
+        case .post(let body): try body.encode(to: encoder)
+        }
+    }
+}

@@ -1,0 +1,38 @@
+import KeepsakeLedger
+import KeepsakeStore
+import KeepsakeSupport
+
+/// The body of `POST /api/v1/ledger/transactions` (JSON, or the multipart field `transaction`).
+struct APITransactionInput: APIRequestBody {
+    static let noun = "transaction"
+    static let multipartField = "transaction"
+    static let maxPhotos: Int? = 1
+    static var schema: JSONValue {
+        guard case .object(var fields) = JSONSchema.object(required: ["date", "kind", "amount", "currency", "category"], properties) else { return [:] }
+        fields["anyOf"] = APIMoney.decimalsRule(patch: false)
+        return .object(fields)
+    }
+
+    /// The fields of a transaction a client sends, with the ledger's limits.
+    static var properties: [String: JSONValue] {
+        ["date": APIDays.schema(),
+         "kind": JSONSchema.string(values: TransactionKind.allCases.map(\.rawValue)),
+         "amount": APIMoney.amountSchema,
+         "currency": APIMoney.currencySchema,
+         "category": JSONSchema.string(maxLength: Ledger.maxCategoryLength, pattern: APIText.line(required: true)),
+         "memo": JSONSchema.string(maxLength: Ledger.maxMemoLength, pattern: APIText.lines)]
+    }
+
+    var date, kind, amount, currency, category: String
+    var memo: String?
+
+    /// The draft the ledger checks (``Ledger/recordDraft(_:)``).
+    func draft() throws -> LedgerTransactionDraft {
+        LedgerTransactionDraft(date: try LedgerDay(parsing: date), kind: try TransactionKind(parsing: kind),
+                               amount: try Money(parsing: amount, currency: try Currency(code: currency)),
+                               category: category, memo: memo ?? "")
+    }
+
+    /// The app's sentences come first.
+    func precheck() throws { _ = try draft() }
+}

@@ -1,0 +1,39 @@
+import KeepsakeLedger
+import KeepsakeStore
+import KeepsakeSupport
+
+/// The body of `PATCH /api/v1/ledger/transactions/{id}`: the fields to change (`currency` only
+/// with `amount`).
+struct APITransactionPatch: APIRequestBody {
+    static let noun = "transaction"
+    static let multipartField = "transaction"
+    static var schema: JSONValue {
+        guard case .object(var fields) = JSONSchema.object(required: [], APITransactionInput.properties,
+                                                           description: "currency only together with amount.") else { return [:] }
+        fields["dependentRequired"] = ["currency": ["amount"]]
+        fields["anyOf"] = APIMoney.decimalsRule(patch: true)
+        return .object(fields)
+    }
+
+    var date, kind, amount, currency, category, memo: String?
+
+    /// The change; the amount in `currentCurrency` when the body names no currency.
+    func edit(currentCurrency: () throws -> Currency) throws -> LedgerEdit {
+        var edit = LedgerEdit(date: try date.map { try LedgerDay(parsing: $0) }, kind: try kind.map { try TransactionKind(parsing: $0) },
+                              category: category, memo: memo)
+        if let amount, let code = currency {
+            edit.amount = try Money(parsing: amount, currency: try Currency(code: code))
+        } else if let amount {
+            // The schema allows the decimals of any currency; the record's may have fewer.
+            let current = try currentCurrency()
+            do {
+                edit.amount = try Money(parsing: amount, currency: current)
+            } catch let error as KeepsakeError {
+                throw KeepsakeError(.conflict, error.message + " The transaction is in \(current.code); send the currency with the amount to change both.")
+            }
+        } else if currency != nil {
+            throw KeepsakeError(.invalidArgument, "Change the currency together with the amount (send both).")
+        }
+        return edit
+    }
+}
