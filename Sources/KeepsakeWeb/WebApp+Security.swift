@@ -92,7 +92,7 @@ extension WebApp {
 
     /// The hidden field every form carries.
     func csrfField(_ request: WebRequest) -> HTML {
-        "<input type=\"hidden\" name=\"\(Session.csrfField)\" value=\"\(request.session.csrfToken)\">"
+        PageLayout.csrfField(request)
     }
 
     /// 403: a form without this session's token (an old tab after a restart, or another site).

@@ -1,0 +1,63 @@
+import Foundation
+import KeepsakeDiary
+import KeepsakeHTTP
+import KeepsakeStore
+
+extension DiaryPages {
+    /// An entry with its photos large (1024-pixel thumbnails, each linking to the original).
+    func entryPage(_ request: WebRequest, id: RecordID) -> HTTPResponse {
+        layout.page(request, reading: { try diary.read(id) }) { entry in entryPage(entry, request) }
+    }
+
+    /// The page of `entry`.
+    private func entryPage(_ entry: DiaryEntry, _ request: WebRequest) -> HTTPResponse {
+        let t = request.strings
+        let csrf = PageLayout.csrfField(request)
+        let formats = Formats(language: request.language)
+        let emotionName = entry.emotion.displayName(language: request.language.rawValue)
+        let paragraphs: [HTML] = entry.text.components(separatedBy: "\n\n").filter { !$0.isEmpty }.map { "<p>\($0)</p>" }
+        let tags = DiaryMarkup.tagLinks(entry.tags)
+        let photos: [HTML] = entry.images.enumerated().map { index, image in
+            """
+            <figure class="photo-large" data-width="\(image.width)" data-height="\(image.height)">
+            <a href="\(WebApp.imageURL(image, "original"))">\(WebApp.thumbnail(image, size: 1024, alt: t.photoNumber(index + 1), className: "large"))</a>
+            <figcaption>\(t.photoNumber(index + 1)) · \(image.width)×\(image.height)</figcaption>
+            </figure>
+            """
+        }
+        let actions: HTML = entry.isTrashed ? """
+            <p class="banner">\(t[.inTrash])</p>
+            <form method="post" action="/diary/\(entry.id.string)/restore" class="inline">\(csrf)<button type="submit" class="primary">\(t[.restore])</button></form>
+            """ : """
+            <a class="button primary" href="/diary/\(entry.id.string)/edit">\(t[.edit])</a>
+            <form method="post" action="/diary/\(entry.id.string)/delete" class="inline">\(csrf)<button type="submit" class="danger">\(t[.delete])</button></form>
+            """
+        let body: HTML = """
+            <article class="entry-page \(EmotionStyle.cssClass(entry.emotion))">
+            <div class="page-head">
+            <h1>\(entry.title ?? t[.untitled])</h1>
+            <div class="actions">\(actions)<a class="button" href="/diary">\(t[.backToDiary])</a></div>
+            </div>
+            <p class="meta"><span class="emotion-badge \(EmotionStyle.cssClass(entry.emotion))">\(emotionName) \(DiaryMarkup.intensityDots(entry.intensity))</span>
+            <time datetime="\(Formats.timestamp(entry.moment))">\(formats.dateTime(entry.moment, in: entry.timeZone))</time>
+            <span class="zone">\(entry.timeZone.identifier)</span></p>
+            <div class="entry-text">\(paragraphs)</div>
+            \(tags.isEmpty ? HTML.empty : "<ul class=\"tags\">\(tags)</ul>")
+            <div class="photos-large">\(photos)</div>
+            </article>
+            """
+        return layout.render(Page(title: entry.title ?? t[.untitled], section: .diary, body: body), for: request)
+    }
+
+    /// `POST /diary/<id>/delete` and `/restore`.
+    func change(_ request: WebRequest, id: RecordID, restore: Bool) -> HTTPResponse {
+        let t = request.strings
+        do {
+            _ = try writer.trash(id, restore: restore, language: request.language)
+        } catch {
+            layout.logged(error.error, request.http)
+            return layout.errorPage(request, status: error.status, title: restore ? t[.restore] : t[.delete], message: error.message)
+        }
+        return .redirect(to: restore ? "/diary/\(id.string)" : WebRequest.link("/diary", [("deleted", id.string)]))
+    }
+}

@@ -1,0 +1,30 @@
+import KeepsakeHTTP
+import KeepsakeStore
+
+extension WritePath {
+    /// Moves record `id` of `app` to the trash, or out of it (`restore`), with `expectedVersion`
+    /// only if it is still at that version.
+    func trash<App: RecordApp>(_ app: App, _ id: RecordID, restore: Bool, expectedVersion: Int64?,
+                               language: Language) throws(WriteRefusal) -> App.Item {
+        try perform(files: [], language: language) {
+            restore ? try app.restore(id, expectedVersion: expectedVersion) : try app.delete(id, expectedVersion: expectedVersion)
+        }
+    }
+
+    /// Adds photos (staged uploads among them) to record `id` of `app`, at `index` or the end:
+    /// the upload limits, then the app's count of its photos and the store operation.
+    func addImages<App: RecordImagesApp>(_ app: App, _ sources: [ImageSource], to id: RecordID, at index: Int?, expectedVersion: Int64?,
+                                         files: [UploadedFile], language: Language) throws(WriteRefusal) -> App.Item {
+        try perform(files: files, language: language) {
+            try app.addImages(sources, to: id, at: index, expectedVersion: expectedVersion)
+        }
+    }
+
+    /// Puts a new photo in the place of photo `index` of record `id` of `app`.
+    func replaceImage<App: RecordImagesApp>(_ app: App, of id: RecordID, at index: Int, with source: ImageSource, expectedVersion: Int64?,
+                                            files: [UploadedFile], language: Language) throws(WriteRefusal) -> App.Item {
+        try perform(files: files, language: language) {
+            try app.replaceImage(of: id, at: index, with: source, expectedVersion: expectedVersion)
+        }
+    }
+}
