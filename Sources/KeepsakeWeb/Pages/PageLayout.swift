@@ -144,6 +144,27 @@ struct PageLayout: Sendable {
         }
     }
 
+    /// Runs a page's write: `done`'s answer when it succeeds, else `refused`'s, the failure logged
+    /// when the operator should see it (``logged(_:_:)``).
+    func writing<Saved>(_ request: WebRequest, _ write: () throws(WriteRefusal) -> Saved, done: (Saved) -> HTTPResponse,
+                        refused: (WriteRefusal) -> HTTPResponse) -> HTTPResponse {
+        do {
+            return done(try write())
+        } catch {
+            logged(error.error, request.http)
+            return refused(error)
+        }
+    }
+
+    /// A delete or restore button's write: a redirect to `target` when it succeeds, else an error
+    /// page titled after the button.
+    func trashing<Item>(_ request: WebRequest, restore: Bool, _ write: () throws(WriteRefusal) -> Item, then target: String) -> HTTPResponse {
+        let t = request.strings
+        return writing(request, write, done: { _ in .redirect(to: target) }) { refusal in
+            errorPage(request, status: refusal.status, title: restore ? t[.restore] : t[.delete], message: refusal.message)
+        }
+    }
+
     /// Writes `error` whole to the error log when it is a 5xx (the operator's business: a lost
     /// database session, a full object store, not only 500) or names a path of the server's disk,
     /// which the page or the problem leaves out (``ServerPaths``); returns it.

@@ -19,19 +19,15 @@ struct DiaryWriter: Sendable {
 
     /// Saves a new entry with its photos (`draft.images`, staged uploads among them), all or nothing.
     func create(_ draft: DiaryDraft, files: [UploadedFile], language: Language) throws(WriteRefusal) -> DiaryEntry {
-        try path.perform(files: files, language: language) {
-            try diary.checkImageCount(draft.images.count, adding: nil)
-            return try diary.create(draft)
-        }
+        try path.write(diary, photos: draft.images.count, files: files, language: language) { try diary.create(draft) }
     }
 
     /// Applies an edit of entry `id`; with `images`, its whole photo set changes too, in the same
     /// atomic operation; with `expectedVersion`, only if the entry is still at that version.
     func update(_ id: RecordID, _ edit: DiaryEdit, images: [ImageSlot]? = nil, expectedVersion: Int64? = nil,
                 files: [UploadedFile], language: Language) throws(WriteRefusal) -> DiaryEntry {
-        try path.perform(files: files, language: language) {
-            if let images { try diary.checkImageCount(images.count, adding: nil) }
-            return try diary.update(id, edit, images: images, expectedVersion: expectedVersion)
+        try path.write(diary, photos: images?.count, files: files, language: language) {
+            try diary.update(id, edit, images: images, expectedVersion: expectedVersion)
         }
     }
 

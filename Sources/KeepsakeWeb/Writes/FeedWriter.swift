@@ -15,19 +15,15 @@ struct FeedWriter: Sendable {
 
     /// Saves a new post with its photos (`draft.images`, staged uploads among them), all or nothing.
     func create(_ draft: FeedDraft, files: [UploadedFile], language: Language) throws(WriteRefusal) -> FeedItem {
-        try path.perform(files: files, language: language) {
-            try feed.checkImageCount(draft.images.count, adding: nil)
-            return try feed.create(draft)
-        }
+        try path.write(feed, photos: draft.images.count, files: files, language: language) { try feed.create(draft) }
     }
 
     /// Applies an edit of post `id`; with `images`, its whole photo set changes too, in the same
     /// atomic operation; with `expectedVersion`, only if the post is still at that version.
     func update(_ id: RecordID, _ edit: FeedEdit, images: [ImageSlot]? = nil, expectedVersion: Int64? = nil,
                 files: [UploadedFile], language: Language) throws(WriteRefusal) -> FeedItem {
-        try path.perform(files: files, language: language) {
-            if let images { try feed.checkImageCount(images.count, adding: nil) }
-            return try feed.update(id, title: edit.title, contents: edit.contents, date: edit.date, images: images, expectedVersion: expectedVersion)
+        try path.write(feed, photos: images?.count, files: files, language: language) {
+            try feed.update(id, title: edit.title, contents: edit.contents, date: edit.date, images: images, expectedVersion: expectedVersion)
         }
     }
 

@@ -2,6 +2,17 @@ import KeepsakeHTTP
 import KeepsakeStore
 
 extension WritePath {
+    /// A create or edit of a record of `app` carrying `photos` photos (`nil`: its photos are left as
+    /// they are): the upload limits, the photos counted once against the app's limit (before any is
+    /// read), then `write` (the app's own rules and the store operation).
+    func write<App: RecordImagesApp>(_ app: App, photos: Int?, files: [UploadedFile], language: Language,
+                                     _ write: () throws -> App.Item) throws(WriteRefusal) -> App.Item {
+        try perform(files: files, language: language) {
+            if let photos { try app.checkImageCount(photos, adding: nil) }
+            return try write()
+        }
+    }
+
     /// Moves record `id` of `app` to the trash, or out of it (`restore`), with `expectedVersion`
     /// only if it is still at that version.
     func trash<App: RecordApp>(_ app: App, _ id: RecordID, restore: Bool, expectedVersion: Int64?,

@@ -12,26 +12,12 @@ extension DiaryPages {
     /// The page of `entry`.
     private func entryPage(_ entry: DiaryEntry, _ request: WebRequest) -> HTTPResponse {
         let t = request.strings
-        let csrf = PageLayout.csrfField(request)
         let formats = Formats(language: request.language)
         let emotionName = entry.emotion.displayName(language: request.language.rawValue)
         let paragraphs: [HTML] = entry.text.components(separatedBy: "\n\n").filter { !$0.isEmpty }.map { "<p>\($0)</p>" }
         let tags = DiaryMarkup.tagLinks(entry.tags)
-        let photos: [HTML] = entry.images.enumerated().map { index, image in
-            """
-            <figure class="photo-large" data-width="\(image.width)" data-height="\(image.height)">
-            <a href="\(WebApp.imageURL(image, "original"))">\(WebApp.thumbnail(image, size: 1024, alt: t.photoNumber(index + 1), className: "large"))</a>
-            <figcaption>\(t.photoNumber(index + 1)) · \(image.width)×\(image.height)</figcaption>
-            </figure>
-            """
-        }
-        let actions: HTML = entry.isTrashed ? """
-            <p class="banner">\(t[.inTrash])</p>
-            <form method="post" action="/diary/\(entry.id.string)/restore" class="inline">\(csrf)<button type="submit" class="primary">\(t[.restore])</button></form>
-            """ : """
-            <a class="button primary" href="/diary/\(entry.id.string)/edit">\(t[.edit])</a>
-            <form method="post" action="/diary/\(entry.id.string)/delete" class="inline">\(csrf)<button type="submit" class="danger">\(t[.delete])</button></form>
-            """
+        let photos = RecordMarkup.largePhotos(entry.images, t, sizes: true)
+        let actions = RecordMarkup.actions("/diary/\(entry.id.string)", trashed: entry.isTrashed, t, csrf: PageLayout.csrfField(request))
         let body: HTML = """
             <article class="entry-page \(EmotionStyle.cssClass(entry.emotion))">
             <div class="page-head">
@@ -51,13 +37,7 @@ extension DiaryPages {
 
     /// `POST /diary/<id>/delete` and `/restore`.
     func change(_ request: WebRequest, id: RecordID, restore: Bool) -> HTTPResponse {
-        let t = request.strings
-        do {
-            _ = try writer.trash(id, restore: restore, language: request.language)
-        } catch {
-            layout.logged(error.error, request.http)
-            return layout.errorPage(request, status: error.status, title: restore ? t[.restore] : t[.delete], message: error.message)
-        }
-        return .redirect(to: restore ? "/diary/\(id.string)" : WebRequest.link("/diary", [("deleted", id.string)]))
+        layout.trashing(request, restore: restore, { () throws(WriteRefusal) in try writer.trash(id, restore: restore, language: request.language) },
+                        then: restore ? "/diary/\(id.string)" : WebRequest.link("/diary", [("deleted", id.string)]))
     }
 }

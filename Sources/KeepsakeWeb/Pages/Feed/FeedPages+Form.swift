@@ -63,17 +63,13 @@ extension FeedPages {
             return form(model, request, status: problem.status, problem: FormMarkup.problem(problem), lostPicks: PhotoField.pickedCount(model.images))
         }
         let files = request.http.files
-        do {
-            let saved: FeedItem
+        return layout.writing(request, { () throws(WriteRefusal) -> FeedItem in
             if let id = model.editingID {
-                saved = try writer.update(id, model.edit, images: model.slots, files: files, language: request.language)
-            } else {
-                saved = try writer.create(model.draft, files: files, language: request.language)
+                return try writer.update(id, model.edit, images: model.slots, files: files, language: request.language)
             }
-            return .redirect(to: "/feed/\(saved.id.string)")
-        } catch {
-            layout.logged(error.error, request.http)
-            return form(model, request, status: error.status, problem: FormMarkup.refusal(error), lostPicks: PhotoField.pickedCount(model.images))
+            return try writer.create(model.draft, files: files, language: request.language)
+        }, done: { .redirect(to: "/feed/\($0.id.string)") }) { refusal in
+            form(model, request, status: refusal.status, problem: FormMarkup.refusal(refusal), lostPicks: PhotoField.pickedCount(model.images))
         }
     }
 

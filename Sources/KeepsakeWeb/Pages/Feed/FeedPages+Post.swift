@@ -12,24 +12,10 @@ extension FeedPages {
     /// The page of `item`.
     private func postPage(_ item: FeedItem, _ request: WebRequest) -> HTTPResponse {
         let t = request.strings
-        let csrf = PageLayout.csrfField(request)
         let formats = Formats(language: request.language)
         let paragraphs: [HTML] = item.contents.components(separatedBy: "\n\n").filter { !$0.isEmpty }.map { "<p>\($0)</p>" }
-        let photos: [HTML] = item.images.enumerated().map { index, image in
-            """
-            <figure class="photo-large" data-width="\(image.width)" data-height="\(image.height)">
-            <a href="\(WebApp.imageURL(image, "original"))">\(WebApp.thumbnail(image, size: 1024, alt: t.photoNumber(index + 1), className: "large"))</a>
-            <figcaption>\(t.photoNumber(index + 1))</figcaption>
-            </figure>
-            """
-        }
-        let actions: HTML = item.isTrashed ? """
-            <p class="banner">\(t[.inTrash])</p>
-            <form method="post" action="/feed/\(item.id.string)/restore" class="inline">\(csrf)<button type="submit" class="primary">\(t[.restore])</button></form>
-            """ : """
-            <a class="button primary" href="/feed/\(item.id.string)/edit">\(t[.edit])</a>
-            <form method="post" action="/feed/\(item.id.string)/delete" class="inline">\(csrf)<button type="submit" class="danger">\(t[.delete])</button></form>
-            """
+        let photos = RecordMarkup.largePhotos(item.images, t, sizes: false)
+        let actions = RecordMarkup.actions("/feed/\(item.id.string)", trashed: item.isTrashed, t, csrf: PageLayout.csrfField(request))
         let body: HTML = """
             <article class="post-page">
             <div class="page-head"><h1>\(item.title)</h1>
@@ -44,13 +30,7 @@ extension FeedPages {
 
     /// `POST /feed/<id>/delete` and `/restore`.
     func change(_ request: WebRequest, id: RecordID, restore: Bool) -> HTTPResponse {
-        let t = request.strings
-        do {
-            _ = try writer.trash(id, restore: restore, language: request.language)
-        } catch {
-            layout.logged(error.error, request.http)
-            return layout.errorPage(request, status: error.status, title: restore ? t[.restore] : t[.delete], message: error.message)
-        }
-        return .redirect(to: restore ? "/feed/\(id.string)" : WebRequest.link("/feed", [("deleted", id.string)]))
+        layout.trashing(request, restore: restore, { () throws(WriteRefusal) in try writer.trash(id, restore: restore, language: request.language) },
+                        then: restore ? "/feed/\(id.string)" : WebRequest.link("/feed", [("deleted", id.string)]))
     }
 }

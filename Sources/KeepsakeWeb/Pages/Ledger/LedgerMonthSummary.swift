@@ -16,12 +16,7 @@ struct LedgerMonthSummary: Sendable {
     /// Reads `month` of `ledger`.
     init(ledger: Ledger, month: LedgerMonth) {
         do {
-            var cursor: RecordCursor?
-            repeat {
-                let page = try ledger.list(month: month, category: nil, kind: nil, limit: 500, after: cursor)
-                transactions += page.transactions
-                cursor = page.nextCursor
-            } while cursor != nil
+            transactions = try ledger.transactions(in: month)
             totals = try ledger.totals(year: month.year, month: month.month)
             categoryTotals = try ledger.categoryTotals(year: month.year, month: month.month)
         } catch {

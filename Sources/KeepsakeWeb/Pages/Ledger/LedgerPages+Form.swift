@@ -89,18 +89,14 @@ extension LedgerPages {
         if let receipt = files.first(where: { $0.fieldName == "receipt" }) {
             model.newReceipt = .file(receipt.url)
         }
-        do {
-            let saved: LedgerTransaction
+        return layout.writing(request, { () throws(WriteRefusal) -> LedgerTransaction in
             if let id = model.editingID {
-                saved = try writer.update(id, try edit(model, language: request.language), receipt: model.receiptChange,
-                                          files: files, language: request.language)
-            } else {
-                saved = try writer.create(try draft(model, language: request.language), files: files, language: request.language)
+                return try writer.update(id, try edit(model, language: request.language), receipt: model.receiptChange,
+                                         files: files, language: request.language)
             }
-            return .redirect(to: WebRequest.link("/ledger", [("month", saved.date.ledgerMonth.string)]))
-        } catch {
-            layout.logged(error.error, request.http)
-            return form(model, request, status: error.status, problem: FormMarkup.refusal(error))
+            return try writer.create(try draft(model, language: request.language), files: files, language: request.language)
+        }, done: { .redirect(to: WebRequest.link("/ledger", [("month", $0.date.ledgerMonth.string)])) }) { refusal in
+            form(model, request, status: refusal.status, problem: FormMarkup.refusal(refusal))
         }
     }
 
@@ -117,14 +113,8 @@ extension LedgerPages {
 
     /// `POST /ledger/<id>/delete` and `/restore`, back to the month the button was on.
     func change(_ request: WebRequest, id: RecordID, restore: Bool) -> HTTPResponse {
-        let t = request.strings
         let month = Self.month(request)
-        do {
-            _ = try writer.trash(id, restore: restore, language: request.language)
-        } catch {
-            layout.logged(error.error, request.http)
-            return layout.errorPage(request, status: error.status, title: restore ? t[.restore] : t[.delete], message: error.message)
-        }
-        return .redirect(to: WebRequest.link("/ledger", [("month", month.string), ("deleted", restore ? nil : id.string)]))
+        return layout.trashing(request, restore: restore, { () throws(WriteRefusal) in try writer.trash(id, restore: restore, language: request.language) },
+                               then: WebRequest.link("/ledger", [("month", month.string), ("deleted", restore ? nil : id.string)]))
     }
 }
