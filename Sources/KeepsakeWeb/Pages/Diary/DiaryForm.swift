@@ -27,27 +27,21 @@ struct DiaryForm: Sendable {
 
     /// A new entry, now, in the server's time zone.
     init(now: Date = Date()) {
-        moment = now
-        timeZone = .current
-        emotion = .calm
-        intensity = 3
-        title = ""
-        text = ""
-        tagsText = ""
-        images = []
+        self.init(editingID: nil, moment: now, timeZone: .current, emotion: .calm, intensity: 3, title: "", text: "", tagsText: "", images: [])
     }
 
     /// The form of `entry`.
     init(editing entry: DiaryEntry) {
-        editingID = entry.id
-        moment = entry.moment
-        timeZone = entry.timeZone
-        emotion = entry.emotion
-        intensity = entry.intensity
-        title = entry.title ?? ""
-        text = entry.text
-        tagsText = entry.tags.joined(separator: ", ")
-        images = entry.images.map(ComposeImage.stored)
+        self.init(editingID: entry.id, moment: entry.moment, timeZone: entry.timeZone, emotion: entry.emotion, intensity: entry.intensity,
+                  title: entry.title ?? "", text: entry.text, tagsText: entry.tags.joined(separator: ", "),
+                  images: entry.images.map(ComposeImage.stored))
+    }
+
+    /// A form showing these values.
+    private init(editingID: RecordID?, moment: Date, timeZone: TimeZone, emotion: Emotion, intensity: Int, title: String, text: String,
+                 tagsText: String, images: [ComposeImage]) {
+        (self.editingID, self.moment, self.timeZone, self.emotion, self.intensity) = (editingID, moment, timeZone, emotion, intensity)
+        (self.title, self.text, self.tagsText, self.images) = (title, text, tagsText, images)
     }
 
     /// A new entry as the form would save it.

@@ -85,7 +85,7 @@ enum DiaryMarkup {
 
     /// The tags of an entry, each a link to the entries with it.
     static func tagLinks(_ tags: [String]) -> [HTML] {
-        tags.map { "<li><a href=\"\(WebRequest.link("/diary", [("tag", $0)]))\">#\($0)</a></li>" }
+        tags.map { "<li><a href=\"/diary?tag=\(WebRequest.encode($0))\">#\($0)</a></li>" }
     }
 
     /// `●●●○○` for an intensity, with its number for screen readers.

@@ -34,14 +34,9 @@ struct LedgerForm: Sendable {
 
     /// The form of `transaction`.
     init(editing transaction: LedgerTransaction) {
-        editingID = transaction.id
-        dateText = transaction.date.string
-        kind = transaction.kind
-        amountText = transaction.amount.amountString
-        currencyCode = transaction.amount.currency.code
-        category = transaction.category
-        memo = transaction.memo
-        currentReceipt = transaction.receipt
+        self.init(day: transaction.date, currencyCode: transaction.amount.currency.code)
+        (editingID, kind, amountText) = (transaction.id, transaction.kind, transaction.amount.amountString)
+        (category, memo, currentReceipt) = (transaction.category, transaction.memo, transaction.receipt)
     }
 
     /// The transaction as typed; throws the first problem (an unreadable amount or day, an
