@@ -47,6 +47,18 @@ struct LedgerWriter: Sendable {
         try path.trash(ledger, id, restore: restore, expectedVersion: expectedVersion, language: language)
     }
 
+    /// Stores `source` (a staged upload among `files`) as the receipt of transaction `id`, in the
+    /// place of any receipt it had.
+    func attachReceipt(to id: RecordID, source: ImageSource, expectedVersion: Int64? = nil, files: [UploadedFile],
+                       language: Language) throws(WriteRefusal) -> LedgerTransaction {
+        try path.perform(files: files, language: language) { try ledger.attachReceipt(to: id, source: source, expectedVersion: expectedVersion) }
+    }
+
+    /// Removes the receipt of transaction `id`.
+    func removeReceipt(from id: RecordID, expectedVersion: Int64? = nil, language: Language) throws(WriteRefusal) -> LedgerTransaction {
+        try path.perform(files: [], language: language) { try ledger.removeReceipt(from: id, expectedVersion: expectedVersion) }
+    }
+
     /// Imports CSV text (see docs/LEDGER.md): every row checked first, then all or nothing, or only
     /// the valid rows with `skipInvalid`.
     func importCSV(_ text: String, skipInvalid: Bool, language: Language) throws(WriteRefusal) -> LedgerImportReport {

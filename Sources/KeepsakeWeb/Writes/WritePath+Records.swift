@@ -38,4 +38,24 @@ extension WritePath {
             try app.replaceImage(of: id, at: index, with: source, expectedVersion: expectedVersion)
         }
     }
+
+    /// Applies `edit` to record `id` of `app` (no photos), with `expectedVersion` only if it is still
+    /// at that version (the API's `PATCH` of any app).
+    func update<App: RecordApp>(_ app: App, _ id: RecordID, _ edit: App.Edit, expectedVersion: Int64?,
+                                language: Language) throws(WriteRefusal) -> App.Item {
+        try perform(files: [], language: language) { try app.update(id, edit, expectedVersion: expectedVersion) }
+    }
+
+    /// Removes photo `index` of record `id` of `app`.
+    func removeImage<App: RecordImagesApp>(_ app: App, of id: RecordID, at index: Int, expectedVersion: Int64?,
+                                           language: Language) throws(WriteRefusal) -> App.Item {
+        try perform(files: [], language: language) { try app.removeImage(of: id, at: index, expectedVersion: expectedVersion) }
+    }
+
+    /// Puts the photos of record `id` of `app` in a new order (`order[i]`: the current index of the
+    /// photo for position `i`).
+    func reorderImages<App: RecordImagesApp>(_ app: App, of id: RecordID, order: [Int], expectedVersion: Int64?,
+                                             language: Language) throws(WriteRefusal) -> App.Item {
+        try perform(files: [], language: language) { try app.reorderImages(of: id, order: order, expectedVersion: expectedVersion) }
+    }
 }
