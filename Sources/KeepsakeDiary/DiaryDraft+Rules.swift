@@ -2,6 +2,12 @@ import Foundation
 import KeepsakeStore
 
 extension DiaryDraft {
+    /// The tags of a tag field as a person types it: separated by commas or spaces, each with an
+    /// optional leading `#` (the compose screens and the web form read it so).
+    public static func tags(typed text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map { String($0.drop(while: { $0 == "#" })) }.filter { !$0.isEmpty }
+    }
+
     /// Normalises tags: surrounding spaces trimmed, runs of inner spaces made one space, lowercased
     /// ("Travel " and "travel" are the same tag), empty tags dropped, duplicates removed keeping the
     /// first. Throws ``KeepsakeError/Code/invalidArgument`` for a tag longer than

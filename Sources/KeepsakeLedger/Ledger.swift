@@ -131,6 +131,19 @@ public struct Ledger: Sendable {
         return LedgerPage(transactions: try page.records.map(Self.transaction(from:)), nextCursor: page.nextCursor)
     }
 
+    /// Every live transaction of `month` (of `category` and `kind` when given), all pages of
+    /// ``list(month:category:kind:currency:trash:limit:after:)`` read in turn.
+    public func transactions(in month: LedgerMonth, category: String? = nil, kind: TransactionKind? = nil) throws -> [LedgerTransaction] {
+        var all: [LedgerTransaction] = []
+        var cursor: RecordCursor?
+        repeat {
+            let page = try list(month: month, category: category, kind: kind, limit: 500, after: cursor)
+            all += page.transactions
+            cursor = page.nextCursor
+        } while cursor != nil
+        return all
+    }
+
     /// Live transactions whose category or memo contain all the words of `text` (each word also
     /// as a prefix), newest first.
     public func search(_ text: String, limit: Int = 50) throws -> [LedgerTransaction] {

@@ -1,3 +1,4 @@
+import Foundation
 public import KeepsakeStore
 
 /// What a new transaction is made of; ``Ledger/create(_:)`` checks every field.
@@ -27,5 +28,20 @@ public struct LedgerTransactionDraft: Sendable {
         self.memo = memo
         self.receipt = receipt
         self.id = id
+    }
+
+    /// A draft from a form's text as a person types it: the day as `YYYY-MM-DD`, the amount as a
+    /// decimal in `currencyCode` (trimmed, any case), both parsed exactly. Throws
+    /// ``KeepsakeError/Code/invalidArgument`` for an unknown currency, an unreadable amount or day,
+    /// and for an empty category (the form's rule, before ``Ledger/create(_:)`` checks the rest).
+    public init(typedDate dateText: String, kind: TransactionKind, amount amountText: String, currencyCode: String,
+                category: String, memo: String, receipt: ImageSource? = nil) throws {
+        let currency = try Currency(code: currencyCode.trimmingCharacters(in: .whitespaces).uppercased())
+        let amount = try Money(parsing: amountText, currency: currency)
+        let day = try LedgerDay(parsing: dateText.trimmingCharacters(in: .whitespaces))
+        guard !category.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw KeepsakeError(.invalidArgument, "Choose a category for the transaction.")
+        }
+        self.init(date: day, kind: kind, amount: amount, category: category, memo: memo, receipt: receipt)
     }
 }

@@ -20,7 +20,7 @@ public enum ComposeImage: Sendable, Identifiable {
     public static func pick(_ source: ImageSource) -> ComposeImage { .picked(source, id: UUID()) }
 
     /// The engine slot for saving.
-    var slot: ImageSlot {
+    public var slot: ImageSlot {
         switch self {
         case .stored(let attachment): .existing(attachment.id)
         case .picked(let source, _): .new(source)
@@ -28,7 +28,7 @@ public enum ComposeImage: Sendable, Identifiable {
     }
 
     /// The source to ingest, for a new record.
-    var source: ImageSource? {
+    public var source: ImageSource? {
         if case .picked(let source, _) = self { return source }
         return nil
     }

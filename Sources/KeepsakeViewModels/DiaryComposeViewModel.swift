@@ -63,7 +63,7 @@ public final class DiaryComposeViewModel: PhotoComposing, RecordComposing, Failu
 
     /// The tags parsed from ``tagsText``.
     public var tags: [String] {
-        tagsText.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map { String($0.drop(while: { $0 == "#" })) }.filter { !$0.isEmpty }
+        DiaryDraft.tags(typed: tagsText)
     }
 
     /// The draft as it would be saved.

@@ -61,18 +61,13 @@ public final class LedgerComposeViewModel: RecordComposing, FailureReporting {
 
     /// The draft, parsed and checked; throws the first problem as a sentence-bearing error.
     public func makeDraft() throws -> LedgerTransactionDraft {
-        let currency = try Currency(code: currencyCode.trimmingCharacters(in: .whitespaces).uppercased())
-        let amount = try Money(parsing: amountText, currency: currency)
-        let day = try LedgerDay(parsing: dateText.trimmingCharacters(in: .whitespaces))
-        return LedgerTransactionDraft(date: day, kind: kind, amount: amount, category: category, memo: memo, receipt: newReceipt)
+        try LedgerTransactionDraft(typedDate: dateText, kind: kind, amount: amountText, currencyCode: currencyCode,
+                                   category: category, memo: memo, receipt: newReceipt)
     }
 
     /// Throws the first problem of the form: the draft's, or a missing category.
     public func checkForm() throws {
         _ = try makeDraft()
-        guard !category.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw KeepsakeError(.invalidArgument, "Choose a category for the transaction.")
-        }
     }
 
     /// Creates the transaction, or applies the edit and then the receipt change (a new receipt

@@ -39,14 +39,8 @@ public final class LedgerMonthViewModel: FailureReporting {
         let ledger = ledger, month = month, category = category, kind = kind
         do {
             let (transactions, totals, categories) = try await background {
-                var all: [LedgerTransaction] = []
-                var cursor: RecordCursor?
-                repeat {
-                    let page = try ledger.list(month: month, category: category, kind: kind, limit: 500, after: cursor)
-                    all += page.transactions
-                    cursor = page.nextCursor
-                } while cursor != nil
-                return (all, try ledger.totals(year: month.year, month: month.month), try ledger.categoryTotals(year: month.year, month: month.month))
+                (try ledger.transactions(in: month, category: category, kind: kind), try ledger.totals(year: month.year, month: month.month),
+                 try ledger.categoryTotals(year: month.year, month: month.month))
             }
             self.transactions = transactions
             self.totals = totals

@@ -117,6 +117,20 @@ enum PhotoField {
         return result
     }
 
+    /// Applies a compose form's photo field (order, kept photos, new uploads) to `images`. Returns
+    /// the problem to show: the first of `earlier` and a refusal of the photo field.
+    static func read(_ request: WebRequest, into images: inout [ComposeImage], earlier: FormProblem?) -> FormProblem? {
+        let stored: [Attachment] = images.compactMap { if case .stored(let attachment) = $0 { attachment } else { nil } }
+        do {
+            images = try parse(form: request.http.form, files: request.http.files, stored: stored, strings: request.strings)
+            return earlier
+        } catch let refused as FormProblem {
+            return earlier ?? refused
+        } catch {
+            return earlier ?? FormProblem(status: .badRequest, message: "\(error)")
+        }
+    }
+
     /// `n` followed by 1 to 40 ASCII letters and digits.
     private static func isToken(_ key: String) -> Bool {
         key.utf8.count <= 41 && key.dropFirst().unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }

@@ -2,25 +2,35 @@ import Foundation
 import KeepsakeHTTP
 import KeepsakeStore
 
-/// The web app's own upload limits (``WebLimits``), checked before anything is stored so that
-/// the refusal is a page in the user's language.
+/// The web app's own upload limits (``WebLimits``), written once: what a request's files break
+/// (``WritePath`` refuses the write with it), and the user's file names in a failure's message.
 enum UploadCheck {
-    /// A problem with the request's files: one over ``WebLimits/maxFileBytes`` or all together over
-    /// ``WebLimits/maxRequestBytes`` (413); `nil` when they are within the limits.
-    static func problem(with files: [UploadedFile], limits: WebLimits, strings: Strings) -> FormProblem? {
-        let formats = Formats(language: strings.language)
+    /// The sentence, in a language of the caller's choice, for the request's files when one is over
+    /// ``WebLimits/maxFileBytes`` or all together are over ``WebLimits/maxRequestBytes``; `nil`
+    /// when they are within the limits.
+    static func sentence(_ files: [UploadedFile], limits: WebLimits) -> (@Sendable (Strings) -> String)? {
         if let large = files.first(where: { $0.byteCount > limits.maxFileBytes }) {
-            return FormProblem(status: .contentTooLarge,
-                               message: strings.fileTooLarge(name: large.fileName, size: formats.bytes(Int64(large.byteCount)),
-                                                             limit: formats.bytes(Int64(limits.maxFileBytes))))
+            let name = large.fileName, size = Int64(large.byteCount), limit = Int64(limits.maxFileBytes)
+            return { strings in
+                let formats = Formats(language: strings.language)
+                return strings.fileTooLarge(name: name, size: formats.bytes(size), limit: formats.bytes(limit))
+            }
         }
-        let total = files.reduce(0) { $0 + $1.byteCount }
-        if total > limits.maxRequestBytes {
-            return FormProblem(status: .contentTooLarge,
-                               message: strings.requestTooLarge(size: formats.bytes(Int64(total)),
-                                                                limit: formats.bytes(Int64(limits.maxRequestBytes))))
+        let total = Int64(files.reduce(0) { $0 + $1.byteCount })
+        if total > Int64(limits.maxRequestBytes) {
+            let limit = Int64(limits.maxRequestBytes)
+            return { strings in
+                let formats = Formats(language: strings.language)
+                return strings.requestTooLarge(size: formats.bytes(total), limit: formats.bytes(limit))
+            }
         }
         return nil
+    }
+
+    /// A problem with the request's files for a page that stores nothing of an app (the imports):
+    /// 413 with the sentence in the page's language; `nil` within the limits.
+    static func problem(with files: [UploadedFile], limits: WebLimits, strings: Strings) -> FormProblem? {
+        sentence(files, limits: limits).map { FormProblem(status: .contentTooLarge, message: $0(strings)) }
     }
 
     /// `message` with the staged uploads' names (`http-upload-<UUID>`) replaced by the names the

@@ -20,28 +20,14 @@ extension WebApp {
         }
     }
 
-    /// A page for a failure, with the status its code calls for, in the page's language: a title
-    /// for its kind, the store's own sentence, and the remedy in the page's words. Anything that is
-    /// not a ``KeepsakeError`` is a 500 whose details go to the log only.
+    /// A page for a failure (``PageLayout/errorResponse(_:_:)``).
     func errorResponse(_ error: any Error, _ request: WebRequest) -> HTTPResponse {
-        let t = request.strings
-        guard let error = error as? KeepsakeError else {
-            configuration.errorLog?("\(request.http.method) \(request.http.rawPath): \(error)")
-            return errorPage(request, status: .internalServerError, title: t.errorTitle(nil), message: t[.somethingWentWrong])
-        }
-        let status = Self.status(for: error.code)
-        _ = logged(error, request.http)
-        return errorPage(request, status: status, title: t.errorTitle(error.code), message: t.describe(error))
+        layout.errorResponse(error, request)
     }
 
-    /// Writes `error` whole to the error log when it is a 5xx (the operator's business: a lost
-    /// database session, a full object store, not only 500) or names a path of the server's disk,
-    /// which the page or the problem leaves out (``ServerPaths``); returns it.
+    /// Writes `error` whole to the error log when the operator should see it (``PageLayout/logged(_:_:)``).
     @discardableResult
     func logged(_ error: KeepsakeError?, _ request: HTTPRequest) -> KeepsakeError? {
-        if let error, Self.status(for: error.code).rawValue >= 500 || ServerPaths.removed(from: error.message) != error.message {
-            configuration.errorLog?("\(request.method) \(request.rawPath): \(error)")
-        }
-        return error
+        layout.logged(error, request)
     }
 }

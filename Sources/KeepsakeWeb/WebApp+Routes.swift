@@ -1,7 +1,6 @@
 import Foundation
 import KeepsakeHTTP
 import KeepsakeStore
-import KeepsakeViewModels
 
 /// What a route of the web app leads to: the router (``Router``) holds one of these per method and
 /// path, for the pages and the API alike.
@@ -24,7 +23,7 @@ extension WebApp {
     }
 
     /// Every route of the web app: the pages, the static files and the API (``addAPIRoutes(to:)``).
-    static func makeRouter(thumbnailSizes: [Int]) -> Router<WebRoute> {
+    static func makeRouter(thumbnailSizes: [Int], pages: AppPages) -> Router<WebRoute> {
         var router = Router<WebRoute>(constraints: routeConstraints(thumbnailSizes: thumbnailSizes))
         router.get("/", .page { _, _, _ in .redirect(to: "/diary") })
         router.get("/assets/{file}", .asset)
@@ -37,69 +36,13 @@ extension WebApp {
         router.post("/login", .page { app, request, _ in await app.login(request) })
         router.post("/logout", .page { app, request, _ in try app.logout(request) })
 
-        router.group("/diary") { diary in
-            diary.get("/", .page { app, request, _ in await app.diaryTimeline(request) })
-            diary.get("/search", .page { app, request, _ in await app.diarySearch(request) })
-            diary.get("/calendar", .page { app, request, _ in await app.diaryCalendar(request) })
-            diary.get("/chart", .page { app, request, _ in try await app.diaryChart(request) })
-            diary.get("/trash", .page { app, request, _ in await app.diaryTrash(request) })
-            diary.get("/new", .page { app, request, _ in
-                await MainActor.run { app.diaryForm(DiaryComposeViewModel(diary: app.diary), request) }
-            })
-            diary.post("/new", .page { app, request, _ in await app.saveDiaryEntry(request, editing: nil) })
-            diary.get("/{id:uuid}", .page { app, request, parameters in await app.diaryEntryPage(request, id: id(parameters)) })
-            diary.get("/{id:uuid}/edit", .page { app, request, parameters in await app.diaryEditPage(request, id: id(parameters)) })
-            diary.post("/{id:uuid}/edit", .page { app, request, parameters in await app.saveDiaryEntry(request, editing: id(parameters)) })
-            diary.post("/{id:uuid}/delete", .page { app, request, parameters in
-                await app.changeDiaryEntry(request, id: id(parameters), restore: false)
-            })
-            diary.post("/{id:uuid}/restore", .page { app, request, parameters in
-                await app.changeDiaryEntry(request, id: id(parameters), restore: true)
-            })
-        }
+        router.group("/diary") { pages.diary.addRoutes(to: &$0) }
+        router.group("/ledger") { pages.ledger.addRoutes(to: &$0) }
+        router.group("/feed") { pages.feed.addRoutes(to: &$0) }
 
-        router.group("/ledger") { ledger in
-            ledger.get("/", .page { app, request, _ in await app.ledgerMonthPage(request) })
-            ledger.get("/new", .page { app, request, _ in
-                await MainActor.run { app.ledgerForm(app.newTransactionModel(request), request) }
-            })
-            ledger.post("/new", .page { app, request, _ in try await app.saveTransaction(request, editing: nil) })
-            ledger.get("/export.csv", .page { app, request, _ in await app.exportCSV(request) })
-            ledger.get("/import", .page { app, request, _ in app.importPage(request, report: nil, error: nil) })
-            ledger.post("/import", .page { app, request, _ in await app.importCSV(request) })
-            ledger.get("/{id:uuid}/edit", .page { app, request, parameters in try await app.ledgerEditPage(request, id: id(parameters)) })
-            ledger.post("/{id:uuid}/edit", .page { app, request, parameters in try await app.saveTransaction(request, editing: id(parameters)) })
-            ledger.post("/{id:uuid}/delete", .page { app, request, parameters in
-                await app.changeTransaction(request, id: id(parameters), restore: false)
-            })
-            ledger.post("/{id:uuid}/restore", .page { app, request, parameters in
-                await app.changeTransaction(request, id: id(parameters), restore: true)
-            })
-        }
-
-        router.group("/feed") { feed in
-            feed.get("/", .page { app, request, _ in await app.feedList(request, trash: false) })
-            feed.get("/trash", .page { app, request, _ in await app.feedList(request, trash: true) })
-            feed.get("/new", .page { app, request, _ in
-                await MainActor.run { app.feedForm(FeedComposeViewModel(feed: app.feed), request) }
-            })
-            feed.post("/new", .page { app, request, _ in try await app.saveFeedPost(request, editing: nil) })
-            feed.get("/{id:uuid}", .page { app, request, parameters in try await app.feedPostPage(request, id: id(parameters)) })
-            feed.get("/{id:uuid}/edit", .page { app, request, parameters in try await app.feedEditPage(request, id: id(parameters)) })
-            feed.post("/{id:uuid}/edit", .page { app, request, parameters in try await app.saveFeedPost(request, editing: id(parameters)) })
-            feed.post("/{id:uuid}/delete", .page { app, request, parameters in
-                await app.changeFeedPost(request, id: id(parameters), restore: false)
-            })
-            feed.post("/{id:uuid}/restore", .page { app, request, parameters in
-                await app.changeFeedPost(request, id: id(parameters), restore: true)
-            })
-        }
-
-        router.group("/store") { store in
-            store.get("/", .page { app, request, _ in await app.storePage(request, check: false) })
-            store.post("/check", .page { app, request, _ in await app.storePage(request, check: true) })
-            store.get("/import", .page { app, request, _ in app.importFormPage(request, report: nil, error: nil) })
-            store.post("/import", .page { app, request, _ in await app.runUploadedImport(request) })
+        router.group("/store") { group in
+            pages.store.addRoutes(to: &group)
+            pages.imports.addRoutes(to: &group)
         }
 
         addAPIRoutes(to: &router, thumbnailSizes: thumbnailSizes)
@@ -107,7 +50,7 @@ extension WebApp {
     }
 
     /// The record id of a route's `{id:uuid}` (the constraint has checked it).
-    private static func id(_ parameters: RouterParameters) -> RecordID {
+    static func id(_ parameters: RouterParameters) -> RecordID {
         recordID(parameters["id"] ?? "")!
     }
 

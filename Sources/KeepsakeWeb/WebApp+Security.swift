@@ -90,15 +90,10 @@ extension WebApp {
         .text("Something went wrong; see the server's log.\n", status: .internalServerError)
     }
 
-    /// The hidden field every form carries.
-    func csrfField(_ request: WebRequest) -> HTML {
-        "<input type=\"hidden\" name=\"\(Session.csrfField)\" value=\"\(request.session.csrfToken)\">"
-    }
-
     /// 403: a form without this session's token (an old tab after a restart, or another site).
     func forbidden(_ request: WebRequest) -> HTTPResponse {
         let t = request.strings
-        return errorPage(request, status: .forbidden, title: t[.forbiddenTitle], message: t[.forbiddenMessage])
+        return layout.errorPage(request, status: .forbidden, title: t[.forbiddenTitle], message: t[.forbiddenMessage])
     }
 
     /// The login page (status 401 when it stands in for the page asked for).
@@ -113,14 +108,14 @@ extension WebApp {
             <p>\(t[.loginExplanation])</p>
             \(problem)
             <form method="post" action="/login" class="stack">
-            \(csrfField(request))
+            \(PageLayout.csrfField(request))
             <input type="hidden" name="next" value="\(next)">
             <label>\(t[.password]) <input type="password" name="password" autocomplete="current-password" required autofocus></label>
             <button type="submit" class="primary">\(t[.logIn])</button>
             </form>
             </section>
             """
-        var response = render(Page(title: t[.loginTitle], section: .none, body: body, status: status),
+        var response = layout.render(Page(title: t[.loginTitle], section: .none, body: body, status: status),
                               for: request, showsNavigation: false)
         if status == .unauthorized { response.headers.set("WWW-Authenticate", "Keepsake-Login") }
         return response

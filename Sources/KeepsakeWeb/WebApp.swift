@@ -35,6 +35,12 @@ public final class WebApp: Sendable {
     let sessions: Sessions
     let throttle = LoginThrottle()
     let assets: StaticAssets
+    /// The site layout and error pages every page shares.
+    let layout: PageLayout
+    /// The pages, one controller per app.
+    let pages: AppPages
+    /// The one write path of each app, for the pages and the API.
+    let writers: AppWriters
     /// Every route, the pages' and the API's.
     let router: Router<WebRoute>
     /// The API's tokens.
@@ -75,7 +81,10 @@ public final class WebApp: Sendable {
         feed = Feed(store: store, maxImages: maxPhotos)
         assets = StaticAssets(chartScript: configuration.chartScript ?? StaticAssets.findChartScript(),
                               sortableScript: configuration.sortableScript ?? StaticAssets.findSortableScript())
-        router = Self.makeRouter(thumbnailSizes: store.options.thumbnailSizes.map(\.maxPixels))
+        layout = PageLayout(configuration: configuration, assets: assets, store: store)
+        writers = AppWriters(diary: diary, feed: feed, ledger: ledger, limits: configuration.limits)
+        pages = AppPages(store: store, writers: writers, layout: layout, configuration: configuration)
+        router = Self.makeRouter(thumbnailSizes: store.options.thumbnailSizes.map(\.maxPixels), pages: pages)
         changeWaiters = ChangeWaiters(store: store)
         apiTokens = APITokens(store: store)
         tokenKey = try apiTokens.idKey()

@@ -49,4 +49,14 @@ import Testing
             #expect(throws: KeepsakeError.self) { try RecordID(parsing: text) }
         }
     }
+
+    @Test func idsAreWrittenAndOrderedAsTheirLowercaseUUIDText() {
+        var ids = (0..<500).map { _ in RecordID() }
+        ids += [RecordID(UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))),
+                RecordID(UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255)))]
+        for id in ids {
+            #expect(id.string == id.uuid.uuidString.lowercased())
+        }
+        #expect(ids.sorted().map(\.string) == ids.map(\.string).sorted())
+    }
 }

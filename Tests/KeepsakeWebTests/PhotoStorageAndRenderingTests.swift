@@ -58,7 +58,7 @@ import Testing
                      "", "   "]
         for text in texts {
             for length in [0, 5, 60, 200] {
-                #expect(WebApp.excerpt(text, length: length) == Self.referenceExcerpt(text, length: length), "\(text.debugDescription), \(length)")
+                #expect(Excerpt.of(text, length: length) == Self.referenceExcerpt(text, length: length), "\(text.debugDescription), \(length)")
             }
         }
     }

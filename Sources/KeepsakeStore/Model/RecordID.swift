@@ -53,9 +53,33 @@ public struct RecordID: Sendable, Hashable, Codable, Comparable, CustomStringCon
     }
 
     /// The lowercase form used in folder names and the database.
-    public var string: String { uuid.uuidString.lowercased() }
+    public var string: String {
+        // Written byte by byte: `uuidString` goes through `snprintf` and `lowercased()` copies it
+        // again, and every id on a page (a card's link, each thumbnail's URL) is formatted.
+        let digits: StaticString = "0123456789abcdef"
+        return withUnsafeBytes(of: uuid.uuid) { bytes in
+            String(unsafeUninitializedCapacity: 36) { output in
+                var index = 0
+                for (position, byte) in bytes.enumerated() {
+                    if position == 4 || position == 6 || position == 8 || position == 10 {
+                        output[index] = 0x2D
+                        index += 1
+                    }
+                    output[index] = digits.utf8Start[Int(byte >> 4)]
+                    output[index + 1] = digits.utf8Start[Int(byte & 0x0F)]
+                    index += 2
+                }
+                return index
+            }
+        }
+    }
     public var description: String { string }
-    public static func < (lhs: RecordID, rhs: RecordID) -> Bool { lhs.string < rhs.string }
+    /// The order of ``string`` (its fixed-width lowercase hex sorts as the UUID's bytes do).
+    public static func < (lhs: RecordID, rhs: RecordID) -> Bool {
+        withUnsafeBytes(of: lhs.uuid.uuid) { left in
+            withUnsafeBytes(of: rhs.uuid.uuid) { right in left.lexicographicallyPrecedes(right) }
+        }
+    }
 
     public init(from decoder: any Decoder) throws {
         try self.init(parsing: try decoder.singleValueContainer().decode(String.self))

@@ -4,9 +4,27 @@ import KeepsakeHTTP
 import KeepsakeForeignImport
 import KeepsakeLedger
 import KeepsakeStore
-import KeepsakeViewModels
 
-extension WebApp {
+/// The import from other apps under `/store/import` (Day One, Daylio, Journey, bank statements):
+/// the form, the import of an uploaded export, and its report, on the thread that answers the request.
+struct ImportPages: Sendable {
+    /// The store imported into.
+    let store: Store
+    /// The diary the diary imports write to.
+    let diary: Diary
+    /// The ledger the statement imports write to.
+    let ledger: Ledger
+    /// The site layout and the error pages.
+    let layout: PageLayout
+    /// The upload limits.
+    let writes: WritePath
+
+    /// Adds the import's routes to the `/store` group.
+    func addRoutes(to store: inout Router<WebRoute>) {
+        store.get("/import", .page { _, request, _ in importFormPage(request, report: nil, error: nil) })
+        store.post("/import", .page { _, request, _ in runUploadedImport(request) })
+    }
+
     /// The form, and the report of an import (or the error that stopped it).
     func importFormPage(_ request: WebRequest, report: ImportReport?, error: String?, status: HTTPStatus = .ok) -> HTTPResponse {
         let t = request.strings
@@ -31,12 +49,12 @@ extension WebApp {
             \(result)
             <p class="hint">\(text.explanation)</p>
             <form method="post" action="/store/import" enctype="multipart/form-data" class="stack import-form">
-            \(csrfField(request))
+            \(PageLayout.csrfField(request))
             <label>\(text.source) <select name="kind" required>
             \(option("dayone", text.dayOne))\(option("daylio", text.daylio))\(option("journey", text.journey))\(option("ledger", text.statement))
             </select></label>
             <label>\(text.file) <input type="file" name="export" required></label>
-            <p class="hint">\(text.sizeLimit(formats.bytes(Int64(configuration.limits.maxFileBytes))))</p>
+            <p class="hint">\(text.sizeLimit(formats.bytes(Int64(writes.limits.maxFileBytes))))</p>
             <fieldset><legend>\(text.diaryOptions)</legend>
             <label>\(text.emotion) <select name="emotion">\(emotions)</select></label>
             <label>\(text.timeZone) <input type="text" name="timeZone" value="\(request.field("timeZone").isEmpty ? TimeZone.current.identifier : request.field("timeZone"))"></label>
@@ -53,7 +71,7 @@ extension WebApp {
             <a class="button" href="/store">\(t[.cancel])</a></div>
             </form>
             """
-        return render(Page(title: text.title, section: .store, body: body, status: status), for: request)
+        return layout.render(Page(title: text.title, section: .store, body: body, status: status), for: request)
     }
 
     private func reportSection(_ report: ImportReport, text: ImportPageText) -> HTML {
@@ -81,16 +99,17 @@ extension WebApp {
     }
 
     /// Runs the importer the form asks for over the uploaded file.
-    func runUploadedImport(_ request: WebRequest) async -> HTTPResponse {
+    func runUploadedImport(_ request: WebRequest) -> HTTPResponse {
         let text = ImportPageText(language: request.language)
-        if let problem = UploadCheck.problem(with: request.http.files, limits: configuration.limits, strings: request.strings) {
-            return importFormPage(request, report: nil, error: problem.message, status: problem.status)
+        do {
+            try writes.checkUploads(request.http.files, strings: request.strings)
+        } catch {
+            return importFormPage(request, report: nil, error: error.message, status: error.status)
         }
         guard let upload = request.http.files.first(where: { $0.fieldName == "export" && $0.byteCount > 0 }) else {
             return importFormPage(request, report: nil, error: text.chooseFile, status: .badRequest)
         }
         let kind = request.field("kind")
-        let store = store
         let dryRun = request.field("dryRun") == "1"
         do {
             let importer: any Importer
@@ -109,7 +128,6 @@ extension WebApp {
                 }
                 // An upload of at most a few tens of megabytes never needs more than this unpacked.
                 options.maxUnpackedBytes = 4 << 30
-                let diary = diary
                 switch kind {
                 case "dayone": importer = DayOneImporter(export: upload.url, diary: diary, options: options, displayName: upload.fileName)
                 case "daylio": importer = DaylioImporter(file: upload.url, diary: diary, options: options, displayName: upload.fileName)
@@ -138,10 +156,7 @@ extension WebApp {
             default:
                 return importFormPage(request, report: nil, error: text.chooseSource, status: .badRequest)
             }
-            let policy = refusals
-            let report = try await background {
-                try ImportWriter(store: store).write(try importer.plan(), dryRun: dryRun, refusals: policy)
-            }
+            let report = try ImportWriter(store: store).write(try importer.plan(), dryRun: dryRun, refusals: refusals)
             return importFormPage(request, report: report, error: nil)
         } catch let error as ImportRefusedError {
             return importFormPage(request, report: error.report, error: UploadCheck.naming(error.message, after: request.http.files), status: .badRequest)

@@ -1,0 +1,29 @@
+import KeepsakeStore
+
+/// The web app's pages, one controller per app, each registered on its group of the router
+/// (``WebApp/makeRouter(thumbnailSizes:pages:)``). Each holds what it reads and its app's writer;
+/// all share one ``PageLayout`` and the API's writers (``AppWriters``).
+struct AppPages: Sendable {
+    /// `/diary`.
+    let diary: DiaryPages
+    /// `/feed`.
+    let feed: FeedPages
+    /// `/ledger`.
+    let ledger: LedgerPages
+    /// `/store`.
+    let store: StorePages
+    /// `/store/import`.
+    let imports: ImportPages
+
+    /// The controllers over the apps of `store`, in `layout`, writing through `writers`.
+    init(store: Store, writers: AppWriters, layout: PageLayout, configuration: WebConfiguration) {
+        let writes = writers.path, maxFileBytes = configuration.limits.maxFileBytes
+        diary = DiaryPages(diary: writers.diary.diary, writer: writers.diary, layout: layout,
+                           pageSize: configuration.diaryPageSize, maxFileBytes: maxFileBytes)
+        feed = FeedPages(feed: writers.feed.feed, writer: writers.feed, layout: layout,
+                         pageSize: configuration.feedPageSize, maxFileBytes: maxFileBytes)
+        ledger = LedgerPages(ledger: writers.ledger.ledger, writer: writers.ledger, layout: layout, writes: writes)
+        self.store = StorePages(store: store, layout: layout)
+        imports = ImportPages(store: store, diary: writers.diary.diary, ledger: writers.ledger.ledger, layout: layout, writes: writes)
+    }
+}

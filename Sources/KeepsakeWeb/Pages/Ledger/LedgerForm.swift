@@ -1,0 +1,54 @@
+import Foundation
+import KeepsakeLedger
+import KeepsakeStore
+
+/// What the add / edit form of a transaction shows: a new one's defaults, a transaction's values,
+/// or what was submitted (when the form comes back refused).
+struct LedgerForm: Sendable {
+    /// The transaction being edited; `nil` when adding one.
+    var editingID: RecordID?
+    /// The day as typed (`YYYY-MM-DD`).
+    var dateText: String
+    /// Expense or income.
+    var kind = TransactionKind.expense
+    /// The amount as typed.
+    var amountText = ""
+    /// The currency's code.
+    var currencyCode: String
+    /// The category.
+    var category = ""
+    /// The memo.
+    var memo = ""
+    /// A receipt picked in a refused submission (its upload is gone).
+    var newReceipt: ImageSource?
+    /// Whether the stored receipt is to be removed.
+    var removesReceipt = false
+    /// The stored receipt of the transaction being edited.
+    var currentReceipt: Attachment?
+
+    /// A new transaction on `day`.
+    init(day: LedgerDay, currencyCode: String) {
+        dateText = day.string
+        self.currencyCode = currencyCode
+    }
+
+    /// The form of `transaction`.
+    init(editing transaction: LedgerTransaction) {
+        self.init(day: transaction.date, currencyCode: transaction.amount.currency.code)
+        (editingID, kind, amountText) = (transaction.id, transaction.kind, transaction.amount.amountString)
+        (category, memo, currentReceipt) = (transaction.category, transaction.memo, transaction.receipt)
+    }
+
+    /// The transaction as typed; throws the first problem (an unreadable amount or day, an
+    /// unknown currency, no category).
+    func draft() throws -> LedgerTransactionDraft {
+        try LedgerTransactionDraft(typedDate: dateText, kind: kind, amount: amountText, currencyCode: currencyCode,
+                                   category: category, memo: memo, receipt: newReceipt)
+    }
+
+    /// What the form does to the stored receipt.
+    var receiptChange: LedgerWriter.ReceiptChange {
+        if let newReceipt { return .replace(newReceipt) }
+        return removesReceipt ? .remove : .keep
+    }
+}
