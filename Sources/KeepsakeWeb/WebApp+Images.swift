@@ -45,20 +45,31 @@ extension WebApp {
         guard case .found(.page, _, _) = router.match(request.method, segments),
               let (recordID, attachmentID, variant) = imageAddress(Array(segments.dropFirst())),
               let resolved = try? sessions.resolve(cookie: request.cookies[Session.cookieName], now: Date()),
-              !resolved.sendsCookie, !configuration.requiresLogin || resolved.session.isAuthenticated else { return nil }
+              !resolved.sendsCookie, !configuration.requiresLogin || resolved.session.isAuthenticated,
+              var response = immediateImageBytes(attachmentID, of: recordID, variant: variant, request: request, ranges: false)
+        else { return nil }
+        SecurityHeaders.apply(to: &response)
+        return response
+    }
+
+    /// ``imageBytes(_:variant:request:ranges:)`` of the attachment `id` of `record` when it can be
+    /// answered on the polling thread: the store is local, the attachment is known (from
+    /// ``attachmentIndex`` or one read of the record) and its bytes are a file that opens. `nil`
+    /// for anything else (no such image, a thumbnail to make again, any failure), which the caller
+    /// leaves to its handler. The caller has checked the request's access rights.
+    func immediateImageBytes(_ id: Int64, of record: RecordID, variant: ImageVariant, request: HTTPRequest, ranges: Bool) -> HTTPResponse? {
+        guard isLocalStore else { return nil }
         do {
-            guard let attachment = try indexedAttachment(attachmentID, of: recordID) else { return nil }
+            guard let attachment = try indexedAttachment(id, of: record) else { return nil }
             let key = switch variant {
             case .original: attachment.path
             case .thumbnail(let size): attachment.thumbnailPath(size)
             }
-            var response = try imageBytes(attachment, variant: variant, request: request, ranges: false) {
+            return try imageBytes(attachment, variant: variant, request: request, ranges: ranges) {
                 let body = try store.blobs.body(of: key)
                 guard case .file = body else { throw NotImmediate() }
                 return body
             }
-            SecurityHeaders.apply(to: &response)
-            return response
         } catch {
             return nil
         }
