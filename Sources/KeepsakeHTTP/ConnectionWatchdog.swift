@@ -1,10 +1,5 @@
 internal import Foundation
 internal import Synchronization
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 /// Closes connections that hold a place on the server without getting anywhere: a request head
 /// not complete within the head deadline (however steadily it trickles in, which resets

@@ -86,7 +86,10 @@ public struct HTTPRequest: Sendable {
     /// its segment: `/photos/a%2Fb/` gives `["photos", "a/b"]` (empty segments are dropped).
     /// A segment that is not valid percent-encoded UTF-8 is kept as sent.
     public var pathSegments: [String] {
-        rawPath.split(separator: "/").map { PercentEncoding.decode(String($0)) ?? String($0) }
+        rawPath.split(separator: "/").map { part in
+            guard part.utf8.contains(UInt8(ascii: "%")) else { return String(part) }
+            return PercentEncoding.decode(part.utf8) ?? String(part)
+        }
     }
 
     /// The media type of the body without parameters, lowercased, e.g. `text/csv`; `nil` when the

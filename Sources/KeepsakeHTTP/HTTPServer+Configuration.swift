@@ -28,6 +28,18 @@ extension HTTPServer {
         /// polling thread, after the ``HeadCheck`` accepted the request: quick, no blocking.
         public typealias BodyLimit = @Sendable (HTTPRequest) -> Int?
 
+        /// Answers a complete request without a body at once, on the polling thread that read it,
+        /// or returns `nil` to hand it to the handler as usual. An answer given here skips the
+        /// connection's suspension, the handler pool and the handler's task: for requests whose
+        /// answer is ready without waiting (a file to send, found from memory and a local lookup).
+        ///
+        /// Called on a polling thread, for every request that has no body, no form and no file:
+        /// it must be quick and never block (nothing that waits on a network, a lock held long or
+        /// a slow disk). Whatever it cannot answer so, or any failure it meets, it leaves to the
+        /// handler (`nil`), which answers with the right status. Not called while the server is
+        /// stopping (those requests get `503`).
+        public typealias ImmediateAnswer = @Sendable (HTTPRequest) -> HTTPResponse?
+
         /// The IPv4 address to listen on: `127.0.0.1` (the default, this machine only) or
         /// `0.0.0.0` (every interface), or one interface's address.
         public var host: String
@@ -76,6 +88,9 @@ extension HTTPServer {
         public var refusalFormatter: RefusalFormatter?
         /// A smaller body limit for some requests (a JSON API's small bodies); see ``BodyLimit``.
         public var bodyLimit: BodyLimit?
+        /// Answers the requests it can on the polling thread, without the handler; see
+        /// ``ImmediateAnswer``.
+        public var immediateAnswer: ImmediateAnswer?
         /// Receives one line for each handler that threw, and each handler error the client could
         /// not be told about; `nil` drops them. Called on the server's threads.
         public var errorLog: (@Sendable (String) -> Void)?
@@ -97,6 +112,7 @@ extension HTTPServer {
                     headCheck: HeadCheck? = nil,
                     refusalFormatter: RefusalFormatter? = nil,
                     bodyLimit: BodyLimit? = nil,
+                    immediateAnswer: ImmediateAnswer? = nil,
                     errorLog: (@Sendable (String) -> Void)? = nil) {
             self.stagingDirectory = stagingDirectory
             self.host = host
@@ -114,6 +130,7 @@ extension HTTPServer {
             self.headCheck = headCheck
             self.refusalFormatter = refusalFormatter
             self.bodyLimit = bodyLimit
+            self.immediateAnswer = immediateAnswer
             self.errorLog = errorLog
         }
     }

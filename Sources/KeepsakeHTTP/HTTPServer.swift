@@ -1,11 +1,6 @@
 internal import CMicroHTTPD
 public import Foundation
 internal import Synchronization
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 /// A small HTTP/1.1 server over libmicrohttpd.
 ///

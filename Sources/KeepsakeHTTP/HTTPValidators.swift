@@ -25,6 +25,8 @@ public struct HTTPValidators: Sendable, Hashable {
     /// The `ETag` header value, quoted (a strong tag), e.g. `"abc123"`.
     public var etagHeaderValue: String? {
         guard let etag else { return nil }
+        // Most tags (hashes) hold nothing to drop.
+        if etag.utf8.allSatisfy({ $0 >= 0x21 && $0 != 0x22 && $0 < 0x7F }) { return "\"" + etag + "\"" }
         let clean = String(String.UnicodeScalarView(etag.unicodeScalars.filter {
             $0.value >= 0x21 && $0.value != 0x22 && $0.value != 0x7F
         }))

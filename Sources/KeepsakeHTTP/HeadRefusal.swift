@@ -1,10 +1,5 @@
 internal import CMicroHTTPD
 internal import Foundation
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 /// The server's own answer to a head that libmicrohttpd refuses before the access handler runs.
 ///

@@ -1,10 +1,5 @@
 public import Foundation
 internal import Synchronization
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 /// A regular file already open for reading, for a response body that the server sends straight from
 /// the descriptor (`sendfile`, through libmicrohttpd's response from a file descriptor), without

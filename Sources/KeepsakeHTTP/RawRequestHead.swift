@@ -41,8 +41,10 @@ enum RawRequestHead {
         spans.add(url, length: strlen(url), required: true)
         if let version { spans.add(version, length: strlen(version), required: true) }
         withUnsafeMutablePointer(to: &spans) { pointer in
-            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectHeaderSpan, pointer)
-            _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectArgumentSpan, pointer)
+            _ = MHD_get_connection_values_n(connection, .HEADER_KIND, collectSpan, pointer)
+            // A query parameter found outside the head is no problem (only header fields are).
+            pointer.pointee.partsRequired = false
+            _ = MHD_get_connection_values_n(connection, .GET_ARGUMENT_KIND, collectSpan, pointer)
         }
         if spans.outside {
             return RequestFailure(status: .badRequest,
@@ -92,6 +94,8 @@ struct SpanList {
     var spans: [(start: Int, end: Int)] = []
     /// A part that must be inside the head was found elsewhere.
     var outside = false
+    /// Whether the parts ``collectSpan`` adds now must lie inside the head.
+    var partsRequired = true
 
     init(base: UInt, size: Int) {
         self.base = base
@@ -109,24 +113,15 @@ struct SpanList {
     }
 }
 
-/// `MHD_KeyValueIteratorN` adding a header field's name and value to the ``SpanList`` in `cls`.
-private func collectHeaderSpan(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
-                               _ key: UnsafePointer<CChar>?, _ keySize: Int,
-                               _ value: UnsafePointer<CChar>?, _ valueSize: Int) -> MHD_Result {
+/// `MHD_KeyValueIteratorN` adding a header field's or query parameter's name and value to the
+/// ``SpanList`` in `cls` (required to lie in the head as ``SpanList/partsRequired`` says).
+private func collectSpan(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
+                         _ key: UnsafePointer<CChar>?, _ keySize: Int,
+                         _ value: UnsafePointer<CChar>?, _ valueSize: Int) -> MHD_Result {
     guard let cls else { return MHD_Result.YES }
     let spans = cls.assumingMemoryBound(to: SpanList.self)
-    if let key { spans.pointee.add(key, length: keySize, required: true) }
-    if let value { spans.pointee.add(value, length: valueSize, required: true) }
-    return MHD_Result.YES
-}
-
-/// `MHD_KeyValueIteratorN` adding a query parameter's name and value to the ``SpanList`` in `cls`.
-private func collectArgumentSpan(_ cls: UnsafeMutableRawPointer?, _ kind: MHD_ValueKind,
-                                 _ key: UnsafePointer<CChar>?, _ keySize: Int,
-                                 _ value: UnsafePointer<CChar>?, _ valueSize: Int) -> MHD_Result {
-    guard let cls else { return MHD_Result.YES }
-    let spans = cls.assumingMemoryBound(to: SpanList.self)
-    if let key { spans.pointee.add(key, length: keySize, required: false) }
-    if let value { spans.pointee.add(value, length: valueSize, required: false) }
+    let required = spans.pointee.partsRequired
+    if let key { spans.pointee.add(key, length: keySize, required: required) }
+    if let value { spans.pointee.add(value, length: valueSize, required: required) }
     return MHD_Result.YES
 }

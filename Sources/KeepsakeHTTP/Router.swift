@@ -25,7 +25,17 @@ public struct Router<Handler: Sendable>: Sendable {
     /// A check of one path segment for `{name:kind}` parameters.
     public typealias Constraint = @Sendable (String) -> Bool
 
-    private var entries: [(route: RouterRoute, handler: Handler)] = []
+    /// One route, its handler and its pattern's specificity.
+    private struct Entry: Sendable {
+        let route: RouterRoute
+        let handler: Handler
+        let specificity: [Int]
+    }
+
+    private var entries: [Entry] = []
+    /// The indices in ``entries`` of the patterns of each segment count, in the order added: a
+    /// path is matched against those only.
+    private var entriesBySegmentCount: [Int: [Int]] = [:]
     private let constraints: [String: Constraint]
     private var prefix = RouterPattern("/")
 
@@ -44,7 +54,8 @@ public struct Router<Handler: Sendable>: Sendable {
             precondition(constraints[kind] != nil, "Route \(route): no constraint named \(kind)")
         }
         precondition(!entries.contains { $0.route == route }, "Route \(route) is added twice")
-        entries.append((route, handler))
+        entriesBySegmentCount[route.pattern.segments.count, default: []].append(entries.count)
+        entries.append(Entry(route: route, handler: handler, specificity: route.pattern.specificity))
     }
 
     /// Adds a `GET` route (it answers `HEAD` too).
@@ -70,11 +81,12 @@ public struct Router<Handler: Sendable>: Sendable {
     public func match(_ method: HTTPMethod, _ segments: [String]) -> RouterMatch<Handler> {
         var best: (entry: Int, parameters: [String: String], specificity: [Int])?
         var allowed: [HTTPMethod] = []
-        for (index, entry) in entries.enumerated() {
-            guard let parameters = bind(entry.route.pattern, segments) else { continue }
-            if !allowed.contains(entry.route.method) { allowed.append(entry.route.method) }
-            guard entry.route.method == method || (method == .head && entry.route.method == .get) else { continue }
-            let specificity = entry.route.pattern.specificity
+        for index in entriesBySegmentCount[segments.count] ?? [] {
+            let route = entries[index].route
+            guard let parameters = bind(route.pattern, segments) else { continue }
+            if !allowed.contains(route.method) { allowed.append(route.method) }
+            guard route.method == method || (method == .head && route.method == .get) else { continue }
+            let specificity = entries[index].specificity
             if best == nil || best!.specificity.lexicographicallyPrecedes(specificity) {
                 best = (index, parameters, specificity)
             }
@@ -91,11 +103,15 @@ public struct Router<Handler: Sendable>: Sendable {
     /// The parameters of `segments` under `pattern`, or `nil` when it does not match.
     private func bind(_ pattern: RouterPattern, _ segments: [String]) -> [String: String]? {
         guard pattern.segments.count == segments.count else { return nil }
+        // The literals first: most patterns fail on one, before any constraint runs.
+        for (part, segment) in zip(pattern.segments, segments) {
+            if case .literal(let text) = part, text != segment { return nil }
+        }
         var parameters: [String: String] = [:]
         for (part, segment) in zip(pattern.segments, segments) {
             switch part {
-            case .literal(let text):
-                guard text == segment else { return nil }
+            case .literal:
+                break
             case .parameter(let name, let kind):
                 if let kind, let check = constraints[kind], !check(segment) { return nil }
                 parameters[name] = segment

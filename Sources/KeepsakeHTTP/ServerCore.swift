@@ -2,11 +2,6 @@ internal import CMicroHTTPD
 internal import Dispatch
 internal import Foundation
 internal import Synchronization
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 /// What libmicrohttpd's callbacks need, shared by the polling threads and the handler threads of
 /// one server.
@@ -28,6 +23,7 @@ final class ServerCore: Sendable {
     let headCheck: HTTPServer.Configuration.HeadCheck?
     let refusalFormatter: HTTPServer.Configuration.RefusalFormatter?
     let bodyLimit: HTTPServer.Configuration.BodyLimit?
+    let immediateAnswer: HTTPServer.Configuration.ImmediateAnswer?
     let errorLog: (@Sendable (String) -> Void)?
     let pool: HandlerPool
     let watchdog: ConnectionWatchdog
@@ -57,6 +53,7 @@ final class ServerCore: Sendable {
         self.headCheck = configuration.headCheck
         self.refusalFormatter = configuration.refusalFormatter
         self.bodyLimit = configuration.bodyLimit
+        self.immediateAnswer = configuration.immediateAnswer
         self.errorLog = configuration.errorLog
         pool = HandlerPool(maxThreads: configuration.maxConcurrentHandlers)
         watchdog = ConnectionWatchdog(headTimeout: configuration.headTimeout,
@@ -73,10 +70,11 @@ final class ServerCore: Sendable {
         if let failure = context.start(connection: connection, method: method, url: url, version: version) {
             return refuseHead(refusal(failure, context), on: connection)
         }
-        if let headCheck, let refusal = headCheck(context.head) {
+        let head = context.head
+        if let headCheck, let refusal = headCheck(head) {
             return refuseHead(refusal, on: connection)
         }
-        if let bodyLimit, let limit = bodyLimit(context.head), let failure = context.limitBody(to: limit) {
+        if let bodyLimit, let limit = bodyLimit(head), let failure = context.limitBody(to: limit) {
             return refuseHead(refusal(failure, context), on: connection)
         }
         if let failure = context.prepareBody(connection: connection) {
@@ -98,7 +96,8 @@ final class ServerCore: Sendable {
         return queue(refusal, on: connection)
     }
 
-    /// The body is complete: refuses the request if it broke a limit, otherwise suspends the
+    /// The body is complete: refuses the request if it broke a limit, answers it at once if the
+    /// configuration's ``HTTPServer/Configuration/ImmediateAnswer`` can, otherwise suspends the
     /// connection and runs the handler on a pool thread.
     func dispatch(_ context: RequestContext, on connection: OpaquePointer) -> MHD_Result {
         watchdog.busy(connection)
@@ -109,6 +108,11 @@ final class ServerCore: Sendable {
             return queue(refusal(failure, context), on: connection)
         case .success(let finished):
             request = finished
+        }
+        if let immediateAnswer, case .empty = request.body, request.files.isEmpty, request.form.isEmpty,
+           !handling.withLock({ $0.stopping }), let response = immediateAnswer(request) {
+            context.cleanUp()
+            return queue(response, on: connection, label: "\(request.method) \(request.rawPath)")
         }
         let admitted = handling.withLock { state -> Bool in
             guard !state.stopping else { return false }
@@ -201,9 +205,9 @@ final class ServerCore: Sendable {
         }
     }
 
-    /// Sends `response` on `connection`.
-    func queue(_ response: HTTPResponse, on connection: OpaquePointer) -> MHD_Result {
-        queue(prepare(withCommonHeaders(response), on: connection, label: "a refusal"), on: connection)
+    /// Sends `response` on `connection` (`label` names its request in log lines).
+    func queue(_ response: HTTPResponse, on connection: OpaquePointer, label: String = "a refusal") -> MHD_Result {
+        queue(prepare(withCommonHeaders(response), on: connection, label: label), on: connection)
     }
 
     private func queue(_ prepared: PreparedResponse, on connection: OpaquePointer) -> MHD_Result {

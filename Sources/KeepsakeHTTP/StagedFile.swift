@@ -1,9 +1,4 @@
 internal import Foundation
-#if canImport(Glibc)
-internal import Glibc
-#elseif canImport(Darwin)
-internal import Darwin
-#endif
 
 /// A file in the staging folder that receives a body or an upload chunk by chunk.
 ///

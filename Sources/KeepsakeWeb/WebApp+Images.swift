@@ -9,17 +9,7 @@ extension WebApp {
     /// nothing in the URL is ever used as a path, so it cannot reach outside the store. Unknown or
     /// malformed ids are 404; a store failure is answered with its own status.
     func imageResponse(segments: [String], request: WebRequest) -> HTTPResponse {
-        guard segments.count == 3, let recordID = Self.recordID(segments[0]),
-              let attachmentID = Self.attachmentID(segments[1]) else { return notFound(request) }
-        let variant: ImageVariant
-        if segments[2] == "original" {
-            variant = .original
-        } else if let pixels = Int(segments[2]), segments[2].allSatisfy(\.isASCII),
-                  let known = store.options.thumbnailSizes.first(where: { $0.maxPixels == pixels }) {
-            variant = .thumbnail(known)
-        } else {
-            return notFound(request)
-        }
+        guard let (recordID, attachmentID, variant) = imageAddress(segments) else { return notFound(request) }
         do {
             guard let record = try store.recordIfPresent(recordID),
                   let attachment = record.images.first(where: { $0.id == attachmentID }) else { return notFound(request) }
@@ -29,6 +19,80 @@ extension WebApp {
             return errorResponse(error, request)
         }
     }
+
+    /// The record, attachment and variant named by an image URL's last three segments, or `nil`.
+    private func imageAddress(_ segments: [String]) -> (RecordID, Int64, ImageVariant)? {
+        guard segments.count == 3, let recordID = Self.recordID(segments[0]),
+              let attachmentID = Self.attachmentID(segments[1]) else { return nil }
+        if segments[2] == "original" { return (recordID, attachmentID, .original) }
+        guard let pixels = Int(segments[2]), segments[2].allSatisfy(\.isASCII),
+              let known = store.options.thumbnailSizes.first(where: { $0.maxPixels == pixels }) else { return nil }
+        return (recordID, attachmentID, .thumbnail(known))
+    }
+
+    /// The answer to a `GET` or `HEAD` of an image page route (`/images/…`) given on the polling
+    /// thread (``KeepsakeHTTP/HTTPServer/Configuration/ImmediateAnswer``), or `nil` to leave the
+    /// request to ``handle(_:)``. Only where nothing waits: the store's metadata is local
+    /// (``isLocalStore``) and the bytes are a file the blob store opens. The access rules are
+    /// ``handle(_:)``'s (allowed `Host`, a valid session cookie, logged in when login is
+    /// required) and so are the headers; anything else (no cookie yet, a session to refresh, an
+    /// unknown image, a thumbnail to make again, any failure) goes to ``handle(_:)``, which
+    /// answers it with its own status.
+    func immediateAnswer(to request: HTTPRequest) -> HTTPResponse? {
+        guard isLocalStore, request.method == .get || request.method == .head, request.rawPath.hasPrefix("/images/"),
+              isAllowedHost(request.headers["Host"]) else { return nil }
+        let segments = request.pathSegments
+        guard case .found(.page, _, _) = router.match(request.method, segments),
+              let (recordID, attachmentID, variant) = imageAddress(Array(segments.dropFirst())),
+              let resolved = try? sessions.resolve(cookie: request.cookies[Session.cookieName], now: Date()),
+              !resolved.sendsCookie, !configuration.requiresLogin || resolved.session.isAuthenticated,
+              var response = immediateImageBytes(attachmentID, of: recordID, variant: variant, request: request, ranges: false)
+        else { return nil }
+        SecurityHeaders.apply(to: &response)
+        return response
+    }
+
+    /// ``imageBytes(_:variant:request:ranges:)`` of the attachment `id` of `record` when it can be
+    /// answered on the polling thread: the store is local, the attachment is known (from
+    /// ``attachmentIndex`` or one read of the record) and its bytes are a file that opens. `nil`
+    /// for anything else (no such image, a thumbnail to make again, any failure), which the caller
+    /// leaves to its handler. The caller has checked the request's access rights.
+    func immediateImageBytes(_ id: Int64, of record: RecordID, variant: ImageVariant, request: HTTPRequest, ranges: Bool) -> HTTPResponse? {
+        guard isLocalStore else { return nil }
+        do {
+            guard let attachment = try indexedAttachment(id, of: record) else { return nil }
+            let key = switch variant {
+            case .original: attachment.path
+            case .thumbnail(let size): attachment.thumbnailPath(size)
+            }
+            return try imageBytes(attachment, variant: variant, request: request, ranges: ranges) {
+                let body = try store.blobs.body(of: key)
+                guard case .file = body else { throw NotImmediate() }
+                return body
+            }
+        } catch {
+            return nil
+        }
+    }
+
+    /// The attachment `id` of `record` from ``attachmentIndex`` while the change log has not moved,
+    /// otherwise read from the store (and kept); `nil` if there is none.
+    private func indexedAttachment(_ id: Int64, of record: RecordID) throws -> Attachment? {
+        let sequence = try store.lastChangeSequence()
+        if let kept = attachmentIndex.attachment(id, of: record, at: sequence) { return kept }
+        guard let attachment = try store.recordIfPresent(record)?.images.first(where: { $0.id == id }) else { return nil }
+        attachmentIndex.remember(attachment, at: sequence)
+        return attachment
+    }
+
+    /// Whether the store's metadata and blobs are on this machine (SQLite, a folder), so that
+    /// reading them never waits on a network: only then are images answered on the polling thread.
+    var isLocalStore: Bool {
+        store.metadata is SQLiteMetadataStore && store.blobs is FolderBlobStore
+    }
+
+    /// Thrown inside ``immediateAnswer(to:)`` when the blob store's answer is not an open file.
+    private struct NotImmediate: Error {}
 
     /// The `Cache-Control` of an image's bytes and of their `304`: the photos are private, so no
     /// shared cache (a proxy) may keep them (`private`), and a browser that keeps a copy must ask
@@ -53,6 +117,15 @@ extension WebApp {
     /// - A presigned redirect is a `307` without validators whose `Cache-Control` lets a client
     ///   reuse it for at most half the time its URL has left (``redirectCaching(expires:now:)``).
     func imageBytes(_ attachment: Attachment, variant: ImageVariant, request: HTTPRequest, ranges: Bool) throws -> HTTPResponse {
+        try imageBytes(attachment, variant: variant, request: request, ranges: ranges) {
+            try store.imageBody(of: attachment, variant: variant)
+        }
+    }
+
+    /// ``imageBytes(_:variant:request:ranges:)`` with the blob store's answer from `fetch`, which
+    /// is called only when the answer is not a `304`.
+    private func imageBytes(_ attachment: Attachment, variant: ImageVariant, request: HTTPRequest, ranges: Bool,
+                            fetch: () throws -> BlobBody) throws -> HTTPResponse {
         let (contentType, etag) = switch variant {
         case .original: (attachment.mediaType, attachment.sha256)
         case .thumbnail(let size): (attachment.thumbnailFormat.mediaType, "\(attachment.sha256)-\(size.maxPixels)")
@@ -62,7 +135,7 @@ extension WebApp {
         if validators.isNotModified(for: request) {
             response = HTTPResponse(status: .notModified)
         } else {
-            let body = try store.imageBody(of: attachment, variant: variant)
+            let body = try fetch()
             if case .redirect(let url, let expires) = body {
                 return HTTPResponse(status: .temporaryRedirect, headers: ["Location": url.absoluteString,
                                                                           "Cache-Control": Self.redirectCaching(expires: expires, now: Date())])

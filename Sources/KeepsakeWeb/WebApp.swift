@@ -56,6 +56,8 @@ public final class WebApp: Sendable {
     let longPolls = Mutex<[String: Int]>([:])
     /// What the long polls wait on: one watcher of the change log for all of them.
     let changeWaiters: ChangeWaiters
+    /// The attachments images were answered for lately (``immediateAnswer(to:)``).
+    let attachmentIndex = AttachmentIndex()
 
     /// Creates the app over `store`.
     ///

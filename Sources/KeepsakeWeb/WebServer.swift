@@ -46,6 +46,7 @@ public final class WebServer: Sendable {
                                                              WebApp.refusal(for: head, status: status, message: message)
                                                          },
                                                          bodyLimit: { [app] head in app.bodyLimit(for: head) },
+                                                         immediateAnswer: { [app] request in app.immediateAnswer(to: request) },
                                                          errorLog: configuration.errorLog)
         do {
             server = try HTTPServer(configuration: httpConfiguration) { [app] request in

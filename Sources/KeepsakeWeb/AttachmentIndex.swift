@@ -1,0 +1,49 @@
+import KeepsakeStore
+import Synchronization
+
+/// The attachments the image route looked up lately, by record and attachment id, kept while the
+/// store's change log stays where it was: every operation that changes or removes a record's
+/// images logs a change in the same transaction, so one look at the newest change sequence tells
+/// whether what is kept is still true, instead of reading the record again for each image.
+///
+/// A new sequence empties it (whatever changed); it keeps at most ``capacity`` attachments, and
+/// starts again empty when full.
+final class AttachmentIndex: Sendable {
+    /// Most attachments kept at once.
+    static let capacity = 20_000
+
+    private struct Key: Hashable {
+        let record: RecordID
+        let attachment: Int64
+    }
+
+    private struct State {
+        /// The change sequence the attachments were read at or after.
+        var sequence: Int64 = -1
+        var attachments: [Key: Attachment] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    /// The attachment `attachment` of `record` as read while the change log stood at `sequence`,
+    /// or `nil` if it is not kept (or the log has moved since: then nothing kept is returned again).
+    func attachment(_ attachment: Int64, of record: RecordID, at sequence: Int64) -> Attachment? {
+        state.withLock { state in
+            guard state.sequence == sequence else {
+                state.sequence = sequence
+                state.attachments.removeAll(keepingCapacity: true)
+                return nil
+            }
+            return state.attachments[Key(record: record, attachment: attachment)]
+        }
+    }
+
+    /// Keeps `attachment` (of its record), read after the change log was seen at `sequence`.
+    func remember(_ attachment: Attachment, at sequence: Int64) {
+        state.withLock { state in
+            guard state.sequence == sequence else { return }
+            if state.attachments.count >= Self.capacity { state.attachments.removeAll(keepingCapacity: true) }
+            state.attachments[Key(record: attachment.recordID, attachment: attachment.id)] = attachment
+        }
+    }
+}

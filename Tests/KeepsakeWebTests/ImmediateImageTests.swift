@@ -1,0 +1,104 @@
+import Foundation
+import KeepsakeDiary
+import KeepsakeHTTP
+import KeepsakeStore
+import KeepsakeTestSupport
+@testable import KeepsakeWeb
+import Testing
+
+/// Images answered on the polling thread (``WebApp/immediateAnswer(to:)``) are answered exactly as
+/// ``WebApp/handle(_:)`` answers them, under the same access rules, and never after the image is gone.
+@Suite struct ImmediateImageTests {
+    /// The session cookie (`name=value`) the app sets on a first page.
+    private static func sessionCookie(_ fixture: WebFixture) async throws -> String {
+        let page = try await KeepsakeTestSupport.curl([fixture.url("/diary")])
+        let setCookie = try #require(page.headers(named: "Set-Cookie").first { $0.hasPrefix(Session.cookieName + "=") })
+        return String(setCookie.split(separator: ";")[0])
+    }
+
+    private static func request(_ path: String, cookie: String?, headers extra: HTTPHeaders = [:]) -> HTTPRequest {
+        var headers: HTTPHeaders = ["Host": "127.0.0.1"]
+        for (name, value) in extra { headers.add(name, value) }
+        var cookies: [String: String] = [:]
+        if let cookie {
+            let parts = cookie.split(separator: "=", maxSplits: 1).map(String.init)
+            headers.add("Cookie", cookie)
+            cookies[parts[0]] = parts[1]
+        }
+        return HTTPRequest(method: .get, path: path, rawPath: path, headers: headers, cookies: cookies, remoteAddress: "127.0.0.1")
+    }
+
+    /// Status and every header but `Date`, in order.
+    private static func shape(_ response: HTTPResponse) -> [String] {
+        ["\(response.status.rawValue)"] + response.headers.filter { $0.name.lowercased() != "date" }.map { "\($0.name): \($0.value)" }
+    }
+
+    @Test func itAnswersAsTheHandlerDoes() async throws {
+        let fixture = try WebFixture()
+        let entry = try Diary(store: fixture.store).create(sampleDraft(images: [.file(Photos.wide), .file(Photos.toucan)]))
+        let cookie = try await Self.sessionCookie(fixture)
+        for image in entry.images {
+            for variant in ["256", "1024", "original"] {
+                let path = "/images/\(entry.id.string)/\(image.id)/\(variant)"
+                let quick = try #require(fixture.app.immediateAnswer(to: Self.request(path, cookie: cookie)), "\(path)")
+                let handled = await fixture.app.handle(Self.request(path, cookie: cookie))
+                #expect(Self.shape(quick) == Self.shape(handled), "\(path)")
+                guard case .openFile(let quickFile) = quick.body, case .openFile(let handledFile) = handled.body else {
+                    Issue.record("\(path): not a file body")
+                    continue
+                }
+                #expect(quickFile.size == handledFile.size)
+                let etag = try #require(quick.headers["ETag"])
+                let cached = try #require(fixture.app.immediateAnswer(to: Self.request(path, cookie: cookie, headers: ["If-None-Match": etag])))
+                #expect(cached.status == .notModified)
+                #expect(Self.shape(cached) == Self.shape(await fixture.app.handle(Self.request(path, cookie: cookie, headers: ["If-None-Match": etag]))))
+            }
+        }
+    }
+
+    @Test func whatItCannotAnswerGoesToTheHandler() async throws {
+        let fixture = try WebFixture()
+        let entry = try Diary(store: fixture.store).create(sampleDraft(images: [.file(Photos.wide)]))
+        let image = try #require(entry.images.first)
+        let cookie = try await Self.sessionCookie(fixture)
+        let path = "/images/\(entry.id.string)/\(image.id)/256"
+        // No session yet: the handler answers, and sets the cookie.
+        #expect(fixture.app.immediateAnswer(to: Self.request(path, cookie: nil)) == nil)
+        // Another host, an unknown attachment or size, a page: the handler's.
+        var otherHost = Self.request(path, cookie: cookie)
+        otherHost.headers.set("Host", "evil.example")
+        #expect(fixture.app.immediateAnswer(to: otherHost) == nil)
+        #expect(fixture.app.immediateAnswer(to: Self.request("/images/\(entry.id.string)/\(image.id + 100)/256", cookie: cookie)) == nil)
+        #expect(fixture.app.immediateAnswer(to: Self.request("/images/\(entry.id.string)/\(image.id)/300", cookie: cookie)) == nil)
+        #expect(fixture.app.immediateAnswer(to: Self.request("/diary", cookie: cookie)) == nil)
+        // A thumbnail the cache lost is made again by the handler.
+        try FileManager.default.removeItem(at: fixture.store.location.thumbnailsDirectory)
+        #expect(fixture.app.immediateAnswer(to: Self.request(path, cookie: cookie)) == nil)
+        let remade = try await fixture.get(path)
+        #expect(remade.status == 200)
+    }
+
+    @Test func anImageRemovedSinceIsNeverAnsweredFromMemory() async throws {
+        let fixture = try WebFixture()
+        let entry = try Diary(store: fixture.store).create(sampleDraft(images: [.file(Photos.wide)]))
+        let image = try #require(entry.images.first)
+        let path = "/images/\(entry.id.string)/\(image.id)/256"
+        #expect(try await fixture.get("/diary").status == 200)  // the session cookie
+        #expect(try await fixture.get(path).status == 200)
+        #expect(try await fixture.get(path).status == 200)
+        try fixture.store.purge(entry.id)
+        let gone = try await fixture.get(path)
+        #expect(gone.status == 404)
+    }
+
+    @Test func aLoginIsRequiredAsForThePages() async throws {
+        let fixture = try WebFixture(password: "correct horse battery")
+        let entry = try Diary(store: fixture.store).create(sampleDraft(images: [.file(Photos.wide)]))
+        let image = try #require(entry.images.first)
+        let cookie = try await Self.sessionCookie(fixture)
+        #expect(fixture.app.immediateAnswer(to: Self.request("/images/\(entry.id.string)/\(image.id)/256", cookie: cookie)) == nil,
+                "a session that has not logged in is answered by the handler (its login page)")
+        let refused = try await fixture.get("/images/\(entry.id.string)/\(image.id)/256")
+        #expect(refused.status == 401)
+    }
+}
