@@ -1,4 +1,5 @@
 #include "CVips.h"
+#include "cvips_error.h"
 
 #include <vips/vips.h>
 
@@ -38,7 +39,7 @@ static void end_warnings(void) {
 /* Takes the text of the failure that just happened: this thread's collected warnings, then
  * libvips' process-wide error buffer, which is cleared in the same locked step so the text is not
  * repeated in a later failure. */
-static void take_error(char **error_out) {
+void cvips_take_error(char **error_out) {
     char *text = vips_error_buffer_copy();
     if (error_out) {
         if (thread_warnings && thread_warnings->len) {
@@ -100,7 +101,7 @@ const char *cvips_find_load_buffer(const void *buffer, size_t length) {
     const char *name = vips_foreign_find_load_buffer(buffer, length);
     if (!name) {
         /* "not a known format": the caller words its own message. */
-        take_error(NULL);
+        cvips_take_error(NULL);
     }
     return name;
 }
@@ -141,7 +142,7 @@ CVipsImage *cvips_load_buffer(const void *buffer, size_t length, CVipsLoader loa
         break;
     }
     if (result) {
-        take_error(error_out);
+        cvips_take_error(error_out);
     }
     end_warnings();
     return result ? NULL : image;
@@ -159,7 +160,7 @@ CVipsImage *cvips_load_jpeg_shrunk(const void *buffer, size_t length, int shrink
         "shrink", shrink,
         NULL);
     if (result) {
-        take_error(error_out);
+        cvips_take_error(error_out);
     }
     end_warnings();
     return result ? NULL : image;
@@ -178,7 +179,7 @@ char *cvips_image_field_string(CVipsImage *image, const char *name) {
         return NULL;
     }
     if (vips_image_get_as_string(image, name, &text)) {
-        take_error(NULL);
+        cvips_take_error(NULL);
         return NULL;
     }
     return text;
@@ -222,7 +223,7 @@ int cvips_alpha_is_opaque(CVipsImage *image, char **error_out) {
         if (alpha) {
             g_object_unref(alpha);
         }
-        take_error(error_out);
+        cvips_take_error(error_out);
         return -1;
     }
     g_object_unref(alpha);
@@ -233,7 +234,7 @@ int cvips_alpha_is_opaque(CVipsImage *image, char **error_out) {
 CVipsImage *cvips_drop_alpha(CVipsImage *image, char **error_out) {
     VipsImage *out = NULL;
     if (vips_extract_band(image, &out, 0, "n", vips_image_get_bands(image) - 1, NULL)) {
-        take_error(error_out);
+        cvips_take_error(error_out);
         return NULL;
     }
     return out;
@@ -266,7 +267,7 @@ CVipsImage *cvips_decode(CVipsImage *image, char **error_out) {
     }
     g_object_unref(region);
     if (*vips_error_buffer()) {
-        take_error(NULL);
+        cvips_take_error(NULL);
     }
     end_warnings();
     return out;
@@ -276,7 +277,7 @@ failed:
         g_object_unref(region);
     }
     g_object_unref(out);
-    take_error(error_out);
+    cvips_take_error(error_out);
     end_warnings();
     return NULL;
 }
@@ -284,7 +285,7 @@ failed:
 CVipsImage *cvips_copy_memory(CVipsImage *image, char **error_out) {
     VipsImage *copy = vips_image_copy_memory(image);
     if (!copy) {
-        take_error(error_out);
+        cvips_take_error(error_out);
     }
     return copy;
 }
@@ -292,7 +293,7 @@ CVipsImage *cvips_copy_memory(CVipsImage *image, char **error_out) {
 CVipsImage *cvips_autorot(CVipsImage *image, char **error_out) {
     VipsImage *out = NULL;
     if (vips_autorot(image, &out, NULL)) {
-        take_error(error_out);
+        cvips_take_error(error_out);
         return NULL;
     }
     return out;
@@ -313,7 +314,7 @@ CVipsImage *cvips_to_srgb(CVipsImage *image, int keep_16bit, int use_profile, ch
         }
         /* A profile lcms cannot use, or one that does not fit the pixels (a CMYK profile on RGB
          * data, say): ignore it and convert by the pixel interpretation below. */
-        take_error(NULL);
+        cvips_take_error(NULL);
         out = NULL;
     }
 
@@ -328,7 +329,7 @@ CVipsImage *cvips_to_srgb(CVipsImage *image, int keep_16bit, int use_profile, ch
         break;
     }
     if (vips_colourspace(image, &out, target, "source_space", source, NULL)) {
-        take_error(error_out);
+        cvips_take_error(error_out);
         return NULL;
     }
     /* vips_colourspace keeps the sample format when it has nothing to convert: make sure an
@@ -337,104 +338,11 @@ CVipsImage *cvips_to_srgb(CVipsImage *image, int keep_16bit, int use_profile, ch
         VipsImage *cast = NULL;
         if (vips_cast_uchar(out, &cast, NULL)) {
             g_object_unref(out);
-            take_error(error_out);
+            cvips_take_error(error_out);
             return NULL;
         }
         g_object_unref(out);
         out = cast;
     }
     return out;
-}
-
-/* `scale` for an edge of `length` pixels, or the scale that leaves one pixel when `scale` would
- * leave less. */
-static double fit_scale(int length, double scale) {
-    return length * scale < 1.0 ? 1.0 / length : scale;
-}
-
-CVipsImage *cvips_resize_to_fit(CVipsImage *image, int max_edge, char **error_out) {
-    int width = vips_image_get_width(image);
-    int height = vips_image_get_height(image);
-    int longest = width > height ? width : height;
-    VipsImage *t[4] = { NULL, NULL, NULL, NULL };
-    VipsImage *out = NULL;
-
-    if (max_edge <= 0) {
-        vips_error("keepsake", "thumbnail size must be positive");
-        take_error(error_out);
-        return NULL;
-    }
-    if (longest <= max_edge) {
-        g_object_ref(image);
-        return image;
-    }
-    double scale = (double) max_edge / longest;
-    double hscale = fit_scale(width, scale);
-    double vscale = fit_scale(height, scale);
-
-    if (vips_image_hasalpha(image)) {
-        /* Premultiply so transparent pixels do not bleed their colour into the edges. */
-        VipsBandFormat format = vips_image_get_format(image);
-        if (vips_premultiply(image, &t[0], NULL) ||
-            vips_resize(t[0], &t[1], hscale, "vscale", vscale, NULL) ||
-            vips_unpremultiply(t[1], &t[2], NULL) ||
-            vips_cast(t[2], &t[3], format, NULL)) {
-            take_error(error_out);
-        } else {
-            out = t[3];
-            t[3] = NULL;
-        }
-    } else if (vips_resize(image, &out, hscale, "vscale", vscale, NULL)) {
-        take_error(error_out);
-        out = NULL;
-    }
-    for (int i = 0; i < 4; i++) {
-        if (t[i]) {
-            g_object_unref(t[i]);
-        }
-    }
-    return out;
-}
-
-CVipsImage *cvips_thumbnail_buffer(const void *buffer, size_t length, int max_edge, char **error_out) {
-    VipsImage *out = NULL;
-    /* vips_thumbnail_buffer takes a non-const pointer but only reads from it. */
-    if (vips_thumbnail_buffer((void *) buffer, length, &out, max_edge,
-            "height", max_edge,
-            "size", VIPS_SIZE_DOWN,
-            "fail_on", VIPS_FAIL_ON_ERROR,
-            NULL)) {
-        take_error(error_out);
-        return NULL;
-    }
-    return out;
-}
-
-int cvips_jpegsave(CVipsImage *image, int quality, int strip, int optimize_coding, void **buffer_out,
-                   size_t *length_out, char **error_out) {
-    *buffer_out = NULL;
-    *length_out = 0;
-    if (vips_jpegsave_buffer(image, buffer_out, length_out,
-            "Q", quality,
-            "strip", strip ? TRUE : FALSE,
-            "optimize_coding", optimize_coding ? TRUE : FALSE,
-            NULL)) {
-        take_error(error_out);
-        return -1;
-    }
-    return 0;
-}
-
-int cvips_pngsave(CVipsImage *image, int strip, void **buffer_out, size_t *length_out, char **error_out) {
-    *buffer_out = NULL;
-    *length_out = 0;
-    if (vips_pngsave_buffer(image, buffer_out, length_out,
-            "compression", 6,
-            "interlace", FALSE,
-            "strip", strip ? TRUE : FALSE,
-            NULL)) {
-        take_error(error_out);
-        return -1;
-    }
-    return 0;
 }

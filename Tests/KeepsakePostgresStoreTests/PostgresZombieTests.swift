@@ -22,12 +22,7 @@ struct PostgresZombieTests {
         var random = SystemRandomNumberGenerator()
         let rounds = Int(ProcessInfo.processInfo.environment["KEEPSAKE_ZOMBIE_ROUNDS"] ?? "") ?? 5
         for round in 1...rounds {
-            let worker = Process()
-            worker.executableURL = Binaries.url("keepsake-crash-worker")
-            worker.arguments = place.storeArguments + ["--log", log.path, "--worker", "3", "--seed", String(round), "--records", "3"]
-                + Self.images.flatMap { ["--image", $0.path] }
-            worker.standardError = FileHandle.nullDevice
-            try worker.run()
+            let worker = try place.startCrashWorker(log: log, ["--worker", "3", "--seed", String(round), "--records", "3"], images: Self.images)
             let pid = worker.processIdentifier
             defer { if worker.isRunning { kill(pid, SIGCONT); kill(pid, SIGKILL); worker.waitUntilExit() } }
 

@@ -84,6 +84,18 @@ extension StorePlace {
     public func open(options: StoreOptions = StoreOptions(), faults: FaultPlan? = nil) throws -> Store {
         try open(options: options, clock: { Date() }, faults: faults)
     }
+
+    /// Starts `keepsake-crash-worker` on this place, logging to `log`, with `arguments` (`--worker`,
+    /// `--ops`, ...) and one `--image` for each of `images`; its standard error is dropped when `quiet`.
+    public func startCrashWorker(log: URL, _ arguments: [String], images: [URL], quiet: Bool = true) throws -> Process {
+        let worker = Process()
+        worker.executableURL = Binaries.url("keepsake-crash-worker")
+        worker.arguments = storeArguments + ["--log", log.path] + arguments + images.flatMap { ["--image", $0.path] }
+        worker.environment = processEnvironment
+        if quiet { worker.standardError = FileHandle.nullDevice }
+        try worker.run()
+        return worker
+    }
 }
 
 /// The embedded pair: ``SQLiteMetadataStore`` and ``FolderBlobStore`` in one folder.

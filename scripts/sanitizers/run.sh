@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sanitizer lanes of `make torture` (RELIABILITY.md, "Sanitizers"):
 #   asan  AddressSanitizer + UndefinedBehaviorSanitizer over the Swift code and the C shims
-#         (cvips.c, cmicrohttpd.c): the engine's, imaging's, HTTP's, transfer's and the ledger's tests
+#         (CVips's cvips.c and cvips_encode.c, cmicrohttpd.c): the engine's, imaging's, HTTP's, transfer's and the ledger's tests
 #         (scratch path .build-asan; the crash workers and CLI the tests start are sanitized too)
 #   tsan  ThreadSanitizer over the concurrency tests (scratch path .build-tsan)
 # Usage: scripts/sanitizers/run.sh [asan] [tsan]       (default: both)

@@ -21,3 +21,25 @@ public struct ImportRequest<App: Sendable, Options: Sendable>: Sendable {
         self.displayName = displayName ?? file.path
     }
 }
+
+/// An importer made from an ``ImportRequest`` (every importer of another app's export for one app:
+/// ``DiaryImporter``, ``LedgerImporter``), with the request's parts at hand.
+public protocol RequestedImporter: Importer {
+    /// The app the records go to.
+    associatedtype App: Sendable
+    /// The choices of that app's importers.
+    associatedtype Options: Sendable
+    /// What to read, the app, the choices and the name in reports.
+    var request: ImportRequest<App, Options> { get }
+    /// An importer of `request`.
+    init(_ request: ImportRequest<App, Options>)
+}
+
+extension RequestedImporter {
+    /// The file, zip or folder to read.
+    public var file: URL { request.file }
+    /// The choices.
+    public var options: Options { request.options }
+    /// The name shown in reports.
+    public var displayName: String { request.displayName }
+}

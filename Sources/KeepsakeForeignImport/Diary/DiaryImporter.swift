@@ -2,13 +2,8 @@ public import Foundation
 public import KeepsakeDiary
 
 /// An importer of diary entries from another app (``DayOneImporter``, ``DaylioImporter``,
-/// ``JourneyImporter``): made from an ``ImportRequest`` for a `Diary`, with its parts at hand.
-public protocol DiaryImporter: Importer {
-    /// What to read, the diary, the choices and the name in reports.
-    var request: ImportRequest<Diary, DiaryImportOptions> { get }
-    /// An importer of `request`.
-    init(_ request: ImportRequest<Diary, DiaryImportOptions>)
-}
+/// ``JourneyImporter``).
+public protocol DiaryImporter: RequestedImporter where App == Diary, Options == DiaryImportOptions {}
 
 extension DiaryImporter {
     /// An importer of `file` (a zip, folder or file) into `diary`.
@@ -21,12 +16,6 @@ extension DiaryImporter {
         self.init(file: export, diary: diary, options: options, displayName: displayName)
     }
 
-    /// The zip, folder or file to read.
-    public var file: URL { request.file }
     /// Checks the entries.
     public var diary: Diary { request.app }
-    /// Choices.
-    public var options: DiaryImportOptions { request.options }
-    /// The name shown in reports.
-    public var displayName: String { request.displayName }
 }

@@ -18,12 +18,7 @@ extension StoreConformance {
             let log = place.directory.appending("worker.log")
 
             // A second process writes its own records meanwhile.
-            let worker = Process()
-            worker.executableURL = Binaries.url("keepsake-crash-worker")
-            worker.arguments = place.storeArguments + ["--log", log.path, "--worker", "9", "--ops", "40", "--records", "3"]
-                + Self.images.flatMap { ["--image", $0.path] }
-            worker.environment = place.processEnvironment
-            try worker.run()
+            let worker = try place.startCrashWorker(log: log, ["--worker", "9", "--ops", "40", "--records", "3"], images: Self.images, quiet: false)
 
             let created = try await withThrowingTaskGroup(of: [RecordID].self) { group in
                 for task in 0..<4 {
@@ -72,12 +67,7 @@ extension StoreConformance {
         func aLiveProcesssInFlightOperationIsNeverTouchedByAnotherProcesssRecovery(_ backend: StoreBackend) throws {
             let place = try backend.makePlace("live")
             let log = place.directory.appending("worker.log")
-            let worker = Process()
-            worker.executableURL = Binaries.url("keepsake-crash-worker")
-            worker.arguments = place.storeArguments + ["--log", log.path, "--worker", "5", "--ops", "300", "--records", "3"]
-                + Self.images.flatMap { ["--image", $0.path] }
-            worker.environment = place.processEnvironment
-            try worker.run()
+            let worker = try place.startCrashWorker(log: log, ["--worker", "5", "--ops", "300", "--records", "3"], images: Self.images, quiet: false)
             var frozenMidOperation = 0
             var busyWhileFrozen = 0
             var random = SystemRandomNumberGenerator()

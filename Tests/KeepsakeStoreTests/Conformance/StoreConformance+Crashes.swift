@@ -12,14 +12,7 @@ extension StoreConformance {
                              Corpus.url("png/toucan.png"), Corpus.url("jpeg/progressive3.jpg")]
 
         func startWorker(place: any StorePlace, log: URL, worker: Int, seed: UInt64) throws -> Process {
-            let process = Process()
-            process.executableURL = Binaries.url("keepsake-crash-worker")
-            process.arguments = place.storeArguments + ["--log", log.path, "--worker", String(worker), "--seed", String(seed), "--records", "4"]
-                + Self.images.flatMap { ["--image", $0.path] }
-            process.environment = place.processEnvironment
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return process
+            try place.startCrashWorker(log: log, ["--worker", String(worker), "--seed", String(seed), "--records", "4"], images: Self.images)
         }
 
         @Test(arguments: StoreBackends.all)
