@@ -40,7 +40,7 @@ import Testing
         let descriptor = try #require(opened.values.first)
         #expect(!Self.isOpen(descriptor, on: inode), "the server kept descriptor \(descriptor) open")
 
-        let head = try rawExchange(port: fixture.server.port, "HEAD /thumb HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+        let head = try exchange(port: fixture.server.port, "HEAD /thumb HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").text
         #expect(head.hasPrefix("HTTP/1.1 200 OK\r\n") && head.contains("Content-Length: 70000\r\n") && head.hasSuffix("\r\n\r\n"))
         #expect(opened.values.count == 2 && !Self.isOpen(opened.values[1], on: inode), "HEAD left its descriptor open")
     }

@@ -65,9 +65,9 @@ import Testing
         #expect(head.header("Content-Type") == "text/plain; charset=utf-8")
 
         // On the wire: HEAD then GET on one connection; the HEAD answer ends with its headers.
-        let wire = try rawExchange(port: fixture.server.port,
+        let wire = try exchange(port: fixture.server.port,
                                    "HEAD / HTTP/1.1\r\nHost: test\r\n\r\n"
-                                   + "GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n")
+                                   + "GET / HTTP/1.1\r\nHost: test\r\nConnection: close\r\n\r\n").text
         let answers = wire.components(separatedBy: "HTTP/1.1 200 OK\r\n").filter { !$0.isEmpty }
         #expect(answers.count == 2)
         #expect(answers.first?.hasSuffix("\r\n\r\n") == true)

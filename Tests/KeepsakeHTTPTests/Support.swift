@@ -98,32 +98,3 @@ func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, out
     process.waitUntilExit()
     return (process.terminationStatus, data)
 }
-
-/// Sends `request` byte for byte on a new connection to 127.0.0.1:`port` and returns everything the
-/// server sends until it closes the connection (so `request` should say `Connection: close`).
-func rawExchange(port: UInt16, _ request: String) throws -> String {
-    struct SocketError: Error {}
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw SocketError() }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
-    }
-    guard connected == 0 else { throw SocketError() }
-    let bytes = Array(request.utf8)
-    guard send(descriptor, bytes, bytes.count, Int32(MSG_NOSIGNAL)) == bytes.count else { throw SocketError() }
-    var received: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = recv(descriptor, &buffer, buffer.count, 0)
-        guard count > 0 else { break }
-        received += buffer[0..<count]
-    }
-    return String(decoding: received, as: UTF8.self)
-}
