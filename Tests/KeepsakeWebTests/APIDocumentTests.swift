@@ -122,11 +122,20 @@ import Testing
     /// The document states the apps' limits from the apps themselves.
     @Test func theInputSchemasCarryTheAppsOwnLimits() throws {
         let properties = try #require(APIDiaryEntryInput.schema["properties"])
-        #expect(properties["title"]?["maxLength"]?.intValue == 100)
+        // A one-line text's length is in its pattern (of the trimmed text): a first and a last
+        // character around at most limit - 2 others.
+        #expect(properties["title"]?["pattern"]?.stringValue?.contains("{0,98}") == true)
         #expect(properties["intensity"] == ["type": "integer", "minimum": 1, "maximum": 5])
         #expect(properties["tags"]?["maxItems"]?.intValue == 20)
-        #expect(APIPostInput.schema["properties"]?["title"]?["maxLength"]?.intValue == 200)
-        #expect(APITransactionInput.schema["properties"]?["category"]?["maxLength"]?.intValue == 50)
+        #expect(properties["tags"]?["items"]?["pattern"]?.stringValue?.hasSuffix("{0,30}$") == true)
+        #expect(APIPostInput.schema["properties"]?["title"]?["pattern"]?.stringValue?.contains("{0,198}") == true)
+        #expect(APITransactionInput.schema["properties"]?["category"]?["pattern"]?.stringValue?.contains("{0,48}") == true)
+        let check = JSONSchemaCheck(schemas: [:])
+        let title = try #require(APIPostInput.schema["properties"]?["title"])
+        #expect(check.problem(.string("  " + String(repeating: "a", count: 200) + "\n"), title, name: "title") == nil, "trimmed, as the feed counts")
+        #expect(check.problem(.string(String(repeating: "a", count: 201)), title, name: "title") != nil)
+        #expect(check.problem(.string("a\u{1}b"), title, name: "title") != nil, "one line, no control characters")
+        #expect(check.problem(.string("   "), title, name: "title") != nil, "a post needs a title")
         #expect(APITransactionInput.fields == ["amount", "category", "currency", "date", "kind", "memo"])
     }
 

@@ -110,8 +110,11 @@ struct APIRequest: Sendable {
         case "application/json":
             data = try http.body.data()
         case "multipart/form-data":
-            guard let text = http.form[Body.multipartField] else {
-                throw APIProblem.invalid("A multipart \(Body.noun) needs the JSON in a field named \(Body.multipartField).")
+            guard let text = http.form[Body.multipartField], http.form.values(for: Body.multipartField).count == 1 else {
+                throw APIProblem.invalid("A multipart \(Body.noun) needs the JSON in one field named \(Body.multipartField).")
+            }
+            if let other = http.form.first(where: { $0.name != Body.multipartField }) {
+                throw APIProblem.invalid("A multipart \(Body.noun) has the JSON in the field \(Body.multipartField) and photos as files image, not a field \(KeepsakeError.printable(other.name)).")
             }
             data = Data(text.utf8)
         default:

@@ -15,7 +15,7 @@ extension WebApp {
     func apiCreateDiaryEntry(_ request: APIRequest, _ body: APIDiaryEntryInput) async throws -> APIAnswer<APIDiaryEntry> {
         var draft = try body.draft()
         if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
-            draft.images = try apiUploads(request, single: false).map(\.source)
+            draft.images = try apiUploads(request, single: false, jsonField: type(of: body).multipartField).map(\.source)
         }
         try draft.validate(maxImages: diary.maxImages)
         let ready = draft

@@ -8,7 +8,7 @@ extension WebApp {
     /// The diary's routes under `/api/v1/diary`.
     static func addDiaryRoutes(to diary: inout APIRouteTable) {
         let listParameters: [APIParameter] = [
-            .query("emotion", Emotion.reference), .query("tag", JSONSchema.string(maxLength: DiaryLimits.maxTagLength, pattern: APIText.noControl)),
+            .query("emotion", Emotion.reference), .query("tag", JSONSchema.string(pattern: APIText.noControl(maxLength: DiaryLimits.maxTagLength))),
             .query("from", JSONSchema.timestamp, description: "Entries whose moment is at or after from (and before until, when given)."),
             .query("until", JSONSchema.timestamp, description: "Entries whose moment is before until."),
         ]

@@ -15,7 +15,7 @@ extension WebApp {
     func apiCreatePost(_ request: APIRequest, _ body: APIPostInput) async throws -> APIAnswer<APIPost> {
         var draft = try body.draft()
         if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
-            draft.images = try apiUploads(request, single: false).map(\.source)
+            draft.images = try apiUploads(request, single: false, jsonField: type(of: body).multipartField).map(\.source)
         }
         try draft.validate(maxImages: feed.maxImages)
         let ready = draft

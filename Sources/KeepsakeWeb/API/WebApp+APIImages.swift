@@ -14,8 +14,9 @@ struct APIUpload: Sendable {
 extension WebApp {
     /// The images of a request: the files of a `multipart/form-data` body (field `image`), or a
     /// whole body of type `image/*` or `application/octet-stream`; checked against the web app's
-    /// limits (``WebLimits``) like the pages' uploads.
-    func apiUploads(_ request: APIRequest, single: Bool) throws -> [APIUpload] {
+    /// limits (``WebLimits``) like the pages' uploads. A multipart body holds nothing else: the
+    /// photos, and the JSON field `jsonField` of a create.
+    func apiUploads(_ request: APIRequest, single: Bool, jsonField: String? = nil) throws -> [APIUpload] {
         let limits = configuration.limits
         var uploads: [APIUpload] = []
         switch request.http.mediaType {
@@ -24,7 +25,11 @@ extension WebApp {
             if let other = files.first(where: { $0.fieldName != "image" }) {
                 throw APIProblem.invalid("Send photos in file fields named image, not \(KeepsakeError.printable(other.fieldName)).")
             }
+            if let other = request.http.form.first(where: { $0.name != jsonField }) {
+                throw APIProblem.invalid("This multipart body has a field \(KeepsakeError.printable(other.name)) it does not take; send the photos as files named image\(jsonField.map { " and the JSON in the field \($0)" } ?? "").")
+            }
             for file in files {
+                guard file.byteCount > 0 else { throw APIProblem.invalid("A photo of this request is empty (no bytes).") }
                 guard file.byteCount <= limits.maxFileBytes else { throw Self.tooLarge("A photo has \(file.byteCount) bytes; at most \(limits.maxFileBytes) are accepted.") }
                 uploads.append(APIUpload(source: .file(file.url), sha256: try SHA256.hex(Data(contentsOf: file.url))))
             }
@@ -39,6 +44,7 @@ extension WebApp {
             case .data(let data): uploads.append(APIUpload(source: .data(data, name: "the uploaded photo"), sha256: SHA256.hex(data)))
             case .empty: break
             }
+            guard body.byteCount > 0 else { throw APIProblem.invalid("The request carries no photo: its body is empty.") }
         default:
             throw APIProblem(status: .unsupportedMediaType, code: "unsupportedMediaType",
                              detail: "Send a photo as multipart/form-data (file field image) or as the whole body with its image/* type.")

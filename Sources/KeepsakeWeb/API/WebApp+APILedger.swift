@@ -15,7 +15,7 @@ extension WebApp {
     func apiCreateTransaction(_ request: APIRequest, _ body: APITransactionInput) async throws -> APIAnswer<APITransaction> {
         var draft = try body.draft()
         if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
-            draft.receipt = try apiUploads(request, single: true)[0].source
+            draft.receipt = try apiUploads(request, single: true, jsonField: APITransactionInput.multipartField)[0].source
         }
         _ = try ledger.recordDraft(draft)  // the rules, checked before the key is taken
         let ready = draft
@@ -33,11 +33,14 @@ extension WebApp {
     }
 
     /// `GET /api/v1/ledger/transactions`: newest day first, a page at a time, filtered by month,
-    /// category, kind or currency.
+    /// category, kind or currency (a category no transaction can have matches none).
     func apiListTransactions(_ request: APIRequest, trash: RecordQuery.TrashFilter = .live) throws -> APIAnswer<APIPage<APITransaction>> {
         let month = try request.query("month").map { try LedgerMonth(parsing: $0) }
         let kind = try request.query("kind").map { try TransactionKind(parsing: $0) }
         let currency = try request.query("currency").map { try Currency(code: $0) }
+        if let category = request.query("category"), (try? Ledger.checkedCategory(category)) == nil {
+            return try APIAnswer(APIPage([], next: nil))
+        }
         let page = try ledger.list(month: month, category: request.query("category"), kind: kind, currency: currency, trash: trash,
                                    limit: try request.count(.limit), after: try request.cursor())
         return try APIAnswer(APIPage(page.transactions.map(ledgerResource.body), next: page.nextCursor))

@@ -8,7 +8,8 @@ extension WebApp {
     /// The ledger's routes under `/api/v1/ledger`.
     static func addLedgerRoutes(to ledger: inout APIRouteTable) {
         let listParameters: [APIParameter] = [
-            .query("month", APIMonths.schema), .query("category", JSONSchema.string(maxLength: Ledger.maxCategoryLength)),
+            .query("month", APIMonths.schema), .query("category", JSONSchema.string(maxLength: Ledger.maxCategoryLength,
+                                                                          description: "Only this category (one that no transaction can have, such as one with a line break, matches none).")),
             .query("kind", JSONSchema.string(values: TransactionKind.allCases.map(\.rawValue))), .query("currency", APIMoney.currencySchema),
         ]
         addRecordRoutes(to: &ledger, base: "/transactions", noun: "transaction", name: "Transaction", images: false, listParameters: listParameters,

@@ -10,7 +10,7 @@ struct APIDiaryEntryInput: APIRequestBody {
     static let schema: JSONValue = {
         guard case .object(var fields) = JSONSchema.object(required: ["emotion"], properties,
                                                            description: "An entry needs a title or some text that is not only white space.") else { return [:] }
-        fields["anyOf"] = [["required": ["title"], "properties": ["title": ["type": "string", "pattern": .string(APIText.line(required: true))]]],
+        fields["anyOf"] = [["required": ["title"], "properties": ["title": ["type": "string", "pattern": .string(APIText.line(required: true, maxLength: DiaryLimits.maxTitleLength))]]],
                            ["required": ["text"], "properties": ["text": ["pattern": .string(APIText.notBlank)]]]]
         return .object(fields)
     }()
@@ -21,9 +21,9 @@ struct APIDiaryEntryInput: APIRequestBody {
          "timeZone": APITimeZones.schema(description: "An IANA name such as Asia/Seoul (default: the server's)."),
          "emotion": Emotion.reference,
          "intensity": JSONSchema.integer(DiaryLimits.intensity),
-         "title": JSONSchema.nullable(JSONSchema.string(maxLength: DiaryLimits.maxTitleLength, pattern: APIText.line(required: false))),
+         "title": JSONSchema.nullable(JSONSchema.string(pattern: APIText.line(required: false, maxLength: DiaryLimits.maxTitleLength))),
          "text": JSONSchema.string(maxLength: DiaryLimits.maxTextLength),
-         "tags": JSONSchema.array(JSONSchema.string(maxLength: DiaryLimits.maxTagLength, pattern: APIText.noControl), maxItems: DiaryLimits.maxTags)]
+         "tags": JSONSchema.array(JSONSchema.string(pattern: APIText.noControl(maxLength: DiaryLimits.maxTagLength)), maxItems: DiaryLimits.maxTags)]
     }
 
     var moment, timeZone: String?

@@ -11,7 +11,7 @@ struct APIPostInput: APIRequestBody {
 
     /// The fields of a post a client sends, with the feed's limits.
     static var properties: [String: JSONValue] {
-        ["title": JSONSchema.string(maxLength: FeedDraft.maxTitleLength, pattern: APIText.line(required: true)),
+        ["title": JSONSchema.string(pattern: APIText.line(required: true, maxLength: FeedDraft.maxTitleLength)),
          "contents": JSONSchema.string(maxLength: FeedDraft.maxContentsLength, pattern: APIText.noNUL),
          "date": JSONSchema.timestamp]
     }

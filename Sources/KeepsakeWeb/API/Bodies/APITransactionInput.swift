@@ -19,7 +19,7 @@ struct APITransactionInput: APIRequestBody {
          "kind": JSONSchema.string(values: TransactionKind.allCases.map(\.rawValue)),
          "amount": APIMoney.amountSchema,
          "currency": APIMoney.currencySchema,
-         "category": JSONSchema.string(maxLength: Ledger.maxCategoryLength, pattern: APIText.line(required: true)),
+         "category": JSONSchema.string(pattern: APIText.line(required: true, maxLength: Ledger.maxCategoryLength)),
          "memo": JSONSchema.string(maxLength: Ledger.maxMemoLength, pattern: APIText.lines)]
     }
 

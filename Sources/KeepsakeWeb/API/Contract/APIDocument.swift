@@ -78,15 +78,17 @@ enum APIDocument {
             content["application/json"] = ["schema": schema]
             if let field {
                 content["multipart/form-data"] = [
-                    "schema": ["type": "object", "required": [.string(field)], "properties": [
-                        field: JSONSchema.described(schema, "The JSON object, as the text of the field."), "image": JSONSchema.array(photo, maxItems: maxPhotos),
+                    "schema": ["type": "object", "required": [.string(field)], "additionalProperties": false, "properties": [
+                        field: JSONSchema.described(schema, "The JSON object, as the text of the field."),
+                        "image": JSONSchema.array(photo, maxItems: maxPhotos ?? DiaryLimits.defaultMaxImages),
                     ]],
                     "encoding": [field: ["contentType": "application/json"], "image": ["contentType": "image/*"]],
                 ]
             }
         case .images(let single):
             content["multipart/form-data"] = [
-                "schema": ["type": "object", "required": ["image"], "properties": ["image": JSONSchema.array(photo, minItems: 1, maxItems: single ? 1 : nil)]],
+                "schema": ["type": "object", "required": ["image"], "additionalProperties": false,
+                           "properties": ["image": JSONSchema.array(photo, minItems: 1, maxItems: single ? 1 : DiaryLimits.defaultMaxImages)]],
                 "encoding": ["image": ["contentType": "image/*"]],
             ]
             for type in ["image/jpeg", "image/png", "image/webp", "image/heic", "image/avif", "image/gif"] {
