@@ -22,6 +22,11 @@ extension WritePath {
         }
     }
 
+    /// Deletes record `id` of `app` for good (it must be in the trash).
+    func purge<App: RecordApp>(_ app: App, _ id: RecordID, language: Language) throws(WriteRefusal) {
+        try perform(files: [], language: language) { try app.purge(id) }
+    }
+
     /// Adds photos (staged uploads among them) to record `id` of `app`, at `index` or the end:
     /// the upload limits, then the app's count of its photos and the store operation.
     func addImages<App: RecordImagesApp>(_ app: App, _ sources: [ImageSource], to id: RecordID, at index: Int?, expectedVersion: Int64?,

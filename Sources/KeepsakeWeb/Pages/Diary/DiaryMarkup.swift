@@ -33,10 +33,15 @@ enum DiaryMarkup {
             """
     }
 
-    /// Entries as a list of cards (with restore buttons in the trash).
-    static func cards(_ entries: [DiaryEntry], _ request: WebRequest, restorable: Bool = false) -> HTML {
+    /// Entries as a list of cards (with restore buttons in the trash); the cards without them come
+    /// from `cache` when it has them.
+    static func cards(_ entries: [DiaryEntry], _ request: WebRequest, restorable: Bool = false, cache: DiaryCardCache? = nil) -> HTML {
         let context = CardContext(request)
-        return "<ol class=\"cards entries\">\(entries.map { card($0, context, restorable: restorable) })</ol>"
+        let cards: [HTML] = entries.map { entry in
+            guard let cache, !restorable else { return card(entry, context, restorable: restorable) }
+            return cache.card(entry, language: request.language) { card(entry, context, restorable: false) }
+        }
+        return "<ol class=\"cards entries\">\(cards)</ol>"
     }
 
     /// What every card of one page shares, made once per page rather than once per card.

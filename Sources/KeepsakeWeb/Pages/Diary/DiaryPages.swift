@@ -17,6 +17,8 @@ struct DiaryPages: Sendable {
     let pageSize: Int
     /// The largest photo accepted, for the photo field's own check.
     let maxFileBytes: Int
+    /// The timeline's and the search's cards as already rendered.
+    let cards = DiaryCardCache()
 
     /// Adds the diary's routes to the `/diary` group.
     func addRoutes(to diary: inout Router<WebRoute>) {
@@ -87,7 +89,7 @@ struct DiaryPages: Sendable {
         if list.page.entries.isEmpty {
             body += "<p class=\"empty\">\(filter == .all && cursor == nil ? t[.noEntriesYet] : t[.noEntriesHere])</p>"
         } else {
-            body += DiaryMarkup.cards(list.page.entries, request)
+            body += DiaryMarkup.cards(list.page.entries, request, cache: cards)
         }
         var paging: [HTML] = []
         if cursor != nil { paging.append("<a class=\"button\" href=\"\(WebRequest.link("/diary", filters))\">\(t[.newest])</a>") }
@@ -113,7 +115,7 @@ struct DiaryPages: Sendable {
             body += PageLayout.listError(list.error, request)
             body += "<p class=\"result-count\">\(t.searchResults(list.page.entries.count, query: text))</p>"
             if !list.page.entries.isEmpty {
-                body += DiaryMarkup.cards(list.page.entries, request)
+                body += DiaryMarkup.cards(list.page.entries, request, cache: cards)
             }
         }
         return layout.render(Page(title: t[.search], section: .diary, body: body), for: request)
