@@ -22,10 +22,17 @@ struct APIProblem: Error, Sendable {
 
     /// The problem of a failure: a ``KeepsakeError`` with the status its code calls for
     /// (``WebApp/status(for:)``), a version conflict as `412` when the request carried `If-Match`;
+    /// a ``WriteRefusal`` (the write path's) likewise, with its sentence in the request's language;
     /// anything else `500` (its details go to the log only). The detail never names a path of the
     /// server's disk (``ServerPaths``).
     static func from(_ error: any Error, ifMatch: Bool) -> APIProblem {
         if let problem = error as? APIProblem { return problem }
+        if let refusal = error as? WriteRefusal {
+            // The write path's refusal: its code and status, its sentence in the request's language.
+            var problem = from(refusal.error, ifMatch: ifMatch)
+            if problem.status != .internalServerError { problem.detail = refusal.message }
+            return problem
+        }
         let error = KeepsakeError.wrapping(error)
         var status = WebApp.status(for: error.code)
         if ifMatch, error.code == .conflict, error.remedy == .reloadAndRetry { status = .preconditionFailed }

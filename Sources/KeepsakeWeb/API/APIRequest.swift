@@ -18,6 +18,10 @@ struct APIRequest: Sendable {
     /// The attachment id of the route's `{attachment:id}`.
     var attachmentID: Int64 { WebApp.attachmentID(parameters["attachment"] ?? "") ?? 0 }
 
+    /// The language of the request's refusals: `Accept-Language`'s choice among the web app's
+    /// languages, English by default (``Language/negotiate(cookie:acceptLanguage:)``, no cookie).
+    var language: Language { Language.negotiate(cookie: nil, acceptLanguage: http.headers["Accept-Language"]) }
+
     /// A query parameter, trimmed; `nil` when absent or blank.
     func query(_ name: String) -> String? {
         guard let value = http.query[name]?.trimmingCharacters(in: .whitespacesAndNewlines), !value.isEmpty else { return nil }
@@ -103,7 +107,8 @@ struct APIRequest: Sendable {
     /// multipart one) as `Body`, checked against its schema.
     ///
     /// - Throws: 415 when the body is neither; `invalidArgument` (400) when it is not an object of
-    ///   the schema's fields with the schema's types and limits.
+    ///   the schema's fields with the schema's types and limits; a ``WriteRefusal`` in the
+    ///   request's ``language`` for a body the app's own rules refuse (``APIRequestBody/precheck()``).
     func decode<Body: APIRequestBody>(_ type: Body.Type) throws -> Body {
         let data: Data
         switch http.mediaType {
@@ -122,7 +127,11 @@ struct APIRequest: Sendable {
                              detail: "Send the \(Body.noun) as application/json (or multipart/form-data with the JSON in the field \(Body.multipartField) and the photos as files).")
         }
         let body = try Body.decode(data)
-        try body.precheck()
+        do {
+            try body.precheck()
+        } catch let error as KeepsakeError {
+            throw WritePath.refusal(error, files: http.files, language: language)  // the app's rule, as the pages word it
+        }
         if let problem = JSONSchemaCheck(schemas: APIDocument.schemas).problem(try JSONValue(parsing: data), Body.schema, name: "the \(Body.noun)") {
             throw KeepsakeError(.invalidArgument, "In the \(Body.noun), \(problem).")
         }

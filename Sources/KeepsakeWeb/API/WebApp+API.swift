@@ -136,9 +136,13 @@ extension WebApp {
         } catch {
             // A photo the store refused is named as the client named it, not by its staged file.
             let named = (error as? KeepsakeError).flatMap { UploadCheck.naming($0, after: request.files) } ?? error
-            let problem = APIProblem.from(named, ifMatch: hasIfMatch)
+            var problem = APIProblem.from(named, ifMatch: hasIfMatch)
             // Every 5xx, and a message whose server paths the client is not shown, goes to the log whole.
-            if let keepsakeError = named as? KeepsakeError {
+            if let refusal = named as? WriteRefusal {
+                logged(refusal.error, request)
+                // The write path words its refusals in the client's language (`Accept-Language`).
+                problem.headers.add("Content-Language", Language.negotiate(cookie: nil, acceptLanguage: request.headers["Accept-Language"]).rawValue)
+            } else if let keepsakeError = named as? KeepsakeError {
                 logged(keepsakeError, request)
             } else if problem.status.rawValue >= 500 {
                 configuration.errorLog?("\(request.method) \(request.rawPath): \(error)")

@@ -14,15 +14,17 @@ extension WebApp {
     /// `entry`, photos as files `image`); the same rules as the compose page.
     func apiCreateDiaryEntry(_ request: APIRequest, _ body: APIDiaryEntryInput) async throws -> APIAnswer<APIDiaryEntry> {
         var draft = try body.draft()
+        var files: [UploadedFile] = []
         if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
-            draft.images = try apiUploads(request, single: false, jsonField: type(of: body).multipartField).map(\.source)
+            let photos = try apiUploads(request, single: false, jsonField: type(of: body).multipartField)
+            draft.images = photos.uploads.map(\.source)
+            files = photos.files
         }
-        try draft.validate(maxImages: diary.maxImages)
-        let ready = draft
+        let ready = draft, sent = files, language = request.language
         return try await apiCreate(diaryResource, request) { id in
             var withID = ready
             withID.id = id
-            return try self.diary.create(withID)
+            return try self.writers.diary.create(withID, files: sent, language: language)
         }
     }
 

@@ -14,15 +14,17 @@ extension WebApp {
     /// photos as files `image`).
     func apiCreatePost(_ request: APIRequest, _ body: APIPostInput) async throws -> APIAnswer<APIPost> {
         var draft = try body.draft()
+        var files: [UploadedFile] = []
         if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
-            draft.images = try apiUploads(request, single: false, jsonField: type(of: body).multipartField).map(\.source)
+            let photos = try apiUploads(request, single: false, jsonField: type(of: body).multipartField)
+            draft.images = photos.uploads.map(\.source)
+            files = photos.files
         }
-        try draft.validate(maxImages: feed.maxImages)
-        let ready = draft
+        let ready = draft, sent = files, language = request.language
         return try await apiCreate(feedResource, request) { id in
             var withID = ready
             withID.id = id
-            return try self.feed.create(withID)
+            return try self.writers.feed.create(withID, files: sent, language: language)
         }
     }
 

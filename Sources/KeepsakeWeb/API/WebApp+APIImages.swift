@@ -11,38 +11,53 @@ struct APIUpload: Sendable {
     let sha256: String
 }
 
+/// The photos of an API request: what the store is given, and the files they came as (for the
+/// write path's upload limits and the user's file names in its sentences).
+struct APIUploads: Sendable {
+    /// The photos.
+    let uploads: [APIUpload]
+    /// The files they came in: the multipart files, or the whole body as one file.
+    let files: [UploadedFile]
+}
+
 extension WebApp {
     /// The images of a request: the files of a `multipart/form-data` body (field `image`), or a
     /// whole body of type `image/*` or `application/octet-stream`; checked against the web app's
-    /// limits (``WebLimits``) like the pages' uploads. A multipart body holds nothing else: the
-    /// photos, and the JSON field `jsonField` of a create.
-    func apiUploads(_ request: APIRequest, single: Bool, jsonField: String? = nil) throws -> [APIUpload] {
-        let limits = configuration.limits
+    /// limits (``WebLimits``) by the write path the pages use (``WritePath/checkUploads(_:strings:)``)
+    /// before a byte is read. A multipart body holds nothing else: the photos, and the JSON field
+    /// `jsonField` of a create.
+    func apiUploads(_ request: APIRequest, single: Bool, jsonField: String? = nil) throws -> APIUploads {
         var uploads: [APIUpload] = []
+        let files: [UploadedFile]
         switch request.http.mediaType {
         case "multipart/form-data":
-            let files = request.http.files
+            files = request.http.files
             if let other = files.first(where: { $0.fieldName != "image" }) {
                 throw APIProblem.invalid("Send photos in file fields named image, not \(KeepsakeError.printable(other.fieldName)).")
             }
             if let other = request.http.form.first(where: { $0.name != jsonField }) {
                 throw APIProblem.invalid("This multipart body has a field \(KeepsakeError.printable(other.name)) it does not take; send the photos as files named image\(jsonField.map { " and the JSON in the field \($0)" } ?? "").")
             }
+            try writers.path.checkUploads(files, strings: Strings(request.language))
             for file in files {
                 guard file.byteCount > 0 else { throw APIProblem.invalid("A photo of this request is empty (no bytes).") }
-                guard file.byteCount <= limits.maxFileBytes else { throw Self.tooLarge("A photo has \(file.byteCount) bytes; at most \(limits.maxFileBytes) are accepted.") }
                 uploads.append(APIUpload(source: .file(file.url), sha256: try SHA256.hex(Data(contentsOf: file.url))))
             }
-            guard files.reduce(0, { $0 + $1.byteCount }) <= limits.maxRequestBytes else {
-                throw Self.tooLarge("The photos of this request add up to more than \(limits.maxRequestBytes) bytes.")
-            }
         case let type? where type.hasPrefix("image/") || type == "application/octet-stream":
-            let body = request.http.body
-            guard body.byteCount <= limits.maxFileBytes else { throw Self.tooLarge("The photo has \(body.byteCount) bytes; at most \(limits.maxFileBytes) are accepted.") }
+            let body = request.http.body, name = request.language == .korean ? "보낸 사진" : "the uploaded photo"
             switch body {
-            case .file(let url, _): uploads.append(APIUpload(source: .file(url), sha256: try SHA256.hex(Data(contentsOf: url))))
-            case .data(let data): uploads.append(APIUpload(source: .data(data, name: "the uploaded photo"), sha256: SHA256.hex(data)))
-            case .empty: break
+            case .file(let url, _):
+                files = [UploadedFile(fieldName: "image", fileName: name, contentType: type, byteCount: body.byteCount, url: url)]
+                try writers.path.checkUploads(files, strings: Strings(request.language))
+                uploads.append(APIUpload(source: .file(url), sha256: try SHA256.hex(Data(contentsOf: url))))
+            case .data(let data):
+                // Held in memory: no file to rename in a sentence, only its size to check.
+                files = [UploadedFile(fieldName: "image", fileName: name, contentType: type, byteCount: data.count,
+                                      url: FileManager.default.temporaryDirectory.appendingPathComponent("keepsake-api-body-\(UUID().uuidString)"))]
+                try writers.path.checkUploads(files, strings: Strings(request.language))
+                uploads.append(APIUpload(source: .data(data, name: name), sha256: SHA256.hex(data)))
+            case .empty:
+                files = []
             }
             guard body.byteCount > 0 else { throw APIProblem.invalid("The request carries no photo: its body is empty.") }
         default:
@@ -51,11 +66,7 @@ extension WebApp {
         }
         guard !uploads.isEmpty else { throw APIProblem.invalid("The request carries no photo.") }
         if single && uploads.count > 1 { throw APIProblem.invalid("Send exactly one photo here.") }
-        return uploads
-    }
-
-    private static func tooLarge(_ detail: String) -> APIProblem {
-        APIProblem(status: .contentTooLarge, code: KeepsakeError.Code.limitExceeded.rawValue, detail: detail)
+        return APIUploads(uploads: uploads, files: files)
     }
 
     /// The record `id` of `collection` (`notFound` for another collection's) and the position of
@@ -73,7 +84,7 @@ extension WebApp {
     /// `POST …/{id}/images`: adds the photos (at the end, or before `?position=`), once per
     /// `Idempotency-Key`; `201` with the record.
     func apiAddImages<App: RecordImagesApp, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) async throws -> APIAnswer<Body> {
-        let uploads = try apiUploads(request, single: false)
+        let photos = try apiUploads(request, single: false), uploads = photos.uploads
         let position = try request.integer(.position)
         let expected = try request.expectedVersion()
         return try await idempotent(request, target: { nil }) { attempt in
@@ -81,7 +92,8 @@ extension WebApp {
             if attempt.isRetry, Self.holds(current.attachments, uploads, since: attempt.since) {
                 return try self.apiRecord(resource, current, request, status: .created)
             }
-            let item = try resource.app.addImages(uploads.map(\.source), to: request.id, at: position, expectedVersion: expected)
+            let item = try self.writers.path.addImages(resource.app, uploads.map(\.source), to: request.id, at: position, expectedVersion: expected,
+                                                       files: photos.files, language: request.language)
             return try self.apiRecord(resource, item, request, status: .created)
         }
     }
@@ -89,7 +101,7 @@ extension WebApp {
     /// `PUT …/{id}/images/{attachment}`: replaces that photo (the old file goes after the commit),
     /// once per `Idempotency-Key`, honouring `If-Match`.
     func apiReplaceImage<App: RecordImagesApp, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) async throws -> APIAnswer<Body> {
-        let upload = try apiUploads(request, single: true)[0]
+        let photos = try apiUploads(request, single: true), upload = photos.uploads[0]
         let expected = try request.expectedVersion()
         let (record, index) = try apiAttachment(request, in: App.collection)
         return try await idempotent(request, target: { String(index) }) { attempt in
@@ -98,7 +110,8 @@ extension WebApp {
                Self.holds([current.attachments[index]], [upload], since: attempt.since) {
                 return try self.apiRecord(resource, current, request)
             }
-            let item = try resource.app.replaceImage(of: request.id, at: index, with: upload.source, expectedVersion: expected ?? record.version)
+            let item = try self.writers.path.replaceImage(resource.app, of: request.id, at: index, with: upload.source,
+                                                          expectedVersion: expected ?? record.version, files: photos.files, language: request.language)
             return try self.apiRecord(resource, item, request)
         }
     }
@@ -107,7 +120,8 @@ extension WebApp {
     func apiRemoveImage<App: RecordImagesApp, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) throws -> APIAnswer<Body> {
         let expected = try request.expectedVersion()
         let (record, index) = try apiAttachment(request, in: App.collection)
-        return try apiRecord(resource, try resource.app.removeImage(of: request.id, at: index, expectedVersion: expected ?? record.version), request)
+        return try apiRecord(resource, try writers.path.removeImage(resource.app, of: request.id, at: index, expectedVersion: expected ?? record.version,
+                                                                    language: request.language), request)
     }
 
     /// `PUT …/{id}/images`: the photos in a new order, `{"order": [attachment ids]}` listing each
@@ -122,7 +136,8 @@ extension WebApp {
             throw KeepsakeError(.conflict, "The order must list each of the record's image ids (\(ids.map(String.init).joined(separator: ", "))) exactly once.")
         }
         let positions = order.map { id in ids.firstIndex(of: id)! }
-        return try apiRecord(resource, try resource.app.reorderImages(of: request.id, order: positions, expectedVersion: expected ?? current.version), request)
+        return try apiRecord(resource, try writers.path.reorderImages(resource.app, of: request.id, order: positions, expectedVersion: expected ?? current.version,
+                                                                      language: request.language), request)
     }
 
     /// `GET …/{id}/images`: the record's images in order.

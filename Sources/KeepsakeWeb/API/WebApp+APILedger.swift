@@ -14,15 +14,17 @@ extension WebApp {
     /// the field `transaction`, the receipt as the file `image`).
     func apiCreateTransaction(_ request: APIRequest, _ body: APITransactionInput) async throws -> APIAnswer<APITransaction> {
         var draft = try body.draft()
+        var files: [UploadedFile] = []
         if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
-            draft.receipt = try apiUploads(request, single: true, jsonField: APITransactionInput.multipartField)[0].source
+            let photos = try apiUploads(request, single: true, jsonField: APITransactionInput.multipartField)
+            draft.receipt = photos.uploads[0].source
+            files = photos.files
         }
-        _ = try ledger.recordDraft(draft)  // the rules, checked before the key is taken
-        let ready = draft
+        let ready = draft, sent = files, language = request.language
         return try await apiCreate(ledgerResource, request) { id in
             var withID = ready
             withID.id = id
-            return try self.ledger.create(withID)
+            return try self.writers.ledger.create(withID, files: sent, language: language)
         }
     }
 
@@ -88,7 +90,7 @@ extension WebApp {
     /// `PUT /api/v1/ledger/transactions/{id}/receipt`: attaches or replaces the receipt, once per
     /// `Idempotency-Key`, honouring `If-Match`.
     func apiAttachReceipt(_ request: APIRequest) async throws -> APIAnswer<APITransaction> {
-        let upload = try apiUploads(request, single: true)[0]
+        let photos = try apiUploads(request, single: true), upload = photos.uploads[0]
         let expected = try request.expectedVersion()
         let resource = ledgerResource
         return try await idempotent(request, target: { nil }) { attempt in
@@ -96,13 +98,16 @@ extension WebApp {
             if attempt.isRetry, Self.holds(current.attachments, [upload], since: attempt.since) {
                 return try self.apiRecord(resource, current, request)
             }
-            return try self.apiRecord(resource, try self.ledger.attachReceipt(to: request.id, source: upload.source, expectedVersion: expected), request)
+            let item = try self.writers.ledger.attachReceipt(to: request.id, source: upload.source, expectedVersion: expected,
+                                                             files: photos.files, language: request.language)
+            return try self.apiRecord(resource, item, request)
         }
     }
 
     /// `DELETE /api/v1/ledger/transactions/{id}/receipt`, honouring `If-Match`.
     func apiRemoveReceipt(_ request: APIRequest) throws -> APIAnswer<APITransaction> {
-        try apiRecord(ledgerResource, try ledger.removeReceipt(from: request.id, expectedVersion: try request.expectedVersion()), request)
+        let expected = try request.expectedVersion()
+        return try apiRecord(ledgerResource, try writers.ledger.removeReceipt(from: request.id, expectedVersion: expected, language: request.language), request)
     }
 
     /// The receipt of a transaction; `notFound` when it has none.

@@ -26,28 +26,39 @@ extension WebApp {
         try apiRecord(resource, try resource.app.read(request.id), request)
     }
 
-    /// `PATCH …/{id}`: changes the fields the body names, honouring `If-Match`.
+    /// `PATCH …/{id}`: changes the fields the body names, honouring `If-Match`, through the write
+    /// path the pages use (``WritePath``).
     func apiUpdate<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest, edit: App.Edit) throws -> APIAnswer<Body> {
-        try apiRecord(resource, try resource.app.update(request.id, edit, expectedVersion: try request.expectedVersion()), request)
+        let expected = try request.expectedVersion()
+        return try apiRecord(resource, try writers.path.update(resource.app, request.id, edit, expectedVersion: expected, language: request.language), request)
     }
 
     /// `DELETE …/{id}`: to the trash, honouring `If-Match`; answers the trashed value.
     func apiTrash<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) throws -> APIAnswer<Body> {
-        try apiRecord(resource, try resource.app.delete(request.id, expectedVersion: try request.expectedVersion()), request)
+        let expected = try request.expectedVersion()
+        return try apiRecord(resource, try writers.path.trash(resource.app, request.id, restore: false, expectedVersion: expected,
+                                                              language: request.language), request)
     }
 
     /// `POST …/{id}/restore`: out of the trash, honouring `If-Match`.
     func apiRestore<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) throws -> APIAnswer<Body> {
-        try apiRecord(resource, try resource.app.restore(request.id, expectedVersion: try request.expectedVersion()), request)
+        let expected = try request.expectedVersion()
+        return try apiRecord(resource, try writers.path.trash(resource.app, request.id, restore: true, expectedVersion: expected,
+                                                              language: request.language), request)
     }
 
     /// `DELETE …/trash/{id}`: removes a value in the trash for good (`409` if it is not in the
-    /// trash), honouring `If-Match`; `204`. The change feed then has a tombstone for it.
+    /// trash), honouring `If-Match`; `204`. The change feed then has a tombstone for it. The
+    /// trash is checked inside the purge's own transaction (``Store/purgeIfTrashed(_:trashedBefore:)``,
+    /// not every app's `purge`), refused as the write path refuses.
     func apiPurge<App, Body>(_ resource: APIResource<App, Body>, _ request: APIRequest) throws -> HTTPResponse {
-        let item = try resource.app.read(request.id)
-        try KeepsakeError.checkVersion(item.id, current: item.version, expected: try request.expectedVersion())
-        guard item.isTrashed, try store.purgeIfTrashed(item.id) else {
-            throw KeepsakeError(.conflict, "Record \(item.id) is not in the trash; delete it first, then purge it.")
+        let expected = try request.expectedVersion()
+        try writers.path.perform(files: [], language: request.language) {
+            let item = try resource.app.read(request.id)
+            try KeepsakeError.checkVersion(item.id, current: item.version, expected: expected)
+            guard item.isTrashed, try store.purgeIfTrashed(item.id) else {
+                throw KeepsakeError(.conflict, "Record \(item.id) is not in the trash; delete it first, then purge it.")
+            }
         }
         return HTTPResponse(status: .noContent)
     }

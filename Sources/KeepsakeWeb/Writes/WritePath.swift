@@ -17,9 +17,15 @@ struct WritePath: Sendable {
         do {
             return try work()
         } catch {
-            let named = UploadCheck.naming(KeepsakeError.wrapping(error), after: files) ?? KeepsakeError.wrapping(error)
-            throw WriteRefusal(error: named, message: strings.describe(named))
+            throw Self.refusal(error, files: files, language: language)
         }
+    }
+
+    /// `error` (a failure of the store or an app's rule) as a refusal: the staged uploads among
+    /// `files` named as the user named them, its sentence in `language`.
+    static func refusal(_ error: any Error, files: [UploadedFile], language: Language) -> WriteRefusal {
+        let named = UploadCheck.naming(KeepsakeError.wrapping(error), after: files) ?? KeepsakeError.wrapping(error)
+        return WriteRefusal(error: named, message: Strings(language).describe(named))
     }
 
     /// Throws ``KeepsakeError/Code/limitExceeded`` (413) for a file over ``WebLimits/maxFileBytes``

@@ -39,6 +39,6 @@ struct APIDiaryEntryInput: APIRequestBody {
                    intensity: intensity ?? 3, title: title, text: text ?? "", tags: tags ?? [])
     }
 
-    /// The app's sentences come first.
-    func precheck() throws { _ = try draft() }
+    /// The app's sentences come first: its rules (photos apart, counted by the writer).
+    func precheck() throws { try draft().validate(maxImages: .max) }
 }

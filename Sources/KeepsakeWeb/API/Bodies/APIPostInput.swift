@@ -24,6 +24,6 @@ struct APIPostInput: APIRequestBody {
         FeedDraft(title: title, contents: contents ?? "", date: try APIJSON.timestamp(date, field: "date", of: Self.noun) ?? Date())
     }
 
-    /// The app's sentences come first.
-    func precheck() throws { _ = try draft() }
+    /// The app's sentences come first: its rules (photos apart, counted by the writer).
+    func precheck() throws { try draft().validate(maxImages: .max) }
 }
