@@ -175,6 +175,11 @@ extension WebApp {
         } else {
             variant = .original
         }
+        // A local store's file, opened at once (``immediateImageBytes(_:of:variant:request:ranges:)``);
+        // anything else (a thumbnail to make again, a remote store, a failure) the usual way.
+        if let answer = immediateImageBytes(attachment.id, of: attachment.recordID, variant: variant, request: request.http, ranges: true) {
+            return answer
+        }
         return try imageBytes(attachment, variant: variant, request: request.http, ranges: true)
     }
 
