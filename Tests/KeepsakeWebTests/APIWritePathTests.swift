@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeStore
+import KeepsakeSupport
 import KeepsakeTestSupport
 import KeepsakeWeb
 import Testing
@@ -112,6 +113,9 @@ import Testing
         let purge = try await api.call(path.replacingOccurrences(of: "/entries/", with: "/trash/"), ["-X", "DELETE"])
         #expect(try Self.detail(purge, status: 409, code: "conflict").contains("not in the trash"))
         #expect(purge.header("Content-Language") == "en")
+        // The document says so: every problem may carry Content-Language, en or ko.
+        let document = try JSONValue(parsing: try await api.call("/openapi.json").body)
+        #expect(document["components"]?["responses"]?["Problem"]?["headers"]?["Content-Language"]?["schema"]?["enum"] == ["en", "ko"])
         let read = try await api.call(path)
         #expect(read.status == 200)
         #expect(try APIFixture.object(read)["title"] as? String == "Kept")

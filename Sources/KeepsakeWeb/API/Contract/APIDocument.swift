@@ -42,6 +42,8 @@ enum APIDocument {
                 "headers": ["ETag": ["schema": ["type": "string"], "description": "The record's version as an entity tag, \"v3\"."],
                             "Location": ["schema": ["type": "string"]]],
                 "responses": ["Problem": ["description": "A failure (400, 401, 403, 404, 405, 409, 412, 413, 415, 416, 422, 429, 503, 507, 500).",
+                                          "headers": ["Content-Language": ["schema": ["type": "string", "enum": ["en", "ko"]],
+                                                                           "description": "On a refused write: the language of detail, from Accept-Language (en by default)."]],
                                           "content": ["application/problem+json": ["schema": APIProblem.reference]]]],
                 "parameters": .object(parameters),
                 "schemas": .object(schemas),
