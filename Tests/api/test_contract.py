@@ -61,7 +61,15 @@ class ContractTests(unittest.TestCase):
             config = Path(folder) / "schemathesis.toml"
             config.write_text(self.config(seeds))
             if FUZZ == "long":
-                options = ["-n", "200", "--phases", "examples,coverage,fuzzing,stateful", "--max-time", os.environ.get("KEEPSAKE_API_FUZZ_SECONDS", "600")]
+                # Two checks of the stateful phase do not apply, and are left out:
+                # - use_after_free expects a 404 after any DELETE, but DELETE of a record moves it to
+                #   the trash, and the document says a trashed record is still read at its address
+                #   (its trashedAt says so) until DELETE …/trash/{id} purges it;
+                # - ensure_resource_availability follows a new record's Location to its image
+                #   routes with the image id pinned (below) for the seeded record, which a new record
+                #   does not have.
+                options = ["-n", "200", "--phases", "examples,coverage,fuzzing,stateful", "--max-time", os.environ.get("KEEPSAKE_API_FUZZ_SECONDS", "600"),
+                           "--exclude-checks", "use_after_free,ensure_resource_availability"]
             else:
                 options = ["-n", "5", "--phases", "examples,coverage,fuzzing"]
             command = [sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run", str(schema), "--url", self.server.url,
