@@ -13,18 +13,9 @@ extension WebApp {
     /// `POST /api/v1/diary/entries`: a new entry from JSON (or multipart: the JSON in the field
     /// `entry`, photos as files `image`); the same rules as the compose page.
     func apiCreateDiaryEntry(_ request: APIRequest, _ body: APIDiaryEntryInput) async throws -> APIAnswer<APIDiaryEntry> {
-        var draft = try body.draft()
-        var files: [UploadedFile] = []
-        if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
-            let photos = try apiUploads(request, single: false, jsonField: type(of: body).multipartField)
-            draft.images = photos.uploads.map(\.source)
-            files = photos.files
-        }
-        let ready = draft, sent = files, language = request.language
-        return try await apiCreate(diaryResource, request) { id in
-            var withID = ready
-            withID.id = id
-            return try self.writers.diary.create(withID, files: sent, language: language)
+        try await apiCreateWithPhotos(diaryResource, request, draft: try body.draft(), multipartField: type(of: body).multipartField,
+                                      images: \.images, id: \.id) { draft, files, language in
+            try self.writers.diary.create(draft, files: files, language: language)
         }
     }
 

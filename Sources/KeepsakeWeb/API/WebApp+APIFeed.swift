@@ -13,18 +13,9 @@ extension WebApp {
     /// `POST /api/v1/feed/posts`: a new post from JSON (or multipart: the JSON in the field `post`,
     /// photos as files `image`).
     func apiCreatePost(_ request: APIRequest, _ body: APIPostInput) async throws -> APIAnswer<APIPost> {
-        var draft = try body.draft()
-        var files: [UploadedFile] = []
-        if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
-            let photos = try apiUploads(request, single: false, jsonField: type(of: body).multipartField)
-            draft.images = photos.uploads.map(\.source)
-            files = photos.files
-        }
-        let ready = draft, sent = files, language = request.language
-        return try await apiCreate(feedResource, request) { id in
-            var withID = ready
-            withID.id = id
-            return try self.writers.feed.create(withID, files: sent, language: language)
+        try await apiCreateWithPhotos(feedResource, request, draft: try body.draft(), multipartField: type(of: body).multipartField,
+                                      images: \.images, id: \.id) { draft, files, language in
+            try self.writers.feed.create(draft, files: files, language: language)
         }
     }
 

@@ -63,6 +63,29 @@ extension WebApp {
         return HTTPResponse(status: .noContent)
     }
 
+    /// A create whose body may carry photos (multipart: the JSON in the body's field, photos as
+    /// files `image`): the photos checked and staged into the draft's `images`, then
+    /// ``apiCreate(_:_:_:)`` with the draft given its id and `create` run by the app's writer.
+    func apiCreateWithPhotos<App, Body, Draft: Sendable>(
+        _ resource: APIResource<App, Body>, _ request: APIRequest, draft: Draft, multipartField: String,
+        images: WritableKeyPath<Draft, [ImageSource]>, id: WritableKeyPath<Draft, RecordID?>,
+        create: @escaping @Sendable (Draft, [UploadedFile], Language) throws -> App.Item
+    ) async throws -> APIAnswer<Body> {
+        var draft = draft
+        var files: [UploadedFile] = []
+        if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
+            let photos = try apiUploads(request, single: false, jsonField: multipartField)
+            draft[keyPath: images] = photos.uploads.map(\.source)
+            files = photos.files
+        }
+        let ready = draft, sent = files, language = request.language
+        return try await apiCreate(resource, request) { recordID in
+            var withID = ready
+            withID[keyPath: id] = recordID
+            return try create(withID, sent, language)
+        }
+    }
+
     /// A create: runs once per `Idempotency-Key` with the id chosen when the key was first used,
     /// so a retry can never make a second record (a retry of a run that did not answer finds the
     /// record it made, if it got that far). `201` with `Location` and `ETag`.
