@@ -143,11 +143,11 @@ extension Runner {
                         keepsake: "\(format(timeline.rate, 0)) (\(ms(timeline.p99)))", peer: "nginx, the same page saved as a static file",
                         peerValue: "\(format(staticTimeline.rate, 0)) (\(ms(staticTimeline.p99)))",
                         ratio: timeline.rate / staticTimeline.rate, ratioMeaning: "requests/s, Keepsake / peer",
-                        target: "≥ 2,000 requests/s, p99 < 10 ms", met: timeline.rate >= 2000 && timeline.p99 < 10))
+                        target: "≥ 3,000 requests/s, p99 < 10 ms (issue 21)", met: timeline.rate >= 3000 && timeline.p99 < 10))
         rows.append(Row(scenario: "5", measure: "256-px thumbnails, \(urls.count) different ones in turn, requests/s (p99)",
                         keepsake: "\(format(thumbs.rate, 0)) (\(ms(thumbs.p99)))", peer: "nginx, the same files",
                         peerValue: "\(format(nginxThumbs.rate, 0)) (\(ms(nginxThumbs.p99)))",
                         ratio: thumbs.rate / nginxThumbs.rate, ratioMeaning: "requests/s, Keepsake / peer",
-                        target: "≥ 0.7x", met: thumbs.rate / nginxThumbs.rate >= 0.7))
+                        target: "≥ 0.5x (issue 21; 0.7x asked earlier)", met: thumbs.rate / nginxThumbs.rate >= 0.5))
     }
 }
