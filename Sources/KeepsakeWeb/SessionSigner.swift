@@ -16,6 +16,8 @@ struct SessionSigner: Sendable {
 
     private let signingKey: Data
     private let csrfKey: Data
+    /// Cookies this signer has verified already (their session is fixed by cookie and keys).
+    private let verified = VerifiedCookies()
 
     /// Keys for `secret` (at least 32 bytes) and the configured password.
     init(secret: Data, password: String?) {
@@ -41,8 +43,18 @@ struct SessionSigner: Sendable {
     }
 
     /// The session a cookie value carries, if this secret signed it; `nil` for anything else (a
-    /// forged, altered, truncated or foreign cookie). Expiry is the caller's to check.
+    /// forged, altered, truncated or foreign cookie). Expiry is the caller's to check. A cookie
+    /// verified before is answered from ``VerifiedCookies`` (no HMAC).
     func session(fromCookie value: String) -> Session? {
+        guard let dot = value.utf8.lastIndex(of: UInt8(ascii: ".")) else { return nil }
+        let signed = value[..<dot], signature = value[value.index(after: dot)...]
+        if let known = verified.session(signed: signed, signature: signature) { return known }
+        guard let session = verifiedSession(fromCookie: value) else { return nil }
+        verified.remember(signed: signed, signature: signature, session: session)
+        return session
+    }
+
+    private func verifiedSession(fromCookie value: String) -> Session? {
         let parts = value.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 5, parts[0] == Self.version,
               parts[1].utf8.count == 32, parts[1].utf8.allSatisfy(Self.isHexDigit),

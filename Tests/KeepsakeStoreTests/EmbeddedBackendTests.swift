@@ -100,4 +100,66 @@ import KeepsakeTestSupport
         }
         #expect(try database.read { $0.cachedStatementCount } == before, "one statement for every page size")
     }
+
+    /// Reads run on read-only connections of their own: a write commits while a read is open, the
+    /// open read keeps its snapshot, and a read begun after the commit sees it.
+    @Test func readsAreSnapshotsOnTheirOwnConnectionsAndDoNotWaitForWrites() throws {
+        let dir = TemporaryDirectory()  // kept: a reader connection opens the file again
+        let store = try TestStores.open(dir)
+        try store.create(RecordDraft(collection: "diary", fields: ["n": .integer(1)]))
+        let database = try #require(store.metadata as? SQLiteMetadataStore).database
+        let count = "SELECT count(*) FROM record"
+        let (outerBefore, inner, outerAfter) = try database.read { outer in
+            let before = try outer.scalarInt(count)
+            try store.create(RecordDraft(collection: "diary", fields: ["n": .integer(2)]))  // commits now
+            let inner = try database.read { try $0.scalarInt(count) }
+            return (before, inner, try outer.scalarInt(count))
+        }
+        #expect(outerBefore == 1)
+        #expect(inner == 2, "a read begun after the commit sees it")
+        #expect(outerAfter == 1, "an open read keeps its snapshot")
+        #expect(try database.read { try $0.scalarInt(count) } == 2)
+        #expect(database.readerCount == 2)
+        #expect(throws: KeepsakeError.self) { try database.read { try $0.run("DELETE FROM record") } }
+        #expect(try database.read { try $0.scalarInt(count) } == 2, "a reader cannot write")
+    }
+
+    /// A database file replaced under a running store is not read through a new reader connection:
+    /// reads go on seeing what the store writes (the writer's file).
+    @Test func aReaderIsNotOpenedOnAReplacedDatabaseFile() throws {
+        let dir = TemporaryDirectory()
+        let store = try TestStores.open(dir)
+        try store.create(RecordDraft(collection: "diary", fields: ["n": .integer(1)]))
+        let metadata = try #require(store.metadata as? SQLiteMetadataStore)
+        let database = metadata.database, path = metadata.databasePath
+        _ = try database.read { try $0.scalarInt("SELECT count(*) FROM record") }
+        try FileManager.default.moveItem(atPath: path, toPath: path + ".moved")
+        try FileManager.default.copyItem(atPath: path + ".moved", toPath: path)
+        try store.create(RecordDraft(collection: "diary", fields: ["n": .integer(2)]))
+        // Every reader opened so far is busy in the reads around the last one, which must open a new one.
+        func nested(_ depth: Int) throws -> Int64 {
+            try database.read { db in depth == 0 ? try db.scalarInt("SELECT count(*) FROM record") : try nested(depth - 1) }
+        }
+        let opened = database.readerCount
+        #expect(try nested(opened) == 2)
+        #expect(database.readerCount == opened, "no reader on the copy")
+    }
+
+    /// The writer closes last, so a store that read through its readers leaves no WAL behind
+    /// (a read-only connection closing last could not remove it).
+    @Test func aClosedStoreLeavesNoWriteAheadLog() throws {
+        let dir = TemporaryDirectory()
+        let path: String
+        do {
+            let store = try TestStores.open(dir)
+            try store.create(RecordDraft(collection: "diary", fields: ["n": .integer(1)]))
+            let metadata = try #require(store.metadata as? SQLiteMetadataStore)
+            path = metadata.databasePath
+            _ = try store.list(RecordQuery(collection: "diary"))
+            #expect(metadata.database.readerCount >= 1)
+            #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        #expect(!FileManager.default.fileExists(atPath: path + "-shm"))
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// One SQLite connection: a thin wrapper with prepared statements, bound parameters only and typed errors.
 ///
-/// Not thread-safe by itself; ``SerializedDatabase`` serialises access to one connection.
+/// Not thread-safe by itself; ``SerializedDatabase`` gives each connection to one caller at a time.
 final class Database {
     private(set) var handle: OpaquePointer?
     private var statementCache: [String: Statement] = [:]

@@ -42,7 +42,7 @@ public final class SQLiteMetadataStore: MetadataStore {
             }
             throw error.keepsakeError
         }
-        database = SerializedDatabase(connection)
+        database = SerializedDatabase(connection, busyTimeoutMilliseconds: busyTimeoutMilliseconds)
         lock = try ProcessLock(directory: locksDirectory)
     }
 
