@@ -22,7 +22,7 @@ extension WebApp {
          "size": { text in text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int(text).map(thumbnailSizes.contains) == true }]
     }
 
-    /// Every route of the web app: the pages, the static files and the API (``addAPIRoutes(to:)``).
+    /// Every route of the web app: the pages, the static files and the API (``addAPIRoutes(to:thumbnailSizes:)``).
     static func makeRouter(thumbnailSizes: [Int], pages: AppPages) -> Router<WebRoute> {
         var router = Router<WebRoute>(constraints: routeConstraints(thumbnailSizes: thumbnailSizes))
         router.get("/", .page { _, _, _ in .redirect(to: "/diary") })
