@@ -14,7 +14,7 @@ extension WebApp {
     /// `entry`, photos as files `image`); the same rules as the compose page.
     func apiCreateDiaryEntry(_ request: APIRequest, _ body: APIDiaryEntryInput) async throws -> APIAnswer<APIDiaryEntry> {
         try await apiCreateWithPhotos(diaryResource, request, draft: try body.draft(), multipartField: type(of: body).multipartField,
-                                      images: \.images, id: \.id) { draft, files, language in
+                                      stage: { $0.images = $1 }, id: \.id) { draft, files, language in
             try self.writers.diary.create(draft, files: files, language: language)
         }
     }

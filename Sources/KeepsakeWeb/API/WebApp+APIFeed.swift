@@ -14,7 +14,7 @@ extension WebApp {
     /// photos as files `image`).
     func apiCreatePost(_ request: APIRequest, _ body: APIPostInput) async throws -> APIAnswer<APIPost> {
         try await apiCreateWithPhotos(feedResource, request, draft: try body.draft(), multipartField: type(of: body).multipartField,
-                                      images: \.images, id: \.id) { draft, files, language in
+                                      stage: { $0.images = $1 }, id: \.id) { draft, files, language in
             try self.writers.feed.create(draft, files: files, language: language)
         }
     }

@@ -13,18 +13,9 @@ extension WebApp {
     /// `POST /api/v1/ledger/transactions`: a new transaction from JSON (or multipart: the JSON in
     /// the field `transaction`, the receipt as the file `image`).
     func apiCreateTransaction(_ request: APIRequest, _ body: APITransactionInput) async throws -> APIAnswer<APITransaction> {
-        var draft = try body.draft()
-        var files: [UploadedFile] = []
-        if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
-            let photos = try apiUploads(request, single: true, jsonField: APITransactionInput.multipartField)
-            draft.receipt = photos.uploads[0].source
-            files = photos.files
-        }
-        let ready = draft, sent = files, language = request.language
-        return try await apiCreate(ledgerResource, request) { id in
-            var withID = ready
-            withID.id = id
-            return try self.writers.ledger.create(withID, files: sent, language: language)
+        try await apiCreateWithPhotos(ledgerResource, request, draft: try body.draft(), multipartField: APITransactionInput.multipartField,
+                                      single: true, stage: { $0.receipt = $1.first }, id: \.id) { draft, files, language in
+            try self.writers.ledger.create(draft, files: files, language: language)
         }
     }
 

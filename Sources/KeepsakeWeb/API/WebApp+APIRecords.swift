@@ -64,18 +64,19 @@ extension WebApp {
     }
 
     /// A create whose body may carry photos (multipart: the JSON in the body's field, photos as
-    /// files `image`): the photos checked and staged into the draft's `images`, then
-    /// ``apiCreate(_:_:_:)`` with the draft given its id and `create` run by the app's writer.
+    /// files `image`; `single`: one photo at most, as a receipt): the photos checked and handed to
+    /// `stage` to put into the draft, then ``apiCreate(_:_:_:)`` with the draft given its id and
+    /// `create` run by the app's writer.
     func apiCreateWithPhotos<App, Body, Draft: Sendable>(
-        _ resource: APIResource<App, Body>, _ request: APIRequest, draft: Draft, multipartField: String,
-        images: WritableKeyPath<Draft, [ImageSource]>, id: WritableKeyPath<Draft, RecordID?>,
+        _ resource: APIResource<App, Body>, _ request: APIRequest, draft: Draft, multipartField: String, single: Bool = false,
+        stage: (inout Draft, [ImageSource]) -> Void, id: WritableKeyPath<Draft, RecordID?>,
         create: @escaping @Sendable (Draft, [UploadedFile], Language) throws -> App.Item
     ) async throws -> APIAnswer<Body> {
         var draft = draft
         var files: [UploadedFile] = []
         if request.http.mediaType == "multipart/form-data" && !request.http.files.isEmpty {
-            let photos = try apiUploads(request, single: false, jsonField: multipartField)
-            draft[keyPath: images] = photos.uploads.map(\.source)
+            let photos = try apiUploads(request, single: single, jsonField: multipartField)
+            stage(&draft, photos.uploads.map(\.source))
             files = photos.files
         }
         let ready = draft, sent = files, language = request.language
