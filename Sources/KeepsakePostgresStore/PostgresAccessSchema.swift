@@ -22,7 +22,7 @@ import KeepsakeStore
 /// | change | its book readable | book writable | operator | operator |
 /// | book | member | any enabled account (default book: its own) | owner | owner |
 /// | book_member | member of the book | owner, or the first owner of a book made in this transaction | owner | owner, or the member itself |
-/// | account | itself (enabled), or an enabled admin | admin | itself (never to admin), or admin | admin |
+/// | account | itself and the members of its books, or an enabled admin | admin | itself (never to admin), or admin | admin |
 ///
 /// "Readable" means a membership of any role of an enabled account; "writable" owner or editor;
 /// "owner" the book's owner role. A record or change row without a book (written before accounts)
@@ -30,7 +30,7 @@ import KeepsakeStore
 ///
 /// ## The helper functions
 /// `keepsake_caller_books()`, `keepsake_caller_writable_books()`, `keepsake_caller_managed_books()`,
-/// `keepsake_caller_is_admin()`, `keepsake_caller_is_account()`, `keepsake_caller()` and
+/// `keepsake_caller_fellows()`, `keepsake_caller_is_admin()`, `keepsake_caller_is_account()`, `keepsake_caller()` and
 /// `keepsake_caller_owns_new_book(text)`: `SECURITY DEFINER STABLE`, with the search path fixed to
 /// the schema and then `pg_temp`. They return nothing for the operator or an unset caller, and read
 /// `book_member` and `account` through inner helpers that bind the caller to `'operator'` for their
@@ -92,6 +92,16 @@ enum PostgresAccessSchema {
                           WHERE m.account_id = caller AND a.disabled_at IS NULL AND m.role = ANY (roles);
                       PERFORM set_config('keepsake.caller', coalesce(saved, ''), true);
                   END $$;
+        CREATE FUNCTION keepsake_fellows_of(caller text) RETURNS SETOF text
+            LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path FROM CURRENT
+            AS $$ DECLARE saved text := current_setting('keepsake.caller', true);
+                  BEGIN
+                      PERFORM set_config('keepsake.caller', 'operator', true);
+                      RETURN QUERY SELECT DISTINCT o.account_id FROM book_member m JOIN account a ON a.id = m.account_id
+                          JOIN book_member o ON o.book_id = m.book_id
+                          WHERE m.account_id = caller AND a.disabled_at IS NULL;
+                      PERFORM set_config('keepsake.caller', coalesce(saved, ''), true);
+                  END $$;
         CREATE FUNCTION keepsake_account_enabled(caller text, admin boolean) RETURNS boolean
             LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path FROM CURRENT
             AS $$ DECLARE saved text := current_setting('keepsake.caller', true); result boolean;
@@ -111,7 +121,8 @@ enum PostgresAccessSchema {
                       PERFORM set_config('keepsake.caller', coalesce(saved, ''), true);
                       RETURN result;
                   END $$;
-        REVOKE EXECUTE ON FUNCTION keepsake_books_of(text, text[]), keepsake_account_enabled(text, boolean), keepsake_book_is_new(text) FROM PUBLIC;
+        REVOKE EXECUTE ON FUNCTION keepsake_books_of(text, text[]), keepsake_fellows_of(text), keepsake_account_enabled(text, boolean),
+            keepsake_book_is_new(text) FROM PUBLIC;
 
         -- The caller's helpers, for the policies: nothing for the operator (whose policies pass without
         -- them) or an unset caller.
@@ -131,6 +142,10 @@ enum PostgresAccessSchema {
             LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path FROM CURRENT
             AS $$ DECLARE caller text := keepsake_caller();
                   BEGIN IF caller IS NOT NULL THEN RETURN QUERY SELECT keepsake_books_of(caller, ARRAY['owner']); END IF; END $$;
+        CREATE FUNCTION keepsake_caller_fellows() RETURNS SETOF text
+            LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path FROM CURRENT
+            AS $$ DECLARE caller text := keepsake_caller();
+                  BEGIN IF caller IS NOT NULL THEN RETURN QUERY SELECT keepsake_fellows_of(caller); END IF; END $$;
         CREATE FUNCTION keepsake_caller_is_account() RETURNS boolean
             LANGUAGE plpgsql STABLE SECURITY DEFINER SET search_path FROM CURRENT
             AS $$ DECLARE caller text := keepsake_caller();
@@ -217,10 +232,12 @@ enum PostgresAccessSchema {
         CREATE POLICY book_member_delete ON book_member FOR DELETE USING (CASE WHEN current_setting('keepsake.caller', true) = 'operator' THEN true
             ELSE book_id IN (SELECT keepsake_caller_managed_books()) OR account_id = (SELECT keepsake_caller()) END);
 
-        -- Accounts: an enabled account reads and edits its own row (never making itself admin); enabled
-        -- admins read and manage every account.
+        -- Accounts: an enabled account reads its own row and those of the members of its books (whose
+        -- names it shows), and edits its own (never making itself admin); enabled admins read and
+        -- manage every account.
         CREATE POLICY account_read ON account FOR SELECT USING (CASE WHEN current_setting('keepsake.caller', true) = 'operator' THEN true
-            ELSE (id = (SELECT keepsake_caller()) AND disabled_at IS NULL) OR (SELECT keepsake_caller_is_admin()) END);
+            ELSE (id = (SELECT keepsake_caller()) AND disabled_at IS NULL) OR id IN (SELECT keepsake_caller_fellows())
+                OR (SELECT keepsake_caller_is_admin()) END);
         CREATE POLICY account_insert ON account FOR INSERT WITH CHECK (CASE WHEN current_setting('keepsake.caller', true) = 'operator' THEN true
             ELSE (SELECT keepsake_caller_is_admin()) END);
         CREATE POLICY account_update ON account FOR UPDATE USING (CASE WHEN current_setting('keepsake.caller', true) = 'operator' THEN true

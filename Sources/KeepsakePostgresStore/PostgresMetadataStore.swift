@@ -175,6 +175,17 @@ public final class PostgresMetadataStore: MetadataStore {
         try write(caller: PostgresTransaction.operatorCaller, body)
     }
 
+    /// ``read(_:)`` with `caller` bound for row-level security: the operator, or the account (a
+    /// token's narrower scopes are the engine's to apply).
+    public func read<T>(as caller: Caller, _ body: (any MetadataReader) throws -> T) throws -> T {
+        try read(caller: PostgresTransaction.binding(caller), body)
+    }
+
+    /// ``write(_:)`` with `caller` bound for row-level security (see ``read(as:_:)``).
+    public func write<T>(as caller: Caller, _ body: (any MetadataWriter) throws -> T) throws -> T {
+        try write(caller: PostgresTransaction.binding(caller), body)
+    }
+
     /// One `REPEATABLE READ READ ONLY` transaction whose first statement binds `caller` (`'operator'`
     /// or an account id) for row-level security.
     func read<T>(caller: String, _ body: (any MetadataReader) throws -> T) throws -> T {

@@ -16,7 +16,7 @@ final class PostgresTransaction: MetadataWriter {
     /// A write transaction: reads of records lock them, folder checks take the folder's lock.
     let writable: Bool
     /// Change-log entries to insert when the body has returned, just before COMMIT.
-    var pendingChanges: [(record: String, collection: String, kind: String, at: Double)] = []
+    var pendingChanges: [(record: String, collection: String, book: String?, kind: String, at: Double)] = []
 
     /// Who acts, as bound for row-level security: ``operatorCaller`` or an account id.
     let caller: String
@@ -29,6 +29,14 @@ final class PostgresTransaction: MetadataWriter {
         self.context = context
         self.writable = writable
         self.caller = caller
+    }
+
+    /// The value of `keepsake.caller` for `caller`.
+    static func binding(_ caller: Caller) -> String {
+        switch caller.identity {
+        case .localOperator: operatorCaller
+        case .account(let id): id.string
+        }
     }
 
     /// Binds `caller` for the rest of the transaction on `connection` (its first statement): what
@@ -64,7 +72,15 @@ final class PostgresTransaction: MetadataWriter {
     }
 
     func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter) throws -> Int {
-        try connection.query("SELECT count(*) FROM record WHERE collection = $1" + trash.sqlCondition(prefix: ""), [collection.name]).scalar(Int.self)
+        try count(collection, trash: trash, books: nil)
+    }
+
+    func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter, books: Set<BookID>?) throws -> Int {
+        guard let books else {
+            return try connection.query("SELECT count(*) FROM record WHERE collection = $1" + trash.sqlCondition(prefix: ""), [collection.name]).scalar(Int.self)
+        }
+        return try connection.query("SELECT count(*) FROM record WHERE collection = $1 AND book_id = ANY ($2::text[])" + trash.sqlCondition(prefix: ""),
+                                    [collection.name, books.map(\.string).sorted()]).scalar(Int.self)
     }
 
     func recordCount() throws -> Int {
@@ -72,11 +88,19 @@ final class PostgresTransaction: MetadataWriter {
     }
 
     func trashed(before cutoff: Double, in collection: CollectionName?) throws -> [RecordID] {
+        try trashed(before: cutoff, in: collection, books: nil)
+    }
+
+    func trashed(before cutoff: Double, in collection: CollectionName?, books: Set<BookID>?) throws -> [RecordID] {
         var sql = "SELECT id FROM record WHERE trashed_at IS NOT NULL AND trashed_at <= $1::float8"
         var parameters: [any PostgresEncodable] = [cutoff]
         if let collection {
-            sql += " AND collection = $2"
             parameters.append(collection.name)
+            sql += " AND collection = $\(parameters.count)"
+        }
+        if let books {
+            parameters.append(books.map(\.string).sorted())
+            sql += " AND book_id = ANY ($\(parameters.count)::text[])"
         }
         return try connection.query(sql + " ORDER BY trashed_at, id", parameters).map { try RecordID(parsing: try $0.decode(String.self, at: 0)) }
     }
@@ -103,11 +127,11 @@ final class PostgresTransaction: MetadataWriter {
     func insertRecord(_ record: NewRecord) throws {
         let stored = try StoredFields(record.fields)
         let inserted = try connection.execute("""
-            INSERT INTO record (id, collection, date, fields, field_index, search, created_at, updated_at, trashed_at, next_image_seq)
-            VALUES ($1, $2, $3::float8, $4, $5::jsonb, array_to_tsvector($6::text[]), $7::float8, $8::float8, $9::float8, $10::int8)
+            INSERT INTO record (id, collection, date, fields, field_index, search, created_at, updated_at, trashed_at, next_image_seq, book_id, author_id)
+            VALUES ($1, $2, $3::float8, $4, $5::jsonb, array_to_tsvector($6::text[]), $7::float8, $8::float8, $9::float8, $10::int8, $11, $12)
             ON CONFLICT (id) DO NOTHING
             """, [record.id.string, record.collection.name, record.date, stored.json, stored.index, stored.words,
-                  record.createdAt, record.updatedAt, record.trashedAt, record.nextImageNumber])
+                  record.createdAt, record.updatedAt, record.trashedAt, record.nextImageNumber, record.book.string, record.author?.string])
         if inserted == 0 {
             throw KeepsakeError(.conflict, "A record with id \(record.id) already exists; nothing was stored.")
         }
