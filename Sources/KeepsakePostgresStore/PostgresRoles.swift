@@ -56,17 +56,19 @@ enum PostgresRoles {
     /// the schema's use, reading and writing rows of every table (not truncating, not referencing, not
     /// changing `keepsake_schema_version`), the identity sequences, and the policies' functions. Under
     /// the migration's advisory lock: two instances granting at once would collide in the catalog.
-    /// Nothing happens when every right is already there (the usual open).
+    /// Nothing happens when every right is already there (the usual open). (The checks sit inside
+    /// `CASE`: `has_sequence_privilege` fails on a relation that is not a sequence, and the planner may
+    /// test a row before its kind.)
     static func grant(_ connection: PostgresConnection, to login: String, schema: String) throws {
         let name = PostgresConnection.quoted(identifier: schema)
         let role = PostgresConnection.quoted(identifier: login)
         let missing = try connection.query("""
             SELECT NOT has_schema_privilege($1, $2, 'USAGE')
                 OR EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                           WHERE n.nspname = $2 AND c.relkind = 'r' AND c.relname <> 'keepsake_schema_version'
-                             AND NOT has_table_privilege($1, c.oid, 'SELECT, INSERT, UPDATE, DELETE'))
+                           WHERE n.nspname = $2 AND CASE WHEN c.relkind = 'r' AND c.relname <> 'keepsake_schema_version'
+                                                         THEN NOT has_table_privilege($1, c.oid, 'SELECT, INSERT, UPDATE, DELETE') END)
                 OR EXISTS (SELECT 1 FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-                           WHERE n.nspname = $2 AND c.relkind = 'S' AND NOT has_sequence_privilege($1, c.oid, 'USAGE'))
+                           WHERE n.nspname = $2 AND CASE WHEN c.relkind = 'S' THEN NOT has_sequence_privilege($1, c.oid, 'USAGE') END)
                 OR EXISTS (SELECT 1 FROM unnest($3::text[]) f WHERE NOT has_function_privilege($1, $2 || '.' || f, 'EXECUTE'))
             """, [login, schema, policyFunctions]).scalar(Bool.self)
         guard missing else { return }
