@@ -56,9 +56,16 @@ public final class PostgresMetadataStore: MetadataStore {
     /// Opens the store named by `url`: creates or migrates its schema, takes this instance's liveness
     /// lock and registers the instance.
     ///
+    /// With `ownerURL` (`KEEPSAKE_METADATA_OWNER_URL`), that role migrates the schema and grants the
+    /// role of `url` what the store needs, and every session of the store then uses `url`'s role,
+    /// which row-level security must bind: a login role that is a superuser, has `BYPASSRLS` or owns
+    /// something in the schema is refused (``KeepsakeError/Code/invalidArgument``, saying what to
+    /// change) before anything is opened. Without it, `url`'s role owns the tables (the policies still
+    /// hold it: they are `FORCE`d), as before accounts.
+    ///
     /// - Parameter busyTimeoutMilliseconds: how long a statement waits for a lock another instance
     ///   holds (`lock_timeout`), and for a free pooled connection, before failing as ``KeepsakeError/Code/busy``.
-    public init(url: PostgresStoreURL, busyTimeoutMilliseconds: Int32 = 10_000) throws {
+    public init(url: PostgresStoreURL, ownerURL: PostgresStoreURL? = nil, busyTimeoutMilliseconds: Int32 = 10_000) throws {
         let id = UUID().uuidString.lowercased()
         let location = url.location
         let keys = PostgresStoreKeys(schema: url.schema)
@@ -81,7 +88,30 @@ public final class PostgresMetadataStore: MetadataStore {
             connecting.withLock { $0 = Result { try PostgresLockSession(configuration: livenessConfiguration, checkInterval: .seconds(1), checkTimeout: .seconds(5)) } }
             connected.signal()
         }.start()
-        let migrated = Result { try pool.withConnection { try PostgresSchema.migrate($0, schema: url.schema, location: location) } }
+        let ownerConfiguration = try ownerURL.map { owner in
+            guard owner.schema == url.schema else {
+                throw KeepsakeError(.invalidArgument, "The metadata URL names the schema \(url.schema) and the owner URL (KEEPSAKE_METADATA_OWNER_URL) \(owner.schema); give both the same ?schema=.")
+            }
+            var configuration = try mappingErrors(location: location) { try PostgresConfiguration(url: owner.libpqURL) }
+            configuration.applicationName = "keepsake owner \(id)"
+            configuration.sessionSettings = settings
+            return configuration
+        }
+        let migrated = Result {
+            guard let ownerConfiguration else {
+                return try pool.withConnection { try PostgresSchema.migrate($0, schema: url.schema, location: location) }
+            }
+            let login = try pool.withConnection { connection in
+                let login = try PostgresRoles.login(connection)
+                try PostgresRoles.checkAttributes(login, location: location)
+                return login
+            }
+            let owner = try PostgresConnection(configuration: ownerConfiguration)
+            defer { owner.close() }
+            try PostgresSchema.migrate(owner, schema: url.schema, location: location)
+            try pool.withConnection { try PostgresRoles.checkOwnsNothing($0, login: login, schema: url.schema, location: location) }
+            try PostgresRoles.grant(owner, to: login.name, schema: url.schema)
+        }
         connected.wait()
         let sessionResult = connecting.withLock { $0! }
         let liveness: PostgresLiveness
@@ -135,20 +165,47 @@ public final class PostgresMetadataStore: MetadataStore {
 
     // MARK: - Transactions
 
+    /// The local operator's read: ``read(caller:_:)`` bound to `'operator'`.
     public func read<T>(_ body: (any MetadataReader) throws -> T) throws -> T {
+        try read(caller: PostgresTransaction.operatorCaller, body)
+    }
+
+    /// The local operator's write: ``write(caller:_:)`` bound to `'operator'`.
+    public func write<T>(_ body: (any MetadataWriter) throws -> T) throws -> T {
+        try write(caller: PostgresTransaction.operatorCaller, body)
+    }
+
+    /// ``read(_:)`` with `caller` bound for row-level security: the operator, or the account (a
+    /// token's narrower scopes are the engine's to apply).
+    public func read<T>(as caller: Caller, _ body: (any MetadataReader) throws -> T) throws -> T {
+        try read(caller: PostgresTransaction.binding(caller), body)
+    }
+
+    /// ``write(_:)`` with `caller` bound for row-level security (see ``read(as:_:)``).
+    public func write<T>(as caller: Caller, _ body: (any MetadataWriter) throws -> T) throws -> T {
+        try write(caller: PostgresTransaction.binding(caller), body)
+    }
+
+    /// One `REPEATABLE READ READ ONLY` transaction whose first statement binds `caller` (`'operator'`
+    /// or an account id) for row-level security.
+    func read<T>(caller: String, _ body: (any MetadataReader) throws -> T) throws -> T {
         try mappingErrors(location: location) {
             try pool.transaction(isolation: .repeatableRead, readOnly: true) { connection in
-                try body(PostgresTransaction(connection: connection, context: context, writable: false))
+                try PostgresTransaction.bind(caller, on: connection)
+                return try body(PostgresTransaction(connection: connection, context: context, writable: false, caller: caller))
             }
         }
     }
 
-    public func write<T>(_ body: (any MetadataWriter) throws -> T) throws -> T {
+    /// One `READ COMMITTED` write transaction whose first statement binds `caller`, committed when
+    /// `body` returns (after the change-log entries are flushed).
+    func write<T>(caller: String, _ body: (any MetadataWriter) throws -> T) throws -> T {
         try mappingErrors(location: location) {
             try pool.transaction(isolation: .readCommitted) { connection in
+                try PostgresTransaction.bind(caller, on: connection)
                 let hooks = hooks.withLock { $0 }
                 hooks.bodyBegins?(connection.backendPID)
-                let transaction = PostgresTransaction(connection: connection, context: context, writable: true)
+                let transaction = PostgresTransaction(connection: connection, context: context, writable: true, caller: caller)
                 let value = try body(transaction)
                 try transaction.flushChanges()
                 hooks.commitBegins?(connection.backendPID)

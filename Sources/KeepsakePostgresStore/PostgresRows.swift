@@ -5,7 +5,7 @@ import KeepsakeStore
 /// Decoders from result rows to the engine's values; every path and id read back is checked again.
 enum PostgresRows {
     /// The columns ``record(_:)`` reads, in order.
-    static let recordColumns = "id, collection, date, fields, created_at, updated_at, trashed_at, version"
+    static let recordColumns = "id, collection, date, fields, created_at, updated_at, trashed_at, version, book_id, author_id"
     /// The columns ``attachment(_:from:)`` reads, in order.
     static let attachmentColumns = "id, record_id, position, path, byte_size, sha256, source_sha256, media_type, width, height, captured_at, thumbnail_format, created_at"
 
@@ -37,7 +37,8 @@ enum PostgresRows {
                       createdAt: Date(timeIntervalSince1970: try row.decode(Double.self, at: 4)),
                       updatedAt: Date(timeIntervalSince1970: try row.decode(Double.self, at: 5)),
                       trashedAt: try row.decode(Double?.self, at: 6).map(Date.init(timeIntervalSince1970:)),
-                      version: try row.decode(Int64.self, at: 7))
+                      version: try row.decode(Int64.self, at: 7), book: try row.decode(String?.self, at: 8).map { try BookID(parsing: $0) },
+                      author: try row.decode(String?.self, at: 9).map { try AccountID(parsing: $0) })
     }
 
     /// An attachment from the columns of ``attachmentColumns``, starting at column `first`.
@@ -63,7 +64,10 @@ enum PostgresRows {
                       createdAt: try row.decode(Double.self, at: 5))
     }
 
-    /// A change-log entry from `seq, record_id, collection, kind, at`.
+    /// The number of columns of ``recordColumns``.
+    static let recordColumnCount = 10
+
+    /// A change-log entry from `seq, record_id, collection, kind, at, book_id`.
     static func change(_ row: PostgresRow) throws -> StoreChange {
         let sequence = try row.decode(Int64.self, at: 0)
         guard let kind = ChangeKind(rawValue: try row.decode(String.self, at: 3)) else {
@@ -71,7 +75,39 @@ enum PostgresRows {
         }
         return StoreChange(sequence: sequence, recordID: try RecordID(parsing: try row.decode(String.self, at: 1)),
                            collection: try CollectionName(try row.decode(String.self, at: 2)), kind: kind,
-                           at: Date(timeIntervalSince1970: try row.decode(Double.self, at: 4)))
+                           at: Date(timeIntervalSince1970: try row.decode(Double.self, at: 4)),
+                           book: try row.decode(String?.self, at: 5).map { try BookID(parsing: $0) })
+    }
+
+    /// The columns ``account(_:)`` reads, in order.
+    static let accountColumns = "id, login, display_name, language, time_zone, is_admin, disabled_at, password_hash, credential_version, created_at"
+
+    /// An account from the columns of ``accountColumns``.
+    static func account(_ row: PostgresRow) throws -> Account {
+        Account(id: try AccountID(parsing: try row.decode(String.self, at: 0)), login: try LoginName(try row.decode(String.self, at: 1)),
+                displayName: try row.decode(String.self, at: 2), language: try row.decode(String.self, at: 3),
+                timeZone: try row.decode(String.self, at: 4), isAdmin: try row.decode(Bool.self, at: 5),
+                disabledAt: try row.decode(Double?.self, at: 6).map(Date.init(timeIntervalSince1970:)),
+                passwordHash: try row.decode(String?.self, at: 7), credentialVersion: try row.decode(Int64.self, at: 8),
+                createdAt: Date(timeIntervalSince1970: try row.decode(Double.self, at: 9)))
+    }
+
+    /// The columns ``book(_:)`` reads, in order.
+    static let bookColumns = "id, collection, name, default_of, created_at"
+
+    /// A book from the columns of ``bookColumns``.
+    static func book(_ row: PostgresRow) throws -> Book {
+        Book(id: try BookID(parsing: try row.decode(String.self, at: 0)), collection: try CollectionName(try row.decode(String.self, at: 1)),
+             name: try row.decode(String.self, at: 2), defaultOf: try row.decode(String?.self, at: 3).map { try AccountID(parsing: $0) },
+             createdAt: Date(timeIntervalSince1970: try row.decode(Double.self, at: 4)))
+    }
+
+    /// A role by its name.
+    static func role(_ name: String) throws -> BookRole {
+        guard let role = BookRole(rawValue: name) else {
+            throw KeepsakeError(.database, "A membership has an unknown role (\(KeepsakeError.printable(name))) in the database.", remedy: .checkStore)
+        }
+        return role
     }
 
     /// A stored thumbnail format by its name.

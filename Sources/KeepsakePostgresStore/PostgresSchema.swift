@@ -107,6 +107,9 @@ enum PostgresSchema {
         );
         CREATE INDEX idempotency_by_expiry ON idempotency (expires_at);
         """,
+        // 3: accounts, books and their members; the book and author of records, the book of change
+        // rows; row-level security on all of them (SQLite's migration 5, PostgresAccessSchema).
+        PostgresAccessSchema.migration,
     ]
 
     /// The schema version this program writes.

@@ -5,7 +5,13 @@ import KeepsakeStore
 extension PostgresTransaction {
     /// Kept until the body has returned: ``flushChanges()`` inserts them just before COMMIT.
     func appendChange(record: RecordID, collection: CollectionName, kind: ChangeKind, at: Double) throws {
-        pendingChanges.append((record.string, collection.name, kind.rawValue, at))
+        pendingChanges.append((record.string, collection.name, nil, kind.rawValue, at))
+    }
+
+    /// ``appendChange(record:collection:kind:at:)`` with the record's book, which decides who reads
+    /// the entry (the change log's row-level security).
+    func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double) throws {
+        pendingChanges.append((record.string, collection.name, book?.string, kind.rawValue, at))
     }
 
     /// Inserts the change-log entries of this transaction and notifies the listeners, at its very
@@ -18,19 +24,29 @@ extension PostgresTransaction {
         _ = try connection.query("SELECT pg_advisory_xact_lock($1::int8)", [context.keys.changeLog.value])
         _ = try connection.query("""
             WITH added AS (
-                INSERT INTO change (record_id, collection, kind, at)
-                SELECT v.record_id, v.collection, v.kind, v.at
-                FROM unnest($1::text[], $2::text[], $3::text[], $4::float8[]) WITH ORDINALITY AS v(record_id, collection, kind, at, n)
+                INSERT INTO change (record_id, collection, book_id, kind, at)
+                SELECT v.record_id, v.collection, v.book_id, v.kind, v.at
+                FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[]) WITH ORDINALITY AS v(record_id, collection, book_id, kind, at, n)
                 ORDER BY v.n
                 RETURNING seq)
-            SELECT pg_notify($5, max(seq)::text) FROM added
-            """, [pendingChanges.map(\.record), pendingChanges.map(\.collection), pendingChanges.map(\.kind), pendingChanges.map(\.at),
-                  context.keys.changeChannel])
+            SELECT pg_notify($6, max(seq)::text) FROM added
+            """, [pendingChanges.map(\.record), pendingChanges.map(\.collection), pendingChanges.map(\.book), pendingChanges.map(\.kind),
+                  pendingChanges.map(\.at), context.keys.changeChannel])
     }
 
     func changes(after sequence: Int64, limit: Int) throws -> [StoreChange] {
-        try connection.query("SELECT seq, record_id, collection, kind, at FROM change WHERE seq > $1::int8 ORDER BY seq LIMIT $2::int4",
-                             [sequence, limit]).map(PostgresRows.change)
+        try changes(after: sequence, limit: limit, books: nil)
+    }
+
+    func changes(after sequence: Int64, limit: Int, books: Set<BookID>?) throws -> [StoreChange] {
+        guard let books else {
+            return try connection.query("SELECT seq, record_id, collection, kind, at, book_id FROM change WHERE seq > $1::int8 ORDER BY seq LIMIT $2::int4",
+                                        [sequence, limit]).map(PostgresRows.change)
+        }
+        return try connection.query("""
+            SELECT seq, record_id, collection, kind, at, book_id FROM change
+            WHERE seq > $1::int8 AND book_id = ANY ($3::text[]) ORDER BY seq LIMIT $2::int4
+            """, [sequence, limit, books.map(\.string).sorted()]).map(PostgresRows.change)
     }
 
     func lastChangeSequence() throws -> Int64 {

@@ -4,7 +4,8 @@ import KeepsakeStore
 
 extension PostgresTransaction {
     /// One page of records, by the sort key and id, with keyset or offset paging; field filters as
-    /// `jsonb` containment on the indexed copy of the fields. The engine has validated the query.
+    /// `jsonb` containment on the indexed copy of the fields; the books, when given, as `book_id =
+    /// ANY (…)` (the `record_by_book_*` indexes lead with the book). The engine has validated the query.
     func list(_ query: RecordQuery) throws -> RecordPage {
         let column = query.sortColumn
         var parameters: [any PostgresEncodable] = []
@@ -16,6 +17,7 @@ extension PostgresTransaction {
             + query.trash.sqlCondition(prefix: "")
         if let from = query.dateFrom { sql += " AND date >= \(bind(from.timeIntervalSince1970, "float8"))" }
         if let until = query.dateUntil { sql += " AND date < \(bind(until.timeIntervalSince1970, "float8"))" }
+        if let books = query.books { sql += " AND book_id = ANY (\(bind(books.map(\.string).sorted(), "text[]")))" }
         for (key, value) in query.fieldEquals.sorted(by: { $0.key < $1.key }) {
             let name = bind(key, "text")
             switch value {
@@ -39,7 +41,7 @@ extension PostgresTransaction {
             sql += " OFFSET \(bind(query.offset, "int4"))"
         }
         let rows = try connection.query(sql, parameters).map { row in
-            (record: try PostgresRows.record(row), sortValue: try row.decode(Double.self, at: 8))
+            (record: try PostgresRows.record(row), sortValue: try row.decode(Double.self, at: PostgresRows.recordColumnCount))
         }
         return try RecordPage(fetched: rows, limit: query.limit) { try attachImages(to: &$0) }
     }
@@ -49,11 +51,14 @@ extension PostgresTransaction {
     /// travel as one bound `tsquery` of quoted prefix terms, so the user's text is never query syntax.
     func search(_ search: TextSearch) throws -> [Record] {
         guard let query = SearchWords.query(search.words) else { return [] }
+        let books = search.books == nil ? "" : " AND book_id = ANY ($5::text[])"
+        var parameters: [any PostgresEncodable] = [search.collection.name, query, search.limit, search.offset]
+        if let ids = search.books { parameters.append(ids.map(\.string).sorted()) }
         var records = try connection.query("""
             SELECT \(PostgresRows.recordColumns) FROM record
-            WHERE collection = $1\(search.trash.sqlCondition(prefix: "")) AND search @@ $2::tsquery
+            WHERE collection = $1\(search.trash.sqlCondition(prefix: ""))\(books) AND search @@ $2::tsquery
             ORDER BY date DESC, id DESC LIMIT $3::int4 OFFSET $4::int4
-            """, [search.collection.name, query, search.limit, search.offset]).map(PostgresRows.record)
+            """, parameters).map(PostgresRows.record)
         try attachImages(to: &records)
         return records
     }

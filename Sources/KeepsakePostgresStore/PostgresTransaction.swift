@@ -16,12 +16,33 @@ final class PostgresTransaction: MetadataWriter {
     /// A write transaction: reads of records lock them, folder checks take the folder's lock.
     let writable: Bool
     /// Change-log entries to insert when the body has returned, just before COMMIT.
-    var pendingChanges: [(record: String, collection: String, kind: String, at: Double)] = []
+    var pendingChanges: [(record: String, collection: String, book: String?, kind: String, at: Double)] = []
 
-    init(connection: PostgresConnection, context: PostgresStoreContext, writable: Bool) {
+    /// Who acts, as bound for row-level security: ``operatorCaller`` or an account id.
+    let caller: String
+
+    /// The value of `keepsake.caller` for the local operator.
+    static let operatorCaller = "operator"
+
+    init(connection: PostgresConnection, context: PostgresStoreContext, writable: Bool, caller: String) {
         self.connection = connection
         self.context = context
         self.writable = writable
+        self.caller = caller
+    }
+
+    /// The value of `keepsake.caller` for `caller`.
+    static func binding(_ caller: Caller) -> String {
+        switch caller.identity {
+        case .localOperator: operatorCaller
+        case .account(let id): id.string
+        }
+    }
+
+    /// Binds `caller` for the rest of the transaction on `connection` (its first statement): what
+    /// the policies of ``PostgresAccessSchema`` let it see and change.
+    static func bind(_ caller: String, on connection: PostgresConnection) throws {
+        _ = try connection.query("SELECT set_config('keepsake.caller', $1, true)", [caller])
     }
 
     // MARK: - Records
@@ -29,11 +50,17 @@ final class PostgresTransaction: MetadataWriter {
     /// In a write transaction the record row is locked (`FOR NO KEY UPDATE`) until COMMIT: it is the
     /// lock of the record and its images, taken by every writer of either, so what the engine reads
     /// here stays what it writes over.
+    ///
+    /// A lock needs the right to change the row: for an account that may read the record but not
+    /// write it, the locked read finds nothing, and the record is read again without the lock, so the
+    /// engine sees it and refuses the write as forbidden (any change it tried would find no row).
     func record(_ id: RecordID) throws -> Record? {
         let lock = writable ? " FOR NO KEY UPDATE" : ""
-        guard let row = try connection.query("SELECT \(PostgresRows.recordColumns) FROM record WHERE id = $1\(lock)", [id.string]).first else {
-            return nil
+        var found = try connection.query("SELECT \(PostgresRows.recordColumns) FROM record WHERE id = $1\(lock)", [id.string]).first
+        if found == nil, writable, caller != Self.operatorCaller {
+            found = try connection.query("SELECT \(PostgresRows.recordColumns) FROM record WHERE id = $1", [id.string]).first
         }
+        guard let row = found else { return nil }
         var record = try PostgresRows.record(row)
         record.images = try connection.query("SELECT \(PostgresRows.attachmentColumns) FROM attachment WHERE record_id = $1 ORDER BY position",
                                              [id.string]).map { try PostgresRows.attachment($0) }
@@ -45,7 +72,15 @@ final class PostgresTransaction: MetadataWriter {
     }
 
     func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter) throws -> Int {
-        try connection.query("SELECT count(*) FROM record WHERE collection = $1" + trash.sqlCondition(prefix: ""), [collection.name]).scalar(Int.self)
+        try count(collection, trash: trash, books: nil)
+    }
+
+    func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter, books: Set<BookID>?) throws -> Int {
+        guard let books else {
+            return try connection.query("SELECT count(*) FROM record WHERE collection = $1" + trash.sqlCondition(prefix: ""), [collection.name]).scalar(Int.self)
+        }
+        return try connection.query("SELECT count(*) FROM record WHERE collection = $1 AND book_id = ANY ($2::text[])" + trash.sqlCondition(prefix: ""),
+                                    [collection.name, books.map(\.string).sorted()]).scalar(Int.self)
     }
 
     func recordCount() throws -> Int {
@@ -53,11 +88,19 @@ final class PostgresTransaction: MetadataWriter {
     }
 
     func trashed(before cutoff: Double, in collection: CollectionName?) throws -> [RecordID] {
+        try trashed(before: cutoff, in: collection, books: nil)
+    }
+
+    func trashed(before cutoff: Double, in collection: CollectionName?, books: Set<BookID>?) throws -> [RecordID] {
         var sql = "SELECT id FROM record WHERE trashed_at IS NOT NULL AND trashed_at <= $1::float8"
         var parameters: [any PostgresEncodable] = [cutoff]
         if let collection {
-            sql += " AND collection = $2"
             parameters.append(collection.name)
+            sql += " AND collection = $\(parameters.count)"
+        }
+        if let books {
+            parameters.append(books.map(\.string).sorted())
+            sql += " AND book_id = ANY ($\(parameters.count)::text[])"
         }
         return try connection.query(sql + " ORDER BY trashed_at, id", parameters).map { try RecordID(parsing: try $0.decode(String.self, at: 0)) }
     }
@@ -84,11 +127,11 @@ final class PostgresTransaction: MetadataWriter {
     func insertRecord(_ record: NewRecord) throws {
         let stored = try StoredFields(record.fields)
         let inserted = try connection.execute("""
-            INSERT INTO record (id, collection, date, fields, field_index, search, created_at, updated_at, trashed_at, next_image_seq)
-            VALUES ($1, $2, $3::float8, $4, $5::jsonb, array_to_tsvector($6::text[]), $7::float8, $8::float8, $9::float8, $10::int8)
+            INSERT INTO record (id, collection, date, fields, field_index, search, created_at, updated_at, trashed_at, next_image_seq, book_id, author_id)
+            VALUES ($1, $2, $3::float8, $4, $5::jsonb, array_to_tsvector($6::text[]), $7::float8, $8::float8, $9::float8, $10::int8, $11, $12)
             ON CONFLICT (id) DO NOTHING
             """, [record.id.string, record.collection.name, record.date, stored.json, stored.index, stored.words,
-                  record.createdAt, record.updatedAt, record.trashedAt, record.nextImageNumber])
+                  record.createdAt, record.updatedAt, record.trashedAt, record.nextImageNumber, record.book.string, record.author?.string])
         if inserted == 0 {
             throw KeepsakeError(.conflict, "A record with id \(record.id) already exists; nothing was stored.")
         }

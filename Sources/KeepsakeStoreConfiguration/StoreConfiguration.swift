@@ -14,7 +14,9 @@ public import KeepsakeStore
 ///
 /// The CLI, `keepsake serve`, the crash worker, the torture tool and the benchmarks all open stores
 /// through this one type, from the flags `--store DIR`, `--metadata URL`, `--blobs URL` or the
-/// environment `KEEPSAKE_HOME`, `KEEPSAKE_METADATA_URL`, `KEEPSAKE_BLOBS_URL`.
+/// environment `KEEPSAKE_HOME`, `KEEPSAKE_METADATA_URL`, `KEEPSAKE_BLOBS_URL`, and
+/// `KEEPSAKE_METADATA_OWNER_URL` (PostgreSQL only: the role that migrates and grants, when the servers
+/// log in with one that owns nothing; docs/SCALE-OUT.md, "Roles and row-level security").
 public struct StoreConfiguration: Sendable, Hashable {
     /// This instance's local folders (the whole store with the embedded backends; uploads in
     /// flight and caches otherwise).
@@ -23,18 +25,23 @@ public struct StoreConfiguration: Sendable, Hashable {
     public var metadataURL: URL?
     /// The blob store, or `nil` for folders in ``location``.
     public var blobsURL: URL?
+    /// The PostgreSQL role that owns the metadata store's schema, migrates it and grants the role of
+    /// ``metadataURL`` its rights; `nil` when ``metadataURL``'s role is the owner.
+    public var metadataOwnerURL: URL?
 
     /// A configuration from its parts.
-    public init(location: StoreLocation, metadataURL: URL? = nil, blobsURL: URL? = nil) {
+    public init(location: StoreLocation, metadataURL: URL? = nil, blobsURL: URL? = nil, metadataOwnerURL: URL? = nil) {
         self.location = location
         self.metadataURL = metadataURL
         self.blobsURL = blobsURL
+        self.metadataOwnerURL = metadataOwnerURL
     }
 
     /// The configuration that flags and the environment name: `store` (`--store DIR`) or
     /// `KEEPSAKE_HOME` or the XDG folders for the local folders; `metadata`/`blobs` (`--metadata`,
-    /// `--blobs`) or `KEEPSAKE_METADATA_URL`/`KEEPSAKE_BLOBS_URL` for the backends.
-    public static func named(store: String? = nil, metadata: String? = nil, blobs: String? = nil,
+    /// `--blobs`) or `KEEPSAKE_METADATA_URL`/`KEEPSAKE_BLOBS_URL` for the backends; `metadataOwner` or
+    /// `KEEPSAKE_METADATA_OWNER_URL` for the owner role of a PostgreSQL metadata store.
+    public static func named(store: String? = nil, metadata: String? = nil, blobs: String? = nil, metadataOwner: String? = nil,
                              environment: [String: String] = ProcessInfo.processInfo.environment) throws -> StoreConfiguration {
         let location = try store.map { StoreLocation(root: URL(fileURLWithPath: $0, isDirectory: true)) }
             ?? StoreLocation.defaultLocation(environment: environment)
@@ -45,8 +52,13 @@ public struct StoreConfiguration: Sendable, Hashable {
             }
             return url
         }
-        return StoreConfiguration(location: location, metadataURL: try url(metadata, "KEEPSAKE_METADATA_URL", "--metadata"),
-                                  blobsURL: try url(blobs, "KEEPSAKE_BLOBS_URL", "--blobs"))
+        let metadataURL = try url(metadata, "KEEPSAKE_METADATA_URL", "--metadata")
+        let ownerURL = try url(metadataOwner, "KEEPSAKE_METADATA_OWNER_URL", "the owner URL")
+        if ownerURL != nil, !["postgresql", "postgres"].contains(metadataURL?.scheme?.lowercased() ?? "") {
+            throw KeepsakeError(.invalidArgument, "KEEPSAKE_METADATA_OWNER_URL names the owner role of a PostgreSQL metadata store, but the metadata store is not PostgreSQL; set KEEPSAKE_METADATA_URL to postgresql://… too, or unset the owner URL.")
+        }
+        return StoreConfiguration(location: location, metadataURL: metadataURL, blobsURL: try url(blobs, "KEEPSAKE_BLOBS_URL", "--blobs"),
+                                  metadataOwnerURL: ownerURL)
     }
 
     /// `text`, a backend's name as a user gave it, fit for a message: a URL's password and the

@@ -1,0 +1,176 @@
+import Foundation
+import KeepsakePostgres
+import KeepsakeStore
+
+/// Accounts, books and memberships (``PostgresAccessSchema``). Every statement runs under the
+/// transaction's bound caller, so row-level security narrows what it sees and refuses what it may
+/// not change; the engine has decided before, and these statements only carry out its decision.
+extension PostgresTransaction {
+    // MARK: - Accounts
+
+    func account(_ id: AccountID) throws -> Account? {
+        try connection.query("SELECT \(PostgresRows.accountColumns) FROM account WHERE id = $1", [id.string]).first.map(PostgresRows.account)
+    }
+
+    func account(login: LoginName) throws -> Account? {
+        try connection.query("SELECT \(PostgresRows.accountColumns) FROM account WHERE login = $1", [login.name]).first.map(PostgresRows.account)
+    }
+
+    func accounts() throws -> [Account] {
+        try connection.query("SELECT \(PostgresRows.accountColumns) FROM account ORDER BY created_at, id").map(PostgresRows.account)
+    }
+
+    /// `ON CONFLICT DO NOTHING`: a taken login name (or id) is the engine's conflict, not a failed
+    /// statement that would end the transaction.
+    func insertAccount(_ account: Account) throws {
+        let inserted = try connection.execute("""
+            INSERT INTO account (\(PostgresRows.accountColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7::float8, $8, $9::int8, $10::float8)
+            ON CONFLICT DO NOTHING
+            """, Self.parameters(account))
+        if inserted == 0 {
+            throw KeepsakeError(.conflict, "The login name \(account.login.name) is taken; choose another. No account was made.")
+        }
+    }
+
+    func updateAccount(_ account: Account) throws {
+        let taken = try connection.query("SELECT EXISTS (SELECT 1 FROM account WHERE login = $1 AND id <> $2)", [account.login.name, account.id.string])
+            .scalar(Bool.self)
+        if taken {
+            throw KeepsakeError(.conflict, "The login name \(account.login.name) is taken; choose another. The account was not changed.")
+        }
+        try connection.execute("""
+            UPDATE account SET login = $2, display_name = $3, language = $4, time_zone = $5, is_admin = $6, disabled_at = $7::float8,
+                password_hash = $8, credential_version = $9::int8, created_at = $10::float8
+            WHERE id = $1
+            """, Self.parameters(account))
+    }
+
+    /// Memberships go with it (`ON DELETE CASCADE`); its default books stay, no longer anyone's default.
+    func deleteAccount(_ id: AccountID) throws {
+        try connection.execute("DELETE FROM account WHERE id = $1", [id.string])
+    }
+
+    private static func parameters(_ account: Account) -> [any PostgresEncodable] {
+        [account.id.string, account.login.name, account.displayName, account.language, account.timeZone, account.isAdmin,
+         account.disabledAt?.timeIntervalSince1970, account.passwordHash, account.credentialVersion, account.createdAt.timeIntervalSince1970]
+    }
+
+    // MARK: - Books
+
+    func book(_ id: BookID) throws -> Book? {
+        try connection.query("SELECT \(PostgresRows.bookColumns) FROM book WHERE id = $1", [id.string]).first.map(PostgresRows.book)
+    }
+
+    func books(_ ids: Set<BookID>?) throws -> [Book] {
+        guard let ids else {
+            return try connection.query("SELECT \(PostgresRows.bookColumns) FROM book ORDER BY collection, name, id").map(PostgresRows.book)
+        }
+        return try connection.query("SELECT \(PostgresRows.bookColumns) FROM book WHERE id = ANY ($1::text[]) ORDER BY collection, name, id",
+                                    [ids.map(\.string).sorted()]).map(PostgresRows.book)
+    }
+
+    func defaultBook(of account: AccountID, in collection: CollectionName) throws -> Book? {
+        try connection.query("SELECT \(PostgresRows.bookColumns) FROM book WHERE default_of = $1 AND collection = $2",
+                             [account.string, collection.name]).first.map(PostgresRows.book)
+    }
+
+    /// `ON CONFLICT DO NOTHING`: a second default book of one account and collection (two
+    /// transactions making it at once) is the engine's conflict.
+    func insertBook(_ book: Book) throws {
+        let inserted = try connection.execute("""
+            INSERT INTO book (\(PostgresRows.bookColumns)) VALUES ($1, $2, $3, $4, $5::float8) ON CONFLICT DO NOTHING
+            """, [book.id.string, book.collection.name, book.name, book.defaultOf?.string, book.createdAt.timeIntervalSince1970])
+        if inserted == 0 {
+            throw KeepsakeError(.conflict, "The book could not be made: \(book.defaultOf == nil ? "its id is taken" : "the account has a default book of \(book.collection.name) already"); reload and try again.",
+                                remedy: .reloadAndRetry)
+        }
+    }
+
+    func updateBook(_ book: Book) throws {
+        try connection.execute("UPDATE book SET collection = $2, name = $3, default_of = $4, created_at = $5::float8 WHERE id = $1",
+                               [book.id.string, book.collection.name, book.name, book.defaultOf?.string, book.createdAt.timeIntervalSince1970])
+    }
+
+    /// Memberships go with it (`ON DELETE CASCADE`).
+    func deleteBook(_ id: BookID) throws {
+        try connection.execute("DELETE FROM book WHERE id = $1", [id.string])
+    }
+
+    // MARK: - Members
+
+    /// Owners first, then by login name (then id, for members whose account the caller cannot read).
+    func members(of book: BookID) throws -> [BookMember] {
+        try connection.query("""
+            SELECT m.book_id, m.account_id, m.role FROM book_member m LEFT JOIN account a ON a.id = m.account_id
+            WHERE m.book_id = $1
+            ORDER BY CASE m.role WHEN 'owner' THEN 0 ELSE 1 END, a.login, m.account_id
+            """, [book.string]).map { row in
+            BookMember(book: try BookID(parsing: try row.decode(String.self, at: 0)), account: try AccountID(parsing: try row.decode(String.self, at: 1)),
+                       role: try PostgresRows.role(try row.decode(String.self, at: 2)))
+        }
+    }
+
+    func memberships(of account: AccountID) throws -> [BookID: BookRole] {
+        var roles: [BookID: BookRole] = [:]
+        for row in try connection.query("""
+            SELECT m.book_id, m.role FROM book_member m JOIN account a ON a.id = m.account_id
+            WHERE m.account_id = $1 AND a.disabled_at IS NULL
+            """, [account.string]) {
+            roles[try BookID(parsing: try row.decode(String.self, at: 0))] = try PostgresRows.role(try row.decode(String.self, at: 1))
+        }
+        return roles
+    }
+
+    func booksOwnedWithOthers(by account: AccountID) throws -> [BookID] {
+        try connection.query("""
+            SELECT m.book_id FROM book_member m
+            WHERE m.account_id = $1 AND m.role = 'owner'
+              AND EXISTS (SELECT 1 FROM book_member o WHERE o.book_id = m.book_id AND o.account_id <> m.account_id)
+            ORDER BY m.book_id
+            """, [account.string]).map { try BookID(parsing: try $0.decode(String.self, at: 0)) }
+    }
+
+    /// An update first, then an insert: an upsert (`ON CONFLICT DO UPDATE`) would need the new row to
+    /// be readable already, which the first owner of a new book is not until it is in.
+    func setMember(_ role: BookRole?, account: AccountID, book: BookID) throws {
+        guard let role else {
+            try connection.execute("DELETE FROM book_member WHERE book_id = $1 AND account_id = $2", [book.string, account.string])
+            return
+        }
+        let parameters: [any PostgresEncodable] = [book.string, account.string, role.rawValue]
+        let update = "UPDATE book_member SET role = $3 WHERE book_id = $1 AND account_id = $2"
+        if try connection.execute(update, parameters) == 1 { return }
+        if try connection.execute("INSERT INTO book_member (book_id, account_id, role) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING", parameters) == 1 { return }
+        try connection.execute(update, parameters)  // made meanwhile by another transaction: change it
+    }
+
+    // MARK: - Records and books
+
+    func book(ofRecord id: RecordID) throws -> BookID? {
+        try connection.query("SELECT book_id FROM record WHERE id = $1", [id.string]).first
+            .flatMap { try $0.decode(String?.self, at: 0) }.map { try BookID(parsing: $0) }
+    }
+
+    func setRecordBook(_ id: RecordID, book: BookID) throws -> Bool {
+        try connection.execute("UPDATE record SET book_id = $2, version = version + 1 WHERE id = $1", [id.string, book.string]) == 1
+    }
+
+    /// Two statements whatever the number of records: the records without a book, then the change
+    /// rows without one (their record's book, or their collection's new one when the record is gone).
+    func adoptUnattributedRecords(into books: [CollectionName: BookID], author: AccountID) throws -> Int {
+        guard !books.isEmpty else { return 0 }
+        let pairs = books.sorted { $0.key.name < $1.key.name }
+        let collections = pairs.map(\.key.name), ids = pairs.map(\.value.string)
+        let adopted = try connection.execute("""
+            UPDATE record r SET book_id = v.book_id, author_id = $3
+            FROM unnest($1::text[], $2::text[]) AS v(collection, book_id)
+            WHERE r.book_id IS NULL AND r.collection = v.collection
+            """, [collections, ids, author.string])
+        try connection.execute("""
+            UPDATE change c SET book_id = coalesce((SELECT r.book_id FROM record r WHERE r.id = c.record_id), v.book_id)
+            FROM unnest($1::text[], $2::text[]) AS v(collection, book_id)
+            WHERE c.book_id IS NULL AND c.collection = v.collection
+            """, [collections, ids])
+        return adopted
+    }
+}
