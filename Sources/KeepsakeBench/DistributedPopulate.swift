@@ -3,14 +3,15 @@ import KeepsakeStore
 
 /// A PostgreSQL metadata URL as the benchmark passes it: libpq's part and Keepsake's `schema`.
 struct BenchPostgresURL {
-    /// The URL without Keepsake's parameters (what `psql` takes).
+    /// The URL without Keepsake's parameters, acting as the local operator under the store's
+    /// row-level security (`keepsake.caller` set for the session): what `psql` takes.
     let libpq: String
     /// The store's schema.
     let schema: String
 
     init(_ url: String) throws {
         let parts = url.split(separator: "?", maxSplits: 1)
-        libpq = String(parts[0])
+        libpq = String(parts[0]) + "?options=-c%20keepsake.caller%3Doperator"
         let query = parts.count == 2 ? parts[1].split(separator: "&") : []
         guard let item = query.first(where: { $0.hasPrefix("schema=") }) else { throw BenchFailure("the metadata URL names no schema") }
         schema = String(item.dropFirst("schema=".count))
@@ -22,7 +23,7 @@ struct BenchPostgresURL {
 /// store of N records with three images each on PostgreSQL + S3, fast, for the listing benchmark.
 /// One template record is created through the public API (real processing, objects in the bucket,
 /// rows written by the engine); the other N-1 are written by `psql` into the engine's own tables
-/// (the record rows with the template's search words, three attachment rows each with the
+/// (the record rows with the template's search words, book and author, three attachment rows each with the
 /// template's sizes and hashes and keys of their own). Their objects are not uploaded: listing
 /// reads only the metadata, and the benchmark's store is never checked with fsck.
 func populateDistributed(_ arguments: Arguments) throws {
@@ -42,12 +43,12 @@ func populateDistributed(_ arguments: Arguments) throws {
         \\set ON_ERROR_STOP on
         SET search_path TO \(url.schema);
         BEGIN;
-        INSERT INTO record (id, collection, date, fields, field_index, search, created_at, updated_at, next_image_seq)
+        INSERT INTO record (id, collection, date, fields, field_index, search, created_at, updated_at, next_image_seq, book_id, author_id)
         SELECT '00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'), 'bench', 1700000000.0 + i * 600.0 + (i * 7919) % 600,
                json_build_object('title', 'Record ' || i, 'notes', 'a day out number ' || i || ' with photos', 'emotion', 'happy')::text,
                jsonb_build_object('title', 'record ' || i, 'notes', 'a day out number ' || i || ' with photos', 'emotion', 'happy'),
-               t.search, 1700000000.0 + i * 600.0, 1700000000.0 + i * 600.0, 3
-        FROM generate_series(1, \(records - 1)) AS i, (SELECT search FROM record WHERE id = '\(id)') AS t;
+               t.search, 1700000000.0 + i * 600.0, 1700000000.0 + i * 600.0, 3, t.book_id, t.author_id
+        FROM generate_series(1, \(records - 1)) AS i, (SELECT search, book_id, author_id FROM record WHERE id = '\(id)') AS t;
         INSERT INTO attachment (record_id, position, path, byte_size, sha256, source_sha256, media_type, width, height, captured_at,
                                 thumbnail_format, created_at)
         SELECT r.id, a.position, replace(a.path, '\(id)', r.id), a.byte_size, a.sha256, a.source_sha256, a.media_type, a.width, a.height,
