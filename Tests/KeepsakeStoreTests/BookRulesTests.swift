@@ -54,4 +54,18 @@ import KeepsakeTestSupport
         #expect(try alice.record(kept.id).id == kept.id)
         #expect(try world.store.fsck().isClean)
     }
+
+    @Test func membersSeeEachOthersProfilesAndAnOwnerFindsWhomToShareWith() throws {
+        let world = try AccessWorld()
+        let alice = world.acting(world.alice), bob = world.acting(world.bob)
+        let book = try alice.createBook(collection: "feed", name: "Family")
+        let found = try alice.profile(login: try LoginName("Bob"))
+        #expect(found == AccountProfile(id: world.bob.id, login: try LoginName("bob"), displayName: "Bob"))
+        #expect(errorCode { _ = try alice.profile(login: try LoginName("nobody")) } == .notFound)
+        try alice.setRole(.viewer, for: found.id, in: book.id)
+        #expect(try bob.profiles(of: book.id).map(\.displayName) == ["Alice", "Bob"])
+        #expect(errorCode { _ = try world.acting(world.carol).profiles(of: book.id) } == .notFound)
+        _ = try world.store.updateAccount(world.carol.id, AccountChange(disabled: true))
+        #expect(errorCode { _ = try alice.profile(login: try LoginName("carol")) } == .notFound)
+    }
 }

@@ -332,13 +332,10 @@ struct SQLiteTransaction: MetadataWriter {
     /// JSON array for several (one statement for every count).
     static func bookCondition(_ books: Set<BookID>?, column: String) -> (String, [SQLValue]) {
         guard let books else { return ("", []) }
-        switch books.count {
-        case 0: return (" AND 0", [])
-        case 1: return (" AND \(column) = ?", [.text(books.first!.string)])
-        default:
-            let ids = "[" + books.sorted().map { "\"\($0.string)\"" }.joined(separator: ",") + "]"
-            return (" AND \(column) IN (SELECT value FROM json_each(?))", [.text(ids)])
-        }
+        guard let only = books.first else { return (" AND 0", []) }
+        if books.count == 1 { return (" AND \(column) = ?", [.text(only.string)]) }
+        let ids = "[" + books.sorted().map { "\"\($0.string)\"" }.joined(separator: ",") + "]"
+        return (" AND \(column) IN (SELECT value FROM json_each(?))", [.text(ids)])
     }
 
     static func globEscaped(_ text: String) -> String {
