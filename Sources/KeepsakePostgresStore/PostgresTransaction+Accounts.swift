@@ -74,12 +74,20 @@ extension PostgresTransaction {
                              [account.string, collection.name]).first.map(PostgresRows.book)
     }
 
-    /// `ON CONFLICT DO NOTHING`: a second default book of one account and collection (two
-    /// transactions making it at once) is the engine's conflict.
+    /// `ON CONFLICT DO NOTHING`. Two transactions making the same default book at once (the engine
+    /// makes it lazily, with the first record written without a book) both found none; the second
+    /// waits on the unique index and inserts nothing. It then sees the first one's book, committed,
+    /// and fails as a serialization failure, so the pool runs its whole body again, which finds the
+    /// book: to the engine it is as if one had run after the other. Any other taken key is the
+    /// engine's conflict.
     func insertBook(_ book: Book) throws {
         let inserted = try connection.execute("""
             INSERT INTO book (\(PostgresRows.bookColumns)) VALUES ($1, $2, $3, $4, $5::float8) ON CONFLICT DO NOTHING
             """, [book.id.string, book.collection.name, book.name, book.defaultOf?.string, book.createdAt.timeIntervalSince1970])
+        if inserted == 0, let account = book.defaultOf, let made = try defaultBook(of: account, in: book.collection), made.id != book.id {
+            throw PostgresError(.serializationFailure, sqlState: "40001",
+                                clientMessage: "another transaction made the default book of \(book.collection.name) of this account at the same moment")
+        }
         if inserted == 0 {
             throw KeepsakeError(.conflict, "The book could not be made: \(book.defaultOf == nil ? "its id is taken" : "the account has a default book of \(book.collection.name) already"); reload and try again.",
                                 remedy: .reloadAndRetry)
