@@ -1,0 +1,26 @@
+import KeepsakeStore
+
+extension UserCommand {
+    /// `keepsake user disable LOGIN`.
+    struct Disable: ParsableCommand {
+        /// Its name and help.
+        static let configuration = CommandConfiguration(
+            "disable", abstract: "Stop an account at once (its books and records are kept).",
+            discussion: """
+                Disables the account LOGIN: from now on it can do nothing, on every server (its sessions,
+                tokens and --user end at once); its books and records are kept, and enable brings it back.
+                The last enabled admin cannot be disabled.
+                """,
+            examples: ["keepsake user disable ana"])
+
+        /// The account.
+        @Argument(.login, hint: UserCommand.loginHint) var login: LoginName
+
+        /// Disables it.
+        func run(_ call: Invocation) async throws -> Int32 {
+            var change = AccountChange()
+            change.disabled = true
+            return try UserCommand.update(login, change, done: "Disabled \(login); keepsake user enable \(login) brings it back.", call)
+        }
+    }
+}

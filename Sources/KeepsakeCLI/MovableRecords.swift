@@ -1,0 +1,12 @@
+import KeepsakeStore
+
+/// An app whose records `move ID --book BOOK` carries to another of its books (the diary, the
+/// ledger, the feed): what ``MoveRecordCommand`` needs of it.
+protocol MovableRecords: TrashableRecords {
+    /// Its records' collection.
+    static var collection: CollectionName { get }
+    /// Its word on the command line (`diary`).
+    static var app: String { get }
+    /// One record in a sentence (`diary entry`).
+    static var noun: String { get }
+}
