@@ -165,3 +165,40 @@ import KeepsakeTestSupport
         try Self.keepsake(cli, ["--user", "ana", "book", "delete", "Diary"], expect: 2)
     }
 }
+
+/// The questions at a terminal: the binary run under `script`, so its standard input is a real
+/// pseudo-terminal (answers typed a second apart, after each prompt).
+@Suite struct AccountTerminalTests {
+    static let script = URL(fileURLWithPath: "/usr/bin/script")
+
+    /// Runs `keepsake arguments…` on `cli`'s store with a terminal, typing `answers` one per second
+    /// (plain text without single quotes, as they go into a shell command line).
+    static func atTerminal(_ cli: CLI, _ arguments: String, answers: [String]) throws -> ProcessResult {
+        var environment = cli.environment
+        environment["KEEPSAKE_HOME"] = cli.store
+        environment["KEEPSAKE_BIN"] = cli.binary.path
+        let typing = answers.map { "sleep 1; printf '%s\\n' '\($0)'" }.joined(separator: "; ")
+        return try runProcess(URL(fileURLWithPath: "/bin/sh"), ["-c", "(\(typing); sleep 1) | script -qec \"$KEEPSAKE_BIN \(arguments)\" /dev/null"],
+                              environment: environment)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: script.path), "script(1) is installed"))
+    func passwordsAreAskedTwiceWithoutEchoAndDeletingAsksFirst() throws {
+        let cli = CLI("cli-accounts-terminal")
+        let made = try Self.atTerminal(cli, "user add dora", answers: ["dora types this password", "dora types this password"])
+        #expect(made.status == 0, "\(made.stdout)")
+        #expect(made.stdout.contains("New password for dora:") && made.stdout.contains("The same password again:"), "\(made.stdout)")
+        #expect(!made.stdout.contains("types this"), "what is typed is not echoed: \(made.stdout)")
+        let hash = try #require(try TestStores.open(cli.directory).account(login: LoginName("dora")).passwordHash)
+        #expect(try Argon2idHasher().verify("dora types this password", against: hash))
+
+        let differ = try Self.atTerminal(cli, "user add eve", answers: ["eve types one password", "eve types another one"])
+        #expect(differ.status == 1 && differ.stdout.contains("The two passwords differ"), "\(differ.stdout)")
+
+        _ = try cli.runBinary(cli.storeArguments + ["book", "create", "feed", "Trip", "--owner", "dora"])
+        let kept = try Self.atTerminal(cli, "book delete Trip", answers: ["no"])
+        #expect(kept.status == 1 && kept.stdout.contains("Nothing was changed"), "\(kept.stdout)")
+        let deleted = try Self.atTerminal(cli, "book delete Trip", answers: ["yes"])
+        #expect(deleted.status == 0 && deleted.stdout.contains("Deleted the book \"Trip\""), "\(deleted.stdout)")
+    }
+}

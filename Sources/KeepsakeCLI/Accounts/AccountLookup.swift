@@ -43,7 +43,7 @@ enum AccountLookup {
         }
         guard let book = named.first else {
             let kind = collection.map { "\($0) book" } ?? "book"
-            throw KeepsakeError(.notFound, "No \(kind) called \(KeepsakeError.quoted(text)) is shared with you; keepsake book list shows the books you may read.")
+            throw KeepsakeError(.notFound, "No \(kind) you may read is called \(KeepsakeError.quoted(text)); keepsake book list shows the books you may read.")
         }
         return book
     }

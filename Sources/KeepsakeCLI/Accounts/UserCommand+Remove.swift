@@ -26,13 +26,20 @@ extension UserCommand {
             let store = try call.openStore()
             let account = try AccountLookup.account(login, in: store)
             let heirAccount = try heir.map { try AccountLookup.account($0, in: store) }
-            if heir == nil { try Self.refuseSharedBooks(of: account, in: store) }
+            if heir == nil, try Self.managesAccounts(store) { try Self.refuseSharedBooks(of: account, in: store) }
             try Confirmation.ask("Remove the account \(login), and delete the books only it is in with their records?", unless: yes, call)
             try store.removeAccount(account.id, heir: heirAccount?.id)
             let output = AccountOutput(account)
             let given = heir.map { "; its shared books now belong to \($0)" } ?? ""
             try call.printResult(output) { call.print("Removed the account \(login)\(given).") }
             return 0
+        }
+
+        /// Whether `store`'s caller may remove accounts (the operator, an admin); for anyone else the
+        /// engine's refusal comes first.
+        private static func managesAccounts(_ store: Store) throws -> Bool {
+            guard let me = store.caller.accountID else { return true }
+            return try AccountLookup.accounts(in: store)[me]?.isAdmin ?? false
         }
 
         /// Throws, naming them and `--heir`, when `account` owns books that others are members of
