@@ -2,7 +2,7 @@ import KeepsakeStore
 
 extension UserCommand {
     /// `keepsake user disable LOGIN`.
-    struct Disable: ParsableCommand {
+    struct Disable: AccountSwitch {
         /// Its name and help.
         static let configuration = CommandConfiguration(
             "disable", abstract: "Stop an account at once (its books and records are kept).",
@@ -12,15 +12,10 @@ extension UserCommand {
                 The last enabled admin cannot be disabled.
                 """,
             examples: ["keepsake user disable ana"])
+        /// It disables.
+        static let disables = true
 
         /// The account.
         @Argument(.login, hint: UserCommand.loginHint) var login: LoginName
-
-        /// Disables it.
-        func run(_ call: Invocation) async throws -> Int32 {
-            var change = AccountChange()
-            change.disabled = true
-            return try UserCommand.update(login, change, done: "Disabled \(login); keepsake user enable \(login) brings it back.", call)
-        }
     }
 }

@@ -22,9 +22,7 @@ extension UserCommand {
         /// Hashes and stores the new password.
         func run(_ call: Invocation) async throws -> Int32 {
             let hash = try PasswordInput.newPasswordHash(for: login, fromStandardInput: passwordStdin, call)
-            var change = AccountChange()
-            change.passwordHash = .some(hash)
-            return try UserCommand.update(login, change, done: "Set the password of \(login); its sessions have ended.", call)
+            return try UserCommand.update(login, AccountChange(passwordHash: .some(hash)), done: "Set the password of \(login); its sessions have ended.", call)
         }
     }
 }
