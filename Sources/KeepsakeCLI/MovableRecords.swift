@@ -9,4 +9,8 @@ protocol MovableRecords: TrashableRecords {
     static var app: String { get }
     /// One record in a sentence (`diary entry`).
     static var noun: String { get }
+    /// Throws `notFound` unless `id` is a record of this app that `store`'s caller may read.
+    static func checkRecord(_ id: RecordID, in store: Store) throws
+    /// Prints the record `id` as it is now (as `show` prints it, or as JSON) after `heading`.
+    @MainActor static func printRecord(_ id: RecordID, in store: Store, heading: String, _ call: Invocation) throws
 }

@@ -89,7 +89,9 @@ import KeepsakeTestSupport
 
         // As editor, ben can move his entry in.
         try Self.keepsake(cli, ["--user", "ana", "book", "share", book.id, "ben", "--role", "editor"])
-        try Self.keepsake(cli, ["--user", "ben", "diary", "move", own, "--book", book.id])
+        try Self.keepsake(cli, ["--user", "ben", "ledger", "move", own, "--book", book.id], expect: 1)  // not a transaction
+        let movedIn = try Self.keepsake(cli, ["--user", "ben", "diary", "move", own, "--book", book.id])
+        #expect(movedIn.stdout.hasPrefix("Moved diary entry \(own) to the book \"Diary\"") && movedIn.stdout.contains("ben's"), "\(movedIn.stdout)")
         let members = try Self.decode([ListedMember].self, try Self.keepsake(cli, ["--user", "ana", "book", "members", book.id, "--json"]))
         #expect(members.map(\.login) == ["ana", "ben"] && members.map(\.role) == ["owner", "editor"], "\(members)")
     }

@@ -8,4 +8,11 @@ extension FeedCommand: MovableRecords {
     static var app: String { "feed" }
     /// `post`.
     static var noun: String { "post" }
+
+    /// Reads it through the feed, which refuses other apps' records.
+    static func checkRecord(_ id: RecordID, in store: Store) throws { _ = try Feed(store: store).read(id) }
+    /// As `show` prints it.
+    static func printRecord(_ id: RecordID, in store: Store, heading: String, _ call: Invocation) throws {
+        try printItem(try Feed(store: store).read(id), call, heading: heading)
+    }
 }
