@@ -4,12 +4,7 @@ import KeepsakeStore
 
 extension PostgresTransaction {
     /// Kept until the body has returned: ``flushChanges()`` inserts them just before COMMIT.
-    func appendChange(record: RecordID, collection: CollectionName, kind: ChangeKind, at: Double) throws {
-        pendingChanges.append((record.string, collection.name, nil, kind.rawValue, at))
-    }
-
-    /// ``appendChange(record:collection:kind:at:)`` with the record's book, which decides who reads
-    /// the entry (the change log's row-level security).
+    /// The record\'s book decides who reads the entry (the change log\'s row-level security).
     func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double) throws {
         pendingChanges.append((record.string, collection.name, book?.string, kind.rawValue, at))
     }
@@ -32,10 +27,6 @@ extension PostgresTransaction {
             SELECT pg_notify($6, max(seq)::text) FROM added
             """, [pendingChanges.map(\.record), pendingChanges.map(\.collection), pendingChanges.map(\.book), pendingChanges.map(\.kind),
                   pendingChanges.map(\.at), context.keys.changeChannel])
-    }
-
-    func changes(after sequence: Int64, limit: Int) throws -> [StoreChange] {
-        try changes(after: sequence, limit: limit, books: nil)
     }
 
     func changes(after sequence: Int64, limit: Int, books: Set<BookID>?) throws -> [StoreChange] {

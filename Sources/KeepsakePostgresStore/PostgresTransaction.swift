@@ -71,10 +71,6 @@ final class PostgresTransaction: MetadataWriter {
         try connection.query("SELECT collection FROM record WHERE id = $1", [id.string]).first.map { try CollectionName(try $0.decode(String.self, at: 0)) }
     }
 
-    func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter) throws -> Int {
-        try count(collection, trash: trash, books: nil)
-    }
-
     func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter, books: Set<BookID>?) throws -> Int {
         guard let books else {
             return try connection.query("SELECT count(*) FROM record WHERE collection = $1" + trash.sqlCondition(prefix: ""), [collection.name]).scalar(Int.self)
@@ -85,10 +81,6 @@ final class PostgresTransaction: MetadataWriter {
 
     func recordCount() throws -> Int {
         try connection.query("SELECT count(*) FROM record").scalar(Int.self)
-    }
-
-    func trashed(before cutoff: Double, in collection: CollectionName?) throws -> [RecordID] {
-        try trashed(before: cutoff, in: collection, books: nil)
     }
 
     func trashed(before cutoff: Double, in collection: CollectionName?, books: Set<BookID>?) throws -> [RecordID] {

@@ -6,14 +6,10 @@ public protocol MetadataReader {
     func collection(of id: RecordID) throws -> CollectionName?
     /// One page of records with their images. The query has been validated by the engine.
     func list(_ query: RecordQuery) throws -> RecordPage
-    /// Number of records in a collection.
-    func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter) throws -> Int
     /// Number of records in a collection in these books (`nil`: every book).
     func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter, books: Set<BookID>?) throws -> Int
     /// Records whose text fields contain every word (each also as a prefix), newest first.
     func search(_ search: TextSearch) throws -> [Record]
-    /// Records in the trash since at or before `cutoff` (seconds since 1970), oldest first.
-    func trashed(before cutoff: Double, in collection: CollectionName?) throws -> [RecordID]
     /// ``trashed(before:in:)`` of these books only (`nil`: every book).
     func trashed(before cutoff: Double, in collection: CollectionName?, books: Set<BookID>?) throws -> [RecordID]
     /// Per-collection counts and sizes, for status.
@@ -21,8 +17,6 @@ public protocol MetadataReader {
     /// Number of records, live and trashed.
     func recordCount() throws -> Int
 
-    /// Change log entries after `sequence`, oldest first.
-    func changes(after sequence: Int64, limit: Int) throws -> [StoreChange]
     /// Change log entries after `sequence` of records in these books (`nil`: every book), oldest first.
     func changes(after sequence: Int64, limit: Int, books: Set<BookID>?) throws -> [StoreChange]
     /// The newest change's sequence number, 0 for an empty log.

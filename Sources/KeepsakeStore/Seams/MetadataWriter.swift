@@ -38,8 +38,6 @@ public protocol MetadataWriter: MetadataReader {
     /// Removes an intent and its files from the journal.
     func deleteIntent(_ intent: String) throws
 
-    /// Appends to the change log.
-    func appendChange(record: RecordID, collection: CollectionName, kind: ChangeKind, at: Double) throws
     /// Appends to the change log with the record's book.
     func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double) throws
 

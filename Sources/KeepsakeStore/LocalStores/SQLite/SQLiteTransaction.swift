@@ -24,10 +24,6 @@ struct SQLiteTransaction: MetadataWriter {
         try db.queryOne("SELECT collection FROM record WHERE id = ?", [.text(id.string)]) { try CollectionName($0.requiredText(0)) }
     }
 
-    func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter) throws -> Int {
-        try count(collection, trash: trash, books: nil)
-    }
-
     func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter, books: Set<BookID>?) throws -> Int {
         let (condition, bookBindings) = Self.bookCondition(books, column: "book_id")
         let index = Self.bookIndex(books, sortColumn: "date")
@@ -37,10 +33,6 @@ struct SQLiteTransaction: MetadataWriter {
 
     func recordCount() throws -> Int {
         Int(try db.scalarInt("SELECT count(*) FROM record"))
-    }
-
-    func trashed(before cutoff: Double, in collection: CollectionName?) throws -> [RecordID] {
-        try trashed(before: cutoff, in: collection, books: nil)
     }
 
     func trashed(before cutoff: Double, in collection: CollectionName?, books: Set<BookID>?) throws -> [RecordID] {
@@ -226,17 +218,9 @@ struct SQLiteTransaction: MetadataWriter {
 
     // MARK: - Change log
 
-    func appendChange(record: RecordID, collection: CollectionName, kind: ChangeKind, at: Double) throws {
-        try appendChange(record: record, collection: collection, book: nil, kind: kind, at: at)
-    }
-
     func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double) throws {
         try db.run("INSERT INTO change (record_id, collection, kind, at, book_id) VALUES (?, ?, ?, ?, ?)",
                    [.text(record.string), .text(collection.name), .text(kind.rawValue), .real(at), .optionalText(book?.string)])
-    }
-
-    func changes(after sequence: Int64, limit: Int) throws -> [StoreChange] {
-        try changes(after: sequence, limit: limit, books: nil)
     }
 
     func changes(after sequence: Int64, limit: Int, books: Set<BookID>?) throws -> [StoreChange] {
