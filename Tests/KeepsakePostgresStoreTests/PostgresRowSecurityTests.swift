@@ -28,7 +28,7 @@ struct PostgresRowSecurityTests {
             #expect(try tx.account(fixture.owner) == nil)
             #expect(try tx.changes(after: 0, limit: 100, books: nil).map(\.recordID) == [fixture.strangersRecord])
             #expect(try tx.list(RecordQuery(collection: "diary")).records.map(\.id) == [fixture.strangersRecord])
-            #expect(try tx.count("diary", trash: .live) == 1)
+            #expect(try tx.count("diary", trash: .live, books: nil) == 1)
         }
     }
 
