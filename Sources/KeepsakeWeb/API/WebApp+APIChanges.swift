@@ -56,19 +56,18 @@ extension WebApp {
     /// One page of changes and the JSON of each record's latest change in it.
     private func changePage(after: Int64, limit: Int) throws -> (changes: [StoreChange], items: [APIChangePage.Change], latest: Int64) {
         let sizes = store.options.thumbnailSizes.map(\.maxPixels)
-        return try store.metadata.read { tx in
-            let changes = try tx.changes(after: after, limit: limit)
-            var lastIndex: [RecordID: Int] = [:]
-            for (index, change) in changes.enumerated() { lastIndex[change.recordID] = index }
-            var items: [APIChangePage.Change] = []
-            for (index, change) in changes.enumerated() where lastIndex[change.recordID] == index {
-                let record = try tx.record(change.recordID)
-                items.append(APIChangePage.Change(sequence: change.sequence, kind: change.kind.rawValue, collection: change.collection.name,
-                                                  id: change.recordID.string, at: change.at, deleted: record == nil,
-                                                  record: try record.flatMap { try Self.body(of: $0, sizes: sizes) }))
-            }
-            return (changes, items, try tx.lastChangeSequence())
+        let page = try store.changePage(after: after, limit: limit)
+        var lastIndex: [RecordID: Int] = [:]
+        for (index, change) in page.changes.enumerated() { lastIndex[change.recordID] = index }
+        var items: [APIChangePage.Change] = []
+        for (index, change) in page.changes.enumerated() where lastIndex[change.recordID] == index {
+            // A record gone, or moved to a book the caller does not read, is deleted for this caller.
+            let record = page.records[change.recordID]
+            items.append(APIChangePage.Change(sequence: change.sequence, kind: change.kind.rawValue, collection: change.collection.name,
+                                              id: change.recordID.string, at: change.at, deleted: record == nil,
+                                              record: try record.flatMap { try Self.body(of: $0, sizes: sizes) }))
         }
+        return (page.changes, items, page.latest)
     }
 
     /// A record as its app's body (`nil` for a collection no app of the API knows).
