@@ -45,8 +45,11 @@ extension WebApp {
         guard case .found(.page, _, _) = router.match(request.method, segments),
               let (recordID, attachmentID, variant) = imageAddress(Array(segments.dropFirst())),
               let resolved = try? sessions.resolve(cookie: request.cookies[Session.cookieName], now: Date()),
-              !resolved.sendsCookie, !configuration.requiresLogin || resolved.session.isAuthenticated,
-              var response = immediateImageBytes(attachmentID, of: recordID, variant: variant, request: request, ranges: false)
+              !resolved.sendsCookie, !requiresLogin || resolved.session.isAuthenticated,
+              let caller = resolved.account.map({ Caller.account($0.id) }) ?? openAccount.map({ Caller.account($0) }),
+              var response = RequestCaller.$current.withValue(caller, operation: {
+                  immediateImageBytes(attachmentID, of: recordID, variant: variant, request: request, ranges: false)
+              })
         else { return nil }
         SecurityHeaders.apply(to: &response)
         return response
@@ -78,10 +81,10 @@ extension WebApp {
     /// The attachment `id` of `record` from ``attachmentIndex`` while the change log has not moved,
     /// otherwise read from the store (and kept); `nil` if there is none.
     private func indexedAttachment(_ id: Int64, of record: RecordID) throws -> Attachment? {
-        let sequence = try store.lastChangeSequence()
-        if let kept = attachmentIndex.attachment(id, of: record, at: sequence) { return kept }
+        let sequence = try store.lastChangeSequence(), caller = RequestCaller.current
+        if let kept = attachmentIndex.attachment(id, of: record, for: caller, at: sequence) { return kept }
         guard let attachment = try store.recordIfPresent(record)?.images.first(where: { $0.id == id }) else { return nil }
-        attachmentIndex.remember(attachment, at: sequence)
+        attachmentIndex.remember(attachment, for: caller, at: sequence)
         return attachment
     }
 

@@ -16,7 +16,7 @@ import Testing
             let page = try await curl(["--interface", address, "-b", jar, "-c", jar, fixture.url("/login")])
             let token = try #require(page.csrfToken)
             return try await curl(["--interface", address, "-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)",
-                                       "--data-urlencode", "password=\(password)", "--data-urlencode", "next=/diary", fixture.url("/login")])
+                                       "--data-urlencode", "login=admin", "--data-urlencode", "password=\(password)", "--data-urlencode", "next=/diary", fixture.url("/login")])
         }
         // The guesser keeps guessing, waiting out each wait, until it has to wait several seconds.
         var statuses: [Int] = []

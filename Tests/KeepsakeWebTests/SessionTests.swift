@@ -54,7 +54,7 @@ import KeepsakeSupport
         let base = server ?? "http://127.0.0.1:\(fixture.server.port)"
         let page = try await fixture.curl(["\(base)/login"])
         let token = try #require(page.csrfToken)
-        let done = try await fixture.curl(["--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=\(password)", "\(base)/login"])
+        let done = try await fixture.curl(["--data-urlencode", "_csrf=\(token)", "--data-urlencode", "login=admin", "--data-urlencode", "password=\(password)", "\(base)/login"])
         #expect(done.status == 303)
     }
 

@@ -5,8 +5,10 @@ import KeepsakeStore
 /// The store's page under `/store`: its backends and counts, and a check (`fsck`) with or
 /// without repair, read on the thread that answers the request.
 struct StorePages: Sendable {
-    /// The store shown.
-    let store: Store
+    /// The store and apps of the request's caller.
+    let apps: CallerApps
+    /// The store shown, as the request's caller sees it.
+    var store: Store { apps.store }
     /// The site layout and the error pages.
     let layout: PageLayout
 
