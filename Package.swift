@@ -35,6 +35,9 @@ let package = Package(
         // (imported by KeepsakeSupport only).
         .systemLibrary(name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
                        providers: [.apt(["libssl-dev"])]),
+        // The reference Argon2 library: Argon2id password hashes for accounts (imported by KeepsakeSupport only).
+        .systemLibrary(name: "CArgon2", path: "Sources/CArgon2", pkgConfig: "libargon2",
+                       providers: [.apt(["libargon2-dev"])]),
         // System libvips headers. The include paths they need are GLib's and GObject's, so they come
         // from gobject-2.0's pkg-config file, and CVips links libvips itself: vips.pc's own Cflags
         // carry -pthread (from OpenEXR, a private dependency), a flag SwiftPM refuses with
@@ -47,9 +50,9 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
 
-        // The primitives every layer shares, written once: hashing (over COpenSSL), hex, CSV on bytes, an XML tree.
-        // Below the engine, so that KeepsakeS3 and the importers reach them without it.
-        .target(name: "KeepsakeSupport", dependencies: ["COpenSSL"], swiftSettings: strictSettings),
+        // The primitives every layer shares, written once: hashing (over COpenSSL), password hashes (over CArgon2),
+        // hex, CSV on bytes, an XML tree. Below the engine, so that KeepsakeS3 and the importers reach them without it.
+        .target(name: "KeepsakeSupport", dependencies: ["COpenSSL", "CArgon2"], swiftSettings: strictSettings),
         // The store engine: records with ordered image attachments, SQLite metadata, files on disk.
         .target(name: "KeepsakeStore", dependencies: ["CSQLite", "KeepsakeSupport"], swiftSettings: strictSettings),
         // libvips-backed image processing that plugs into the engine.
