@@ -5,7 +5,7 @@ public import KeepsakeStore
 import KeepsakeDiary
 import KeepsakeFeed
 import KeepsakeLedger
-import KeepsakeSupport
+public import KeepsakeSupport
 
 /// The local web app of `keepsake serve`: server-rendered pages for the diary, the ledger, the
 /// feed and the store, built on the view models, with the images served from the store.
