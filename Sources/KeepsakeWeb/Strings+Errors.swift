@@ -10,6 +10,7 @@ extension Strings {
         case .unsupportedImage: pick("Unsupported image", "지원하지 않는 이미지")
         case .imageTooLarge, .limitExceeded: pick("Too large", "너무 큼")
         case .conflict: pick("Changed meanwhile", "그 사이에 바뀜")
+        case .forbidden: pick("Not allowed", "허용되지 않음")
         case .busy: pick("The store is busy", "저장소가 사용 중")
         case .diskFull: pick("The disk is full", "디스크가 가득 참")
         case .readOnly: pick("The store is read-only", "저장소에 쓸 수 없음")
@@ -57,6 +58,7 @@ extension Strings {
         case .imageTooLarge: "이미지가 허용된 크기보다 큽니다. 아무것도 저장하지 않았습니다."
         case .limitExceeded: "허용된 개수를 넘습니다. 아무것도 바꾸지 않았습니다."
         case .conflict: "그 사이에 다른 곳에서 바뀌어 변경하지 않았습니다."
+        case .forbidden: "이 작업을 할 권한이 없습니다. 아무것도 바꾸지 않았습니다."
         case .busy: "다른 프로그램이 저장소를 오래 쓰고 있습니다."
         case .diskFull: "디스크가 가득 찼습니다. 아무것도 바꾸지 않았습니다."
         case .readOnly: "저장소에 쓸 수 없습니다. 아무것도 바꾸지 않았습니다."

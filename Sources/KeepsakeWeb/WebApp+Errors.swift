@@ -11,6 +11,7 @@ extension WebApp {
         case .notFound: .notFound
         case .invalidArgument, .unsafePath: .badRequest
         case .conflict: .conflict
+        case .forbidden: .forbidden
         case .imageTooLarge, .limitExceeded: .contentTooLarge
         case .unsupportedImage: .unsupportedMediaType
         case .corruptImage: .unprocessableContent

@@ -17,5 +17,9 @@ struct RecordTarget {
     /// Creation and change times to keep (an import); the commit time when `nil`.
     var createdAt: Double? = nil
     var updatedAt: Double? = nil
+    /// The book of a new record (the engine resolves it inside the commit); ignored on updates.
+    var book: BookID? = nil
+    /// The author of a new record.
+    var author: AccountID? = nil
 }
 

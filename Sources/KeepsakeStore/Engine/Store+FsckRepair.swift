@@ -30,7 +30,7 @@ extension Store {
             try tx.setImages(of: record.id, to: record.images.map { .existing($0.id) })
             try tx.updateRecord(record.id, RecordChange(date: record.date.timeIntervalSince1970, fields: record.fields,
                                                         trashedAt: record.trashedAt?.timeIntervalSince1970, updatedAt: now()))
-            try tx.appendChange(record: record.id, collection: record.collection, kind: .updated, at: now())
+            try tx.appendChange(record: record.id, collection: record.collection, book: record.book, kind: .updated, at: now())
         }
         let byID = Dictionary(scan.rows.map { ($0.attachment.id, $0.attachment) }, uniquingKeysWith: { first, _ in first })
         let sizes = Set(options.thumbnailSizes + ThumbnailSize.standard).sorted()

@@ -131,7 +131,7 @@ extension Store {
             }
             try tx.addIntentFiles(obsolete, to: intentID)
         }
-        try tx.appendChange(record: id, collection: collection, kind: change, at: timestamp)
+        try tx.appendChange(record: id, collection: collection, book: target?.book ?? current?.book, kind: change, at: timestamp)
         return (target == nil ? nil : try tx.record(id), !obsolete.isEmpty)
     }
 
@@ -148,8 +148,12 @@ extension Store {
             try tx.updateRecord(id, RecordChange(date: target.date, fields: target.fields, trashedAt: target.trashedAt,
                                                  updatedAt: max(timestamp, current.updatedAt.timeIntervalSince1970)))
         } else {
+            guard let book = target.book else {
+                throw KeepsakeError(.unexpected, "A new record reached its commit without a book; nothing was stored.")
+            }
             try tx.insertRecord(NewRecord(id: id, collection: collection, date: target.date, fields: target.fields, createdAt: target.createdAt ?? timestamp,
-                                          updatedAt: target.updatedAt ?? timestamp, trashedAt: target.trashedAt, nextImageNumber: Int64(staged.count)))
+                                          updatedAt: target.updatedAt ?? timestamp, trashedAt: target.trashedAt, nextImageNumber: Int64(staged.count),
+                                          book: book, author: target.author))
         }
         let currentImages = current?.images ?? []
         let kept = Set(target.images.compactMap { if case .existing(let a) = $0 { a } else { nil } })

@@ -42,12 +42,13 @@ extension Store {
             var records: [Record] = []
             for (id, draft) in prepared {
                 let date = (draft.date ?? clock()).timeIntervalSince1970
+                let (book, author) = try newRecordBook(draft.book, in: draft.collection, tx)
                 try tx.insertRecord(NewRecord(id: id, collection: draft.collection, date: date, fields: draft.fields, createdAt: timestamp,
-                                              updatedAt: timestamp, trashedAt: nil, nextImageNumber: 0))
-                try tx.appendChange(record: id, collection: draft.collection, kind: .inserted, at: timestamp)
+                                              updatedAt: timestamp, trashedAt: nil, nextImageNumber: 0, book: book, author: author))
+                try tx.appendChange(record: id, collection: draft.collection, book: book, kind: .inserted, at: timestamp)
                 records.append(Record(id: id, collection: draft.collection, date: Date(timeIntervalSince1970: date), fields: draft.fields, images: [],
                                       createdAt: Date(timeIntervalSince1970: timestamp), updatedAt: Date(timeIntervalSince1970: timestamp),
-                                      trashedAt: nil, version: 1))
+                                      trashedAt: nil, version: 1, book: book, author: author))
             }
             return records
         }

@@ -38,6 +38,9 @@ public struct KeepsakeError: Error, Sendable, Hashable, CustomStringConvertible,
         case limitExceeded
         /// The record changed in a way that makes the requested operation impossible now.
         case conflict
+        /// The caller may see this but not do this to it (a viewer editing, a read-only token
+        /// writing); the message says which role is needed.
+        case forbidden
         /// Something failed that Keepsake does not expect to fail (a bug); the message says what.
         case unexpected
     }

@@ -20,13 +20,18 @@ public struct Record: Sendable, Hashable, Codable, Identifiable {
     public var trashedAt: Date?
     /// Incremented by every change; lets a caller detect concurrent edits.
     public var version: Int64
+    /// The book it belongs to (`nil` only for a record made before accounts, until the store's
+    /// upgrade on open gives it one).
+    public var book: BookID?
+    /// The account that made it; `nil` for one made by the local operator before accounts.
+    public var author: AccountID?
 
     /// Whether the record is in the trash.
     public var isTrashed: Bool { trashedAt != nil }
 
     /// Creates a record value (a metadata store builds these from its rows).
     public init(id: RecordID, collection: CollectionName, date: Date, fields: [String: FieldValue], images: [Attachment],
-                createdAt: Date, updatedAt: Date, trashedAt: Date?, version: Int64) {
+                createdAt: Date, updatedAt: Date, trashedAt: Date?, version: Int64, book: BookID? = nil, author: AccountID? = nil) {
         self.id = id
         self.collection = collection
         self.date = date
@@ -36,6 +41,8 @@ public struct Record: Sendable, Hashable, Codable, Identifiable {
         self.updatedAt = updatedAt
         self.trashedAt = trashedAt
         self.version = version
+        self.book = book
+        self.author = author
     }
 }
 
@@ -53,16 +60,19 @@ public struct RecordDraft: Sendable {
     public var policy: ImageEncodingPolicy?
     /// A chosen id (import keeps ids); a new UUID if `nil`.
     public var id: RecordID?
+    /// The book to make it in; the caller's default book of the collection if `nil`.
+    public var book: BookID?
 
     /// Creates a draft.
     public init(collection: CollectionName, date: Date? = nil, fields: [String: FieldValue] = [:], images: [ImageSource] = [],
-                policy: ImageEncodingPolicy? = nil, id: RecordID? = nil) {
+                policy: ImageEncodingPolicy? = nil, id: RecordID? = nil, book: BookID? = nil) {
         self.collection = collection
         self.date = date
         self.fields = fields
         self.images = images
         self.policy = policy
         self.id = id
+        self.book = book
     }
 }
 

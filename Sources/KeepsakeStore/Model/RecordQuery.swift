@@ -38,6 +38,9 @@ public struct RecordQuery: Sendable, Hashable {
     public var fieldEquals: [String: FieldValue] = [:]
     /// Live (default), trashed, or all records.
     public var trash: TrashFilter = .live
+    /// Only records in these books; `nil` for no filter. The engine narrows it to what the caller
+    /// reads (a caller's own value is intersected, never widened).
+    public var books: Set<BookID>?
 
     /// A query for the newest live records of a collection.
     public init(collection: CollectionName) {

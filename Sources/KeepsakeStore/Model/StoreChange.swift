@@ -15,13 +15,16 @@ public struct StoreChange: Sendable, Hashable, Codable {
     public var kind: ChangeKind
     /// When.
     public var at: Date
+    /// The record's book at the time (`nil` only in a log written before accounts).
+    public var book: BookID?
 
     /// Creates a change-log entry (a metadata store builds these from its rows).
-    public init(sequence: Int64, recordID: RecordID, collection: CollectionName, kind: ChangeKind, at: Date) {
+    public init(sequence: Int64, recordID: RecordID, collection: CollectionName, kind: ChangeKind, at: Date, book: BookID? = nil) {
         self.sequence = sequence
         self.recordID = recordID
         self.collection = collection
         self.kind = kind
         self.at = at
+        self.book = book
     }
 }

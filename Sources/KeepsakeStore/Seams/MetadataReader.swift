@@ -8,10 +8,14 @@ public protocol MetadataReader {
     func list(_ query: RecordQuery) throws -> RecordPage
     /// Number of records in a collection.
     func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter) throws -> Int
+    /// Number of records in a collection in these books (`nil`: every book).
+    func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter, books: Set<BookID>?) throws -> Int
     /// Records whose text fields contain every word (each also as a prefix), newest first.
     func search(_ search: TextSearch) throws -> [Record]
     /// Records in the trash since at or before `cutoff` (seconds since 1970), oldest first.
     func trashed(before cutoff: Double, in collection: CollectionName?) throws -> [RecordID]
+    /// ``trashed(before:in:)`` of these books only (`nil`: every book).
+    func trashed(before cutoff: Double, in collection: CollectionName?, books: Set<BookID>?) throws -> [RecordID]
     /// Per-collection counts and sizes, for status.
     func collectionFigures() throws -> [StoreStatus.Collection]
     /// Number of records, live and trashed.
@@ -19,6 +23,8 @@ public protocol MetadataReader {
 
     /// Change log entries after `sequence`, oldest first.
     func changes(after sequence: Int64, limit: Int) throws -> [StoreChange]
+    /// Change log entries after `sequence` of records in these books (`nil`: every book), oldest first.
+    func changes(after sequence: Int64, limit: Int, books: Set<BookID>?) throws -> [StoreChange]
     /// The newest change's sequence number, 0 for an empty log.
     func lastChangeSequence() throws -> Int64
 
@@ -50,4 +56,25 @@ public protocol MetadataReader {
 
     /// The idempotency row of `key` in `scope`, expired or not, or `nil`.
     func idempotencyRecord(scope: String, key: String) throws -> IdempotencyRecord?
+
+    /// The account with this id, or `nil`.
+    func account(_ id: AccountID) throws -> Account?
+    /// The account with this login name, or `nil`.
+    func account(login: LoginName) throws -> Account?
+    /// Every account, by creation time, then id.
+    func accounts() throws -> [Account]
+    /// The book with this id, or `nil`.
+    func book(_ id: BookID) throws -> Book?
+    /// These books (`nil`: all), by collection, name, then id.
+    func books(_ ids: Set<BookID>?) throws -> [Book]
+    /// The default book of `account` in `collection`, or `nil` if it has not been made.
+    func defaultBook(of account: AccountID, in collection: CollectionName) throws -> Book?
+    /// The members of a book: owners first, then by login name.
+    func members(of book: BookID) throws -> [BookMember]
+    /// The books `account` is a member of with its role; empty for a disabled or missing account.
+    func memberships(of account: AccountID) throws -> [BookID: BookRole]
+    /// The book of record `id`, or `nil` if there is no such record (or it has no book).
+    func book(ofRecord id: RecordID) throws -> BookID?
+    /// The books `account` owns that also have other members.
+    func booksOwnedWithOthers(by account: AccountID) throws -> [BookID]
 }

@@ -28,6 +28,13 @@ public protocol MetadataStore: Sendable {
     /// Runs `body` in one write transaction and commits it: the durability point of an operation.
     func write<T>(_ body: (any MetadataWriter) throws -> T) throws -> T
 
+    /// ``read(_:)`` on behalf of `caller`: a database with its own row-level rules binds the caller
+    /// to the transaction first. The engine always reads through this.
+    func read<T>(as caller: Caller, _ body: (any MetadataReader) throws -> T) throws -> T
+
+    /// ``write(_:)`` on behalf of `caller` (see ``read(as:_:)``). The engine always writes through this.
+    func write<T>(as caller: Caller, _ body: (any MetadataWriter) throws -> T) throws -> T
+
     /// The instances named in the journal (or known to the liveness mechanism) that are no longer
     /// alive, each held by the returned claim until it is finished.
     func claimDeadInstances() throws -> [any InstanceClaim]
@@ -44,6 +51,16 @@ public protocol MetadataStore: Sendable {
 }
 
 extension MetadataStore {
+    /// ``read(_:)``: the engine's own checks are the only rule.
+    public func read<T>(as caller: Caller, _ body: (any MetadataReader) throws -> T) throws -> T {
+        try read(body)
+    }
+
+    /// ``write(_:)``: the engine's own checks are the only rule.
+    public func write<T>(as caller: Caller, _ body: (any MetadataWriter) throws -> T) throws -> T {
+        try write(body)
+    }
+
     /// Sleeps for `timeout`: the change log is polled.
     public func waitForChanges(timeout: Duration) async throws {
         try await Task.sleep(for: timeout)

@@ -40,6 +40,8 @@ public protocol MetadataWriter: MetadataReader {
 
     /// Appends to the change log.
     func appendChange(record: RecordID, collection: CollectionName, kind: ChangeKind, at: Double) throws
+    /// Appends to the change log with the record's book.
+    func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double) throws
 
     /// Stores a setting (`nil` removes it).
     func setSetting(_ key: String, in namespace: String, to value: String?) throws
@@ -56,4 +58,26 @@ public protocol MetadataWriter: MetadataReader {
     /// Removes up to `limit` idempotency rows that expired before `cutoff` (seconds since 1970);
     /// returns how many.
     @discardableResult func deleteIdempotencyRecords(expiredBefore cutoff: Double, limit: Int) throws -> Int
+
+    /// Inserts an account; ``KeepsakeError/Code/conflict`` if its login name is taken.
+    func insertAccount(_ account: Account) throws
+    /// Writes the whole account row (found by id); ``KeepsakeError/Code/conflict`` if the login is taken.
+    func updateAccount(_ account: Account) throws
+    /// Removes an account with its memberships; its default books stay, with no `defaultOf`.
+    func deleteAccount(_ id: AccountID) throws
+    /// Inserts a book; ``KeepsakeError/Code/conflict`` if the account has a default book of that
+    /// collection already.
+    func insertBook(_ book: Book) throws
+    /// Writes the whole book row (found by id).
+    func updateBook(_ book: Book) throws
+    /// Removes a book and its memberships; its records must be gone already.
+    func deleteBook(_ id: BookID) throws
+    /// Gives `account` this role in `book`, or removes it from the book when `role` is `nil`.
+    func setMember(_ role: BookRole?, account: AccountID, book: BookID) throws
+    /// Moves a record to another book and increments its version; `false` if it does not exist.
+    @discardableResult func setRecordBook(_ id: RecordID, book: BookID) throws -> Bool
+    /// Gives every record without a book the book of its collection in `books` and `author` as its
+    /// author, and every change row without a book its record's book (or its collection's from
+    /// `books` when the record is gone). Returns how many records it changed.
+    @discardableResult func adoptUnattributedRecords(into books: [CollectionName: BookID], author: AccountID) throws -> Int
 }

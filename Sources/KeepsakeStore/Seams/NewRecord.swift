@@ -16,10 +16,14 @@ public struct NewRecord: Sendable, Hashable {
     public var trashedAt: Double?
     /// The number the next image stored on this record gets in its key (`image_<n>-…`).
     public var nextImageNumber: Int64
+    /// The book it goes into.
+    public var book: BookID
+    /// The account that made it (`nil` for the local operator).
+    public var author: AccountID?
 
     /// Creates a record row.
     public init(id: RecordID, collection: CollectionName, date: Double, fields: [String: FieldValue], createdAt: Double,
-                updatedAt: Double, trashedAt: Double?, nextImageNumber: Int64) {
+                updatedAt: Double, trashedAt: Double?, nextImageNumber: Int64, book: BookID, author: AccountID?) {
         self.id = id
         self.collection = collection
         self.date = date
@@ -28,5 +32,7 @@ public struct NewRecord: Sendable, Hashable {
         self.updatedAt = updatedAt
         self.trashedAt = trashedAt
         self.nextImageNumber = nextImageNumber
+        self.book = book
+        self.author = author
     }
 }

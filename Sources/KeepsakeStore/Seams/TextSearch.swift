@@ -10,13 +10,16 @@ public struct TextSearch: Sendable, Hashable {
     public var limit: Int
     /// Skip this many.
     public var offset: Int
+    /// Only records in these books; `nil` for no filter (set by the engine from the caller).
+    public var books: Set<BookID>?
 
     /// Creates a search.
-    public init(words: [String], collection: CollectionName, trash: RecordQuery.TrashFilter, limit: Int, offset: Int) {
+    public init(words: [String], collection: CollectionName, trash: RecordQuery.TrashFilter, limit: Int, offset: Int, books: Set<BookID>? = nil) {
         self.words = words
         self.collection = collection
         self.trash = trash
         self.limit = limit
         self.offset = offset
+        self.books = books
     }
 }
