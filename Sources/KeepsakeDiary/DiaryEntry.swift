@@ -33,6 +33,12 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable, RecordAppIt
     public var trashedAt: Date?
     /// The record's version, incremented by every change (the API's ETag).
     public var version: Int64
+    /// The book the record is in (``KeepsakeStore/Record/book``); `nil` only for a record made
+    /// before accounts and not yet upgraded.
+    public var book: BookID? = nil
+    /// The account that made the record (``KeepsakeStore/Record/author``); `nil` when the local
+    /// operator made it without an account.
+    public var author: AccountID? = nil
 
     /// The day the entry belongs to: the date of ``moment`` in ``timeZone``.
     public var day: DiaryDay { DiaryDay(containing: moment, in: timeZone) }

@@ -25,6 +25,12 @@ public struct FeedItem: Codable, Sendable, Hashable, Identifiable, RecordAppItem
     public var trashedAt: Date?
     /// The record's version, incremented by every change (the API's ETag).
     public var version: Int64
+    /// The book the record is in (``KeepsakeStore/Record/book``); `nil` only for a record made
+    /// before accounts and not yet upgraded.
+    public var book: BookID? = nil
+    /// The account that made the record (``KeepsakeStore/Record/author``); `nil` when the local
+    /// operator made it without an account.
+    public var author: AccountID? = nil
 
     /// Creates an item from its parts (the repository makes these from stored records).
     public init(id: RecordID, title: String, contents: String, date: Date, images: [Attachment],

@@ -25,9 +25,13 @@ def keepsake(store, *arguments, check=True):
     return done.stdout
 
 
-def make_token(store, name, read_only=False):
-    """`keepsake token create --name NAME [--read-only]`: the token it prints once."""
+def make_token(store, name, read_only=False, user=None, books=()):
+    """`keepsake token create --name NAME [--user LOGIN] [--read-only] [--book BOOK]…`: the token it
+    prints once (it acts as LOGIN, by default the store's first admin)."""
     arguments = ["token", "create", "--name", name] + (["--read-only"] if read_only else [])
+    arguments += ["--user", user] if user else []
+    for book in books:
+        arguments += ["--book", book]
     return keepsake(store, *arguments).strip()
 
 
