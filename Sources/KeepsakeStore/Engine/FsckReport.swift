@@ -30,6 +30,9 @@ public struct FsckReport: Sendable, Hashable, Codable {
     public var orphanThumbnails: [String] = []
     /// Symbolic links, devices or misplaced entries inside the store.
     public var unexpectedEntries: [String] = []
+    /// Records without a book, or whose book does not exist (every record belongs to a book since
+    /// the store's upgrade to accounts): their ids.
+    public var recordsWithoutBook: [String] = []
     /// With `--repair`: one line per action taken.
     public var repairs: [String] = []
     /// Problems that repair cannot fix (a damaged original can only come back from a backup).
@@ -38,11 +41,12 @@ public struct FsckReport: Sendable, Hashable, Codable {
     /// True when nothing is wrong (after repair, if repair ran and fixed everything).
     public var isClean: Bool {
         danglingReferences.isEmpty && orphanFiles.isEmpty && hashMismatches.isEmpty && missingThumbnails.isEmpty
-            && orphanThumbnails.isEmpty && unexpectedEntries.isEmpty
+            && orphanThumbnails.isEmpty && unexpectedEntries.isEmpty && recordsWithoutBook.isEmpty
     }
 
     /// Total number of problems found.
     public var problemCount: Int {
         danglingReferences.count + orphanFiles.count + hashMismatches.count + missingThumbnails.count + orphanThumbnails.count + unexpectedEntries.count
+            + recordsWithoutBook.count
     }
 }

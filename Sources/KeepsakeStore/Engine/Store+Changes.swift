@@ -1,14 +1,14 @@
 import Foundation
 
 extension Store {
-    /// Changes logged after `sequence`, oldest first.
+    /// Changes logged after `sequence` of records in books the caller reads, oldest first.
     public func changes(after sequence: Int64, limit: Int = 1000) throws -> [StoreChange] {
-        try metadata.read { try $0.changes(after: sequence, limit: limit) }
+        try metadata.read(as: caller) { tx in try tx.changes(after: sequence, limit: limit, books: try access(tx).readable) }
     }
 
     /// The sequence number of the newest logged change (0 for an empty log).
     public func lastChangeSequence() throws -> Int64 {
-        try metadata.read { try $0.lastChangeSequence() }
+        try metadata.read(as: caller) { try $0.lastChangeSequence() }
     }
 
     /// Every change made after `sequence` (after now, by default), by this or any other instance

@@ -18,6 +18,7 @@ extension Store {
     ///
     /// - Parameter progress: called with (done, total) as image rows are checked.
     public func fsck(repair: Bool = false, verifyHashes: Bool = true, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> FsckReport {
+        guard caller.isLocalOperator else { throw KeepsakeError(.forbidden, "Checking the store is for the operator of the machine it runs on.") }
         // A store folder replaced by a link would make fsck read, and repair write, outside the store.
         try blobs.checkUsable()
         var report = FsckReport()
@@ -32,6 +33,7 @@ extension Store {
         report.orphanFiles.sort()
         report.orphanThumbnails.sort()
         report.unexpectedEntries.sort()
+        report.recordsWithoutBook = try recordsWithoutBook()
 
         // Each transaction body starts from the findings of the scan: a metadata store may run a body
         // again after a conflict, and the attempt it rolled back must not have changed them.
@@ -39,14 +41,14 @@ extension Store {
         guard repair else {
             guard report.problemCount > 0 else { return report }
             do {
-                report = try metadata.write { tx in
+                report = try metadata.write(as: .localOperator) { tx in
                     var attempt = found
                     try confirm(&attempt, scan: scan, tx)
                     return attempt
                 }
             } catch let error as KeepsakeError where error.code == .readOnly {
                 // A read-only store (a backup, say) has no writer to wait for: one read transaction will do.
-                report = try metadata.read { tx in
+                report = try metadata.read(as: .localOperator) { tx in
                     var attempt = found
                     try confirm(&attempt, scan: scan, tx)
                     return attempt
@@ -55,7 +57,7 @@ extension Store {
             return report
         }
         let remake: [Attachment]
-        (report, remake) = try metadata.write { tx in
+        (report, remake) = try metadata.write(as: .localOperator) { tx in
             var attempt = found
             try confirm(&attempt, scan: scan, tx)
             let remake = try self.repair(&attempt, scan: scan, tx)
@@ -63,6 +65,16 @@ extension Store {
         }
         try remakeMissingThumbnails(remake, &report)
         return report
+    }
+
+    /// The ids of the records without a book or with a book that does not exist, in id order.
+    private func recordsWithoutBook() throws -> [String] {
+        let known = Set(try metadata.read(as: caller) { try $0.books(nil) }.map(\.id))
+        var lost: [String] = []
+        try forEachRecord(trash: .all) { record in
+            if !(record.book.map(known.contains) ?? false) { lost.append(record.id.string) }
+        }
+        return lost.sorted()
     }
 
     /// What one pass over the metadata and the blob store saw.
@@ -79,9 +91,9 @@ extension Store {
 
         init(store: Store) throws {
             var rows: [StoredAttachment] = []
-            (recordCount, liveNew) = try store.metadata.read { tx in (try tx.recordCount(), try tx.journalledNewKeys()) }
+            (recordCount, liveNew) = try store.metadata.read(as: .localOperator) { tx in (try tx.recordCount(), try tx.journalledNewKeys()) }
             while true {
-                let page = try store.metadata.read { try $0.attachments(after: rows.last?.attachment.path, limit: 1000) }
+                let page = try store.metadata.read(as: .localOperator) { try $0.attachments(after: rows.last?.attachment.path, limit: 1000) }
                 rows += page
                 if page.count < 1000 { break }
             }

@@ -102,6 +102,6 @@ extension Store {
 
     /// Whether the attachment row still exists (with this key).
     func attachmentExists(_ attachment: Attachment) throws -> Bool {
-        try metadata.read { try $0.attachmentExists(id: attachment.id, key: attachment.path) }
+        try metadata.read(as: .localOperator) { try $0.attachmentExists(id: attachment.id, key: attachment.path) }
     }
 }

@@ -3,7 +3,9 @@ import KeepsakeSupport
 
 extension Store {
     /// Recreates a record exactly as it was exported: same id, collection, date, fields, creation and
-    /// change times, trash state, and image bytes (stored untouched, so every hash matches).
+    /// change times, trash state, and image bytes (stored untouched, so every hash matches), written
+    /// as the caller: into the record's own book if this store has it and the caller writes it,
+    /// otherwise into the caller's default book of the collection.
     ///
     /// Returns `false`, changing nothing, when a record with this id already exists (importing the
     /// same archive twice never duplicates). Throws ``KeepsakeError/Code/corruptImage`` if an image's
@@ -25,9 +27,21 @@ extension Store {
             staged[index].sourceSHA256 = images[index].sourceSHA256
             staged[index].processed.capturedAt = images[index].capturedAt
         }
+        // The record keeps its book and author when this store has them and the caller writes that
+        // book; otherwise it goes to the caller's default book of its collection, with the caller
+        // as its author.
+        let (book, author) = try metadata.read(as: caller) { tx -> (BookID?, AccountID?) in
+            let access = try access(tx)
+            let book = try snapshot.book.flatMap { try tx.book($0) }.flatMap { book in
+                book.collection == snapshot.collection && access.canWrite(book.id) ? book.id : nil
+            }
+            let author = try snapshot.author.flatMap { try tx.account($0)?.id }
+            return (book, book == nil ? nil : author)
+        }
         let target = RecordTarget(date: snapshot.date.timeIntervalSince1970, fields: snapshot.fields,
                                   trashedAt: snapshot.trashedAt?.timeIntervalSince1970, images: staged.indices.map(ImageRef.new),
-                                  createdAt: snapshot.createdAt.timeIntervalSince1970, updatedAt: snapshot.updatedAt.timeIntervalSince1970)
+                                  createdAt: snapshot.createdAt.timeIntervalSince1970, updatedAt: snapshot.updatedAt.timeIntervalSince1970,
+                                  book: book, author: author)
         _ = try perform(kind: .importRecord, id: snapshot.id, collection: snapshot.collection, creating: true, staged: staged) { _ in
             (target, .inserted)
         }

@@ -3,11 +3,11 @@ import Foundation
 extension Store {
     /// Finishes this instance's intents that are not running (clean-up that failed earlier).
     func finishOwnLeftovers() throws {
-        let mine = try metadata.read { try $0.intents(ownedBy: instanceID) }
+        let mine = try metadata.read(as: .localOperator) { try $0.intents(ownedBy: instanceID) }
         // The running set is read after the journal: an operation enters it before it journals
         // anything and leaves it only after its own clean-up. Read before, it could miss an operation
         // that journalled meanwhile, whose files would then be "rolled back" under its feet.
-        let running = inFlight.withLock { $0 }
+        let running = core.inFlight.withLock { $0 }
         for intent in mine where !running.contains(intent) {
             do {
                 try finishIntent(intent)
@@ -30,7 +30,7 @@ extension Store {
         // Decided in a write transaction that locks the intent: if its owner's transaction is still
         // settling (an answer lost during COMMIT), this waits for it, so a commit that lands late is
         // seen as committed and its new objects are never deleted under the records that use them.
-        let found = try metadata.write { tx -> (Intent, [IntentFile])? in
+        let found = try metadata.write(as: .localOperator) { tx -> (Intent, [IntentFile])? in
             guard let intent = try tx.lockIntent(intentID) else { return nil }
             return (intent, try tx.removableFiles(of: intentID, role: intent.state == .pending ? .new : .obsolete))
         }
@@ -45,7 +45,7 @@ extension Store {
         // Checked and done in the write transaction: an operation creating the record again journals
         // its files first, so it either is seen here (and its folder kept) or makes the folder after.
         let folders = Set(files.map(\.key.parentComponents)).sorted { $0.joined() < $1.joined() }
-        try metadata.write { tx in
+        try metadata.write(as: .localOperator) { tx in
             if let recordID = intent.recordID, !folders.isEmpty, try tx.collection(of: recordID) == nil {
                 for folder in folders {
                     let key = try RelativePath(components: folder)

@@ -20,8 +20,8 @@ extension Store {
     func perform(kind: IntentKind, id: RecordID, collection: CollectionName, creating: Bool,
                  staged: [HashedImage], apply: (Record?) throws -> (RecordTarget?, ChangeKind)) throws -> Record? {
         let intentID = UUID().uuidString.lowercased()
-        inFlight.withLock { _ = $0.insert(intentID) }
-        defer { inFlight.withLock { _ = $0.remove(intentID) } }
+        core.inFlight.withLock { _ = $0.insert(intentID) }
+        defer { core.inFlight.withLock { _ = $0.remove(intentID) } }
         try finishOwnLeftovers()
 
         var newKeys: [RelativePath] = []
@@ -37,7 +37,7 @@ extension Store {
 
         let outcome: (record: Record?, hasObsolete: Bool)
         func commitTransaction() throws -> (record: Record?, hasObsolete: Bool) {
-            try metadata.write { tx in
+            try metadata.write(as: caller) { tx in
                 try commit(tx, intentID: intentID, kind: kind, id: id, collection: collection, creating: creating,
                            staged: staged, newKeys: newKeys, apply: apply)
             }
@@ -66,9 +66,13 @@ extension Store {
     /// Step 1: reserve keys for the new images and journal them as `pending`.
     private func journalNewImages(intentID: String, kind: IntentKind, id: RecordID, collection: CollectionName, creating: Bool,
                                   staged: [HashedImage]) throws -> [RelativePath] {
-        try metadata.write { tx in
+        try metadata.write(as: caller) { tx in
             try tx.assertLive()
             let first: Int64
+            if !creating {
+                let access = try access(tx)
+                try requireWrite(try readableRecord(id, tx, access).book, access)
+            }
             if creating {
                 if try tx.collection(of: id) != nil {
                     throw KeepsakeError(.conflict, "A record with id \(id) already exists; nothing was stored.")
@@ -105,12 +109,25 @@ extension Store {
                         staged: [HashedImage], newKeys: [RelativePath],
                         apply: (Record?) throws -> (RecordTarget?, ChangeKind)) throws -> (record: Record?, hasObsolete: Bool) {
         try tx.assertLive()
+        let access = try access(tx)
         let current = try tx.record(id)
         if creating, current != nil {
             throw KeepsakeError(.conflict, "A record with id \(id) already exists; nothing was stored.")
         }
-        if !creating, current == nil { throw KeepsakeError.recordNotFound(id.string) }
-        let (target, change) = try apply(current)
+        if let current {
+            guard access.canRead(current.book) else { throw KeepsakeError.recordNotFound(id.string) }
+            try requireWrite(current.book, access)
+        } else if !creating {
+            throw KeepsakeError.recordNotFound(id.string)
+        }
+        var (target, change) = try apply(current)
+        if creating, let made = target {
+            // The book is resolved here, in the commit: a default book missing until now is made in
+            // this same transaction, and a membership removed meanwhile is seen.
+            let (book, author) = try newRecordBook(made.book, in: collection, tx, access)
+            target?.book = book
+            target?.author = made.author ?? author
+        }
         let timestamp = now()
         var obsolete: [IntentFile] = []
 
@@ -199,7 +216,7 @@ extension Store {
         // is left is still in the journal, so the next operation of this instance, or recovery once
         // it exits, removes it.
         guard (try? finishIntent(intentID)) == false, !newKeys.isEmpty else { return }
-        guard let loose = try? metadata.read({ tx in try zip(newKeys, staged).filter { try !tx.isReferenced($0.0) } }), !loose.isEmpty else { return }
+        guard let loose = try? metadata.read(as: .localOperator, { tx in try zip(newKeys, staged).filter { try !tx.isReferenced($0.0) } }), !loose.isEmpty else { return }
         let sizes = Set(options.thumbnailSizes + ThumbnailSize.standard).sorted()
         try? blobs.delete(loose.flatMap { key, image in
             [key] + sizes.map { Attachment.thumbnailPath(for: key, size: $0, format: image.thumbnailFormat) }

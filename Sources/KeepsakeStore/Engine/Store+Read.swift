@@ -9,7 +9,10 @@ extension Store {
 
     /// The record with `id`, or `nil` if there is none.
     public func recordIfPresent(_ id: RecordID) throws -> Record? {
-        try metadata.read { try $0.record(id) }
+        try metadata.read(as: caller) { tx in
+            guard let record = try tx.record(id), try access(tx).canRead(record.book) else { return nil }
+            return record
+        }
     }
 
     /// One page of records. Records come with their attachments, whose thumbnail paths are derived;
@@ -25,12 +28,17 @@ extension Store {
                 throw KeepsakeError(.invalidArgument, "Filter on one value of the list field \(key), not on a whole list.")
             }
         }
-        return try metadata.read { try $0.list(query) }
+        return try metadata.read(as: caller) { tx in
+            var query = query
+            query.books = try access(tx).readFilter(query.books)
+            return try tx.list(query)
+        }
     }
 
-    /// Number of records in a collection (live by default).
-    public func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter = .live) throws -> Int {
-        try metadata.read { try $0.count(collection, trash: trash) }
+    /// Number of records in a collection (live by default) that the caller reads, of these books
+    /// only when `books` is given.
+    public func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter = .live, books: Set<BookID>? = nil) throws -> Int {
+        try metadata.read(as: caller) { tx in try tx.count(collection, trash: trash, books: try access(tx).readFilter(books)) }
     }
 
     /// Every record of `collection` matching `query`'s filters, page by page in the query's order

@@ -40,7 +40,7 @@ extension Store {
     private func create(_ draft: RecordDraft, id: RecordID, staged: [HashedImage]) throws -> Record {
         let date = (draft.date ?? clock()).timeIntervalSince1970
         let record = try perform(kind: .create, id: id, collection: draft.collection, creating: true, staged: staged) { _ in
-            (RecordTarget(date: date, fields: draft.fields, trashedAt: nil, images: staged.indices.map(ImageRef.new)), .inserted)
+            (RecordTarget(date: date, fields: draft.fields, trashedAt: nil, images: staged.indices.map(ImageRef.new), book: draft.book), .inserted)
         }
         return record!
     }
@@ -226,7 +226,10 @@ extension Store {
             throw KeepsakeError(.invalidArgument, "The trash age must be zero or more seconds; \(age) was given.")
         }
         let cutoff = age.map { clock().addingTimeInterval(-$0) }
-        let ids = try metadata.read { try $0.trashed(before: cutoff?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude, in: collection) }
+        // Only the trash of books the caller writes: purging is a write.
+        let ids = try metadata.read(as: caller) { tx in
+            try tx.trashed(before: cutoff?.timeIntervalSince1970 ?? Double.greatestFiniteMagnitude, in: collection, books: try access(tx).writable)
+        }
         return try ids.filter { try purgeIfTrashed($0, trashedBefore: cutoff) }
     }
 
@@ -247,8 +250,7 @@ extension Store {
     /// Runs an update whose target is the current state changed by `change`.
     private func mutate(_ id: RecordID, kind: IntentKind, staged: [HashedImage] = [], change: ChangeKind = .updated, allowTrashed: Bool = false,
                         expectedVersion: Int64? = nil, _ edit: (Record, inout RecordTarget) throws -> Void) throws -> Record {
-        let collection = try metadata.read { try $0.collection(of: id) }
-        guard let collection else { throw KeepsakeError.recordNotFound(id.string) }
+        let collection = try metadata.read(as: caller) { tx in try readableRecord(id, tx, try access(tx)).collection }
         let record = try perform(kind: kind, id: id, collection: collection, creating: false, staged: staged) { current in
             let current = current!
             try Self.check(current, expectedVersion)

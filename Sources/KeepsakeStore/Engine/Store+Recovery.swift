@@ -14,11 +14,11 @@ extension Store {
             do {
                 // Its staging first: once its intents are claimed, nothing would name it any more.
                 try blobs.discardStaging(of: claim.owner)
-                let intents = try metadata.read { try $0.intents(ownedBy: claim.owner) }
+                let intents = try metadata.read(as: .localOperator) { try $0.intents(ownedBy: claim.owner) }
                 for intent in intents {
-                    inFlight.withLock { _ = $0.insert(intent) }
-                    defer { inFlight.withLock { _ = $0.remove(intent) } }
-                    guard try metadata.write({ try $0.claimIntent(intent, from: claim.owner, to: instanceID) }) else { continue }
+                    core.inFlight.withLock { _ = $0.insert(intent) }
+                    defer { core.inFlight.withLock { _ = $0.remove(intent) } }
+                    guard try metadata.write(as: .localOperator, { try $0.claimIntent(intent, from: claim.owner, to: instanceID) }) else { continue }
                     try finishIntent(intent)
                     completed += 1
                 }
@@ -49,6 +49,6 @@ extension Store {
 
     /// Number of operations recorded in the journal as in flight (of any instance).
     public func intentsInFlight() throws -> Int {
-        try metadata.read { try $0.intentCount() }
+        try metadata.read(as: .localOperator) { try $0.intentCount() }
     }
 }

@@ -5,14 +5,18 @@ extension Store {
     /// all the words of `text`, newest first. Each word also matches as a prefix, so "picnic" finds
     /// "picnics" and Korean words find their forms with particles ("피크닉" finds "피크닉을").
     /// The user's text is never interpreted as query syntax.
+    /// Only records the caller reads are searched (of these books only when `books` is given).
     public func search(_ text: String, in collection: CollectionName, trash: RecordQuery.TrashFilter = .live,
-                       limit: Int = 50, offset: Int = 0) throws -> [Record] {
+                       limit: Int = 50, offset: Int = 0, books: Set<BookID>? = nil) throws -> [Record] {
         guard (1...1000).contains(limit), offset >= 0 else {
             throw KeepsakeError(.invalidArgument, "A search page holds 1 to 1000 records and the offset must not be negative.")
         }
         let words = Self.searchWords(text)
         guard !words.isEmpty else { return [] }
-        return try metadata.read { try $0.search(TextSearch(words: words, collection: collection, trash: trash, limit: limit, offset: offset)) }
+        return try metadata.read(as: caller) { tx in
+            try tx.search(TextSearch(words: words, collection: collection, trash: trash, limit: limit, offset: offset,
+                                     books: try access(tx).readFilter(books)))
+        }
     }
 
     /// The words of a search: split at blanks, punctuation, symbols and control characters (a NUL
@@ -24,7 +28,8 @@ extension Store {
         }).map(String.init)
     }
 
-    /// Creates several records without images in one transaction: all of them or none (a CSV import).
+    /// Creates several records without images in one transaction: all of them or none (a CSV import),
+    /// each in its draft's book or the caller's default book of its collection.
     @discardableResult
     public func createMany(_ drafts: [RecordDraft]) throws -> [Record] {
         guard drafts.allSatisfy({ $0.images.isEmpty }) else {
@@ -36,12 +41,13 @@ extension Store {
             throw KeepsakeError(.invalidArgument, "The same record id appears twice in one batch; nothing was stored.")
         }
         try finishOwnLeftovers()
-        return try metadata.write { tx in
+        return try metadata.write(as: caller) { tx in
             try tx.assertLive()
             let timestamp = now()
             var records: [Record] = []
             for (id, draft) in prepared {
                 let date = (draft.date ?? clock()).timeIntervalSince1970
+                // Resolved per draft: the first one may make the default book the next ones go to.
                 let (book, author) = try newRecordBook(draft.book, in: draft.collection, tx)
                 try tx.insertRecord(NewRecord(id: id, collection: draft.collection, date: date, fields: draft.fields, createdAt: timestamp,
                                               updatedAt: timestamp, trashedAt: nil, nextImageNumber: 0, book: book, author: author))

@@ -1,7 +1,14 @@
 extension Store {
-    /// The collections that hold records (live or in the trash), in name order.
+    /// The collections that hold records (live or in the trash), in name order; for an account,
+    /// those that have a book it reads.
     public func collections() throws -> [CollectionName] {
-        try metadata.read { try $0.collectionFigures() }.map { try CollectionName($0.name) }
+        try metadata.read(as: caller) { tx in
+            let all = try tx.collectionFigures().map { try CollectionName($0.name) }
+            let access = try access(tx)
+            guard let readable = access.readable else { return all }
+            let mine = Set(try tx.books(readable).map(\.collection))
+            return all.filter(mine.contains)
+        }
     }
 
     /// Every record of every collection, collection by collection (in name order), each collection

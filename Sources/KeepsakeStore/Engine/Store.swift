@@ -1,5 +1,4 @@
 public import Foundation
-import Synchronization
 
 /// A Keepsake store: records with ordered image attachments, their metadata in a
 /// ``MetadataStore`` and their image bytes in a ``BlobStore``.
@@ -12,26 +11,28 @@ import Synchronization
 /// or roll back the operations of instances that died, without listing the blob store and without
 /// touching the in-flight operations of a live instance.
 ///
-/// A `Store` is thread-safe; several instances (in one process or several) may share one store.
-public final class Store: Sendable {
+/// A `Store` is a value: every copy shares one opened store (a ``StoreCore``), and each carries the
+/// ``Caller`` its operations act for (``acting(as:)`` makes another, for free). It is thread-safe;
+/// several instances (in one process or several) may share one store.
+public struct Store: Sendable {
+    let core: StoreCore
+    /// Who this value's operations act for: the local operator from the initialisers.
+    public let caller: Caller
+
     /// This instance's local folders. With the embedded backends (the default) they hold the
     /// database, the originals and the thumbnails; with others, uploads in flight and caches.
-    public let location: StoreLocation
+    public var location: StoreLocation { core.location }
     /// Settings.
-    public let options: StoreOptions
+    public var options: StoreOptions { core.options }
     /// The image processor used on ingest and to remake thumbnails.
-    public let imageProcessor: any ImageProcessing
+    public var imageProcessor: any ImageProcessing { core.imageProcessor }
     /// Where records, image rows, the journal and the change log live.
-    public let metadata: any MetadataStore
+    public var metadata: any MetadataStore { core.metadata }
     /// Where image bytes live.
-    public let blobs: any BlobStore
+    public var blobs: any BlobStore { core.blobs }
 
-    let clock: @Sendable () -> Date
-    /// Processes the images of every operation of this instance through one queue, on
-    /// ``StoreOptions/processingConcurrency`` threads, so consecutive operations share the cores.
-    let batchProcessor: ImageBatchProcessor
-    /// Intents of this instance currently being executed (so leftover clean-up skips them).
-    let inFlight = Mutex<Set<String>>([])
+    var clock: @Sendable () -> Date { core.clock }
+    var batchProcessor: ImageBatchProcessor { core.batchProcessor }
 
     /// Opens (creating if needed) the embedded store at `location`: SQLite for the metadata
     /// (``SQLiteMetadataStore``) and folders for the images (``FolderBlobStore``), then recovers the
@@ -41,35 +42,38 @@ public final class Store: Sendable {
     ///   - imageProcessor: decodes and encodes images (``KeepsakeImaging/VipsImageProcessor`` in production).
     ///   - fileSystem: the seam every file change goes through; tests pass a ``FaultInjectingFileSystem``.
     ///   - clock: the current time; tests inject one to check trash retention without waiting.
-    public convenience init(location: StoreLocation, options: StoreOptions = StoreOptions(), imageProcessor: any ImageProcessing,
-                            fileSystem: any FileSystem = PosixFileSystem(), clock: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(location: StoreLocation, options: StoreOptions = StoreOptions(), imageProcessor: any ImageProcessing,
+                fileSystem: any FileSystem = PosixFileSystem(), clock: @escaping @Sendable () -> Date = { Date() }) throws {
         let blobs = try FolderBlobStore(location: location, fileSystem: fileSystem, reserveBytes: options.reserveBytes)
         let metadata = try SQLiteMetadataStore(dataDirectory: location.dataDirectory, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds,
                                                fileSystem: fileSystem)
         try self.init(metadata: metadata, blobs: blobs, location: location, options: options, imageProcessor: imageProcessor, clock: clock)
     }
 
-    /// Opens a store over any pair of backends and recovers the interrupted operations of dead
-    /// instances. The store owns both from now on and closes the metadata store when it goes away.
+    /// Opens a store over any pair of backends, recovers the interrupted operations of dead
+    /// instances and, on a store made before accounts, makes the first admin and gives every record
+    /// a book (``upgradeToAccounts()``). The store owns both backends from now on and closes the
+    /// metadata store when the last value over it goes away.
     ///
     /// - Parameter location: this instance's local folders (see ``location``).
     public init(metadata: any MetadataStore, blobs: any BlobStore, location: StoreLocation, options: StoreOptions = StoreOptions(),
                 imageProcessor: any ImageProcessing, clock: @escaping @Sendable () -> Date = { Date() }) throws {
-        self.location = location
-        self.options = options
-        self.imageProcessor = imageProcessor
-        batchProcessor = ImageBatchProcessor(processor: imageProcessor, workers: options.processingConcurrency)
-        self.metadata = metadata
-        self.blobs = blobs
-        self.clock = clock
+        core = StoreCore(metadata: metadata, blobs: blobs, location: location, options: options, imageProcessor: imageProcessor, clock: clock)
+        caller = .localOperator
         try recoverDeadOwners()
         blobs.ensureReserve(instance: metadata.instanceID)
+        try upgradeToAccounts()
     }
 
-    deinit {
-        // No operation of this instance runs any more: its staging holds nothing worth keeping.
-        blobs.releaseStaging(of: metadata.instanceID)
-        metadata.close()
+    private init(core: StoreCore, caller: Caller) {
+        self.core = core
+        self.caller = caller
+    }
+
+    /// The same store acting for `caller`: every operation of the returned value applies the access
+    /// rule for it (``Caller``). Costs nothing: the opened store is shared.
+    public func acting(as caller: Caller) -> Store {
+        Store(core: core, caller: caller)
     }
 
     /// This instance's token in the journal.

@@ -15,6 +15,10 @@ public final class FaultInjectingMetadataStore: MetadataStore {
     public func write<T>(_ body: (any MetadataWriter) throws -> T) throws -> T {
         try plan.run("metadata write") { try base.write(body) }
     }
+    public func read<T>(as caller: Caller, _ body: (any MetadataReader) throws -> T) throws -> T { try base.read(as: caller, body) }
+    public func write<T>(as caller: Caller, _ body: (any MetadataWriter) throws -> T) throws -> T {
+        try plan.run("metadata write") { try base.write(as: caller, body) }
+    }
     public func claimDeadInstances() throws -> [any InstanceClaim] { try base.claimDeadInstances() }
     public func waitForChanges(timeout: Duration) async throws { try await base.waitForChanges(timeout: timeout) }
     public func status() throws -> BackendStatus { try base.status() }

@@ -23,7 +23,31 @@ enum SQLiteRows {
             createdAt: Date(timeIntervalSince1970: row.double(4)),
             updatedAt: Date(timeIntervalSince1970: row.double(5)),
             trashedAt: row.optionalDouble(6).map(Date.init(timeIntervalSince1970:)),
-            version: row.int64(7))
+            version: row.int64(7),
+            book: try row.text(8).map { try BookID(parsing: $0) },
+            author: try row.text(9).map { try AccountID(parsing: $0) })
+    }
+
+    /// An account from the columns of ``SQLiteTransaction/accountColumns``.
+    static func account(_ row: Statement) throws -> Account {
+        Account(id: try AccountID(parsing: row.requiredText(0)), login: try LoginName(row.requiredText(1)), displayName: row.requiredText(2),
+                language: row.requiredText(3), timeZone: row.requiredText(4), isAdmin: row.int64(5) != 0,
+                disabledAt: row.optionalDouble(6).map(Date.init(timeIntervalSince1970:)), passwordHash: row.text(7),
+                credentialVersion: row.int64(8), createdAt: Date(timeIntervalSince1970: row.double(9)))
+    }
+
+    /// A book from the columns of ``SQLiteTransaction/bookColumns``.
+    static func book(_ row: Statement) throws -> Book {
+        Book(id: try BookID(parsing: row.requiredText(0)), collection: try CollectionName(row.requiredText(1)), name: row.requiredText(2),
+             defaultOf: try row.text(3).map { try AccountID(parsing: $0) }, createdAt: Date(timeIntervalSince1970: row.double(4)))
+    }
+
+    /// A role by its name.
+    static func role(_ name: String) throws -> BookRole {
+        guard let role = BookRole(rawValue: name) else {
+            throw KeepsakeError(.database, "A book membership has an unknown role (\(KeepsakeError.printable(name))) in the database.", remedy: .checkStore)
+        }
+        return role
     }
 
     /// An attachment from the columns of ``SQLiteTransaction/attachmentColumns``.

@@ -7,6 +7,9 @@ extension SQLiteTransaction {
         let column = query.sortColumn
         var sql = "SELECT \(Self.recordColumns), \(column) FROM record WHERE collection = ?" + query.trash.sqlCondition(prefix: "")
         var bindings: [SQLValue] = [.text(query.collection.name)]
+        let (bookCondition, bookBindings) = Self.bookCondition(query.books, column: "book_id")
+        sql += bookCondition
+        bindings += bookBindings
         if let from = query.dateFrom { sql += " AND date >= ?"; bindings.append(.real(from.timeIntervalSince1970)) }
         if let until = query.dateUntil { sql += " AND date < ?"; bindings.append(.real(until.timeIntervalSince1970)) }
         for (key, value) in query.fieldEquals.sorted(by: { $0.key < $1.key }) {
@@ -36,7 +39,7 @@ extension SQLiteTransaction {
             bindings.append(.int(query.offset))
         }
         let rows = try db.query(sql, bindings) { statement in
-            (record: try SQLiteRows.record(statement), sortValue: statement.double(8))
+            (record: try SQLiteRows.record(statement), sortValue: statement.double(10))
         }
         return try RecordPage(fetched: rows, limit: query.limit) { try attachImages(to: &$0) }
     }
@@ -48,13 +51,14 @@ extension SQLiteTransaction {
         guard !search.words.isEmpty else { return [] }
         let match = search.words.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
         let columns = Self.recordColumns.split(separator: ",").map { "r." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+        let (bookCondition, bookBindings) = Self.bookCondition(search.books, column: "r.book_id")
         var records = try db.query("""
             SELECT \(columns) FROM record_text t
             JOIN record_search_key k ON k.key = t.rowid
             JOIN record r ON r.id = k.record_id
-            WHERE record_text MATCH ? AND r.collection = ?\(search.trash.sqlCondition(prefix: "r."))
+            WHERE record_text MATCH ? AND r.collection = ?\(search.trash.sqlCondition(prefix: "r."))\(bookCondition)
             ORDER BY r.date DESC, r.id DESC LIMIT ? OFFSET ?
-            """, [.text(match), .text(search.collection.name), .int(search.limit), .int(search.offset)], SQLiteRows.record)
+            """, [.text(match), .text(search.collection.name)] + bookBindings + [.int(search.limit), .int(search.offset)], SQLiteRows.record)
         try attachImages(to: &records)
         return records
     }

@@ -6,7 +6,7 @@ import Foundation
 struct SQLiteTransaction: MetadataWriter {
     let db: Database
 
-    static let recordColumns = "id, collection, date, fields, created_at, updated_at, trashed_at, version"
+    static let recordColumns = "id, collection, date, fields, created_at, updated_at, trashed_at, version, book_id, author_id"
     static let attachmentColumns = "id, record_id, position, path, byte_size, sha256, source_sha256, media_type, width, height, captured_at, thumbnail_format, created_at"
 
     // MARK: - Records
@@ -25,7 +25,13 @@ struct SQLiteTransaction: MetadataWriter {
     }
 
     func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter) throws -> Int {
-        Int(try db.scalarInt("SELECT count(*) FROM record WHERE collection = ?" + trash.sqlCondition(prefix: ""), [.text(collection.name)]))
+        try count(collection, trash: trash, books: nil)
+    }
+
+    func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter, books: Set<BookID>?) throws -> Int {
+        let (condition, bookBindings) = Self.bookCondition(books, column: "book_id")
+        return Int(try db.scalarInt("SELECT count(*) FROM record WHERE collection = ?" + trash.sqlCondition(prefix: "") + condition,
+                                    [.text(collection.name)] + bookBindings))
     }
 
     func recordCount() throws -> Int {
@@ -33,12 +39,19 @@ struct SQLiteTransaction: MetadataWriter {
     }
 
     func trashed(before cutoff: Double, in collection: CollectionName?) throws -> [RecordID] {
+        try trashed(before: cutoff, in: collection, books: nil)
+    }
+
+    func trashed(before cutoff: Double, in collection: CollectionName?, books: Set<BookID>?) throws -> [RecordID] {
         var sql = "SELECT id FROM record WHERE trashed_at IS NOT NULL AND trashed_at <= ?"
         var bindings: [SQLValue] = [.real(cutoff)]
         if let collection {
             sql += " AND collection = ?"
             bindings.append(.text(collection.name))
         }
+        let (condition, bookBindings) = Self.bookCondition(books, column: "book_id")
+        sql += condition
+        bindings += bookBindings
         return try db.query(sql + " ORDER BY trashed_at", bindings) { try RecordID(parsing: $0.requiredText(0)) }
     }
 
@@ -62,9 +75,12 @@ struct SQLiteTransaction: MetadataWriter {
         if try db.scalarInt("SELECT count(*) FROM record WHERE id = ?", [.text(record.id.string)]) > 0 {
             throw KeepsakeError(.conflict, "A record with id \(record.id) already exists; nothing was stored.")
         }
-        try db.run("INSERT INTO record (id, collection, date, fields, created_at, updated_at, trashed_at, next_image_seq) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                   [.text(record.id.string), .text(record.collection.name), .real(record.date), .text(try FieldsJSON.encode(record.fields)),
-                    .real(record.createdAt), .real(record.updatedAt), .optionalReal(record.trashedAt), .integer(record.nextImageNumber)])
+        try db.run("""
+            INSERT INTO record (id, collection, date, fields, created_at, updated_at, trashed_at, next_image_seq, book_id, author_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, [.text(record.id.string), .text(record.collection.name), .real(record.date), .text(try FieldsJSON.encode(record.fields)),
+                  .real(record.createdAt), .real(record.updatedAt), .optionalReal(record.trashedAt), .integer(record.nextImageNumber),
+                  .text(record.book.string), .optionalText(record.author?.string)])
     }
 
     func updateRecord(_ id: RecordID, _ change: RecordChange) throws -> Bool {
@@ -210,18 +226,28 @@ struct SQLiteTransaction: MetadataWriter {
     // MARK: - Change log
 
     func appendChange(record: RecordID, collection: CollectionName, kind: ChangeKind, at: Double) throws {
-        try db.run("INSERT INTO change (record_id, collection, kind, at) VALUES (?, ?, ?, ?)",
-                   [.text(record.string), .text(collection.name), .text(kind.rawValue), .real(at)])
+        try appendChange(record: record, collection: collection, book: nil, kind: kind, at: at)
+    }
+
+    func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double) throws {
+        try db.run("INSERT INTO change (record_id, collection, kind, at, book_id) VALUES (?, ?, ?, ?, ?)",
+                   [.text(record.string), .text(collection.name), .text(kind.rawValue), .real(at), .optionalText(book?.string)])
     }
 
     func changes(after sequence: Int64, limit: Int) throws -> [StoreChange] {
-        try db.query("SELECT seq, record_id, collection, kind, at FROM change WHERE seq > ? ORDER BY seq LIMIT ?",
-                     [.integer(sequence), .int(limit)]) { row in
+        try changes(after: sequence, limit: limit, books: nil)
+    }
+
+    func changes(after sequence: Int64, limit: Int, books: Set<BookID>?) throws -> [StoreChange] {
+        let (condition, bookBindings) = Self.bookCondition(books, column: "book_id")
+        return try db.query("SELECT seq, record_id, collection, kind, at, book_id FROM change WHERE seq > ?\(condition) ORDER BY seq LIMIT ?",
+                            [.integer(sequence)] + bookBindings + [.int(limit)]) { row in
             guard let kind = ChangeKind(rawValue: row.requiredText(3)) else {
                 throw KeepsakeError(.database, "Change \(row.int64(0)) has an unknown kind in the database.", remedy: .checkStore)
             }
             return StoreChange(sequence: row.int64(0), recordID: try RecordID(parsing: row.requiredText(1)),
-                               collection: try CollectionName(row.requiredText(2)), kind: kind, at: Date(timeIntervalSince1970: row.double(4)))
+                               collection: try CollectionName(row.requiredText(2)), kind: kind, at: Date(timeIntervalSince1970: row.double(4)),
+                               book: try row.text(5).map { try BookID(parsing: $0) })
         }
     }
 
@@ -286,6 +312,20 @@ struct SQLiteTransaction: MetadataWriter {
     }
 
     // MARK: - Helpers
+
+    /// The SQL condition (with a leading ` AND `) limiting `column` to `books`, and its bindings:
+    /// none for `nil`, `= ?` for one book (so the `record_by_book_*` indexes give the order), a
+    /// JSON array for several (one statement for every count).
+    static func bookCondition(_ books: Set<BookID>?, column: String) -> (String, [SQLValue]) {
+        guard let books else { return ("", []) }
+        switch books.count {
+        case 0: return (" AND 0", [])
+        case 1: return (" AND \(column) = ?", [.text(books.first!.string)])
+        default:
+            let ids = "[" + books.sorted().map { "\"\($0.string)\"" }.joined(separator: ",") + "]"
+            return (" AND \(column) IN (SELECT value FROM json_each(?))", [.text(ids)])
+        }
+    }
 
     static func globEscaped(_ text: String) -> String {
         var escaped = ""

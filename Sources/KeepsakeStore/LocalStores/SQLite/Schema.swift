@@ -116,6 +116,42 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX idempotency_by_expiry ON idempotency(expires_at);
         """,
+        // 5: accounts and the books they share; every record and change row names its book.
+        """
+        CREATE TABLE account (
+            id TEXT PRIMARY KEY NOT NULL,
+            login TEXT NOT NULL UNIQUE,
+            display_name TEXT NOT NULL,
+            language TEXT NOT NULL,
+            time_zone TEXT NOT NULL,
+            is_admin INTEGER NOT NULL DEFAULT 0,
+            disabled_at REAL,
+            password_hash TEXT,
+            credential_version INTEGER NOT NULL DEFAULT 1,
+            created_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE TABLE book (
+            id TEXT PRIMARY KEY NOT NULL,
+            collection TEXT NOT NULL,
+            name TEXT NOT NULL,
+            default_of TEXT REFERENCES account(id) ON DELETE SET NULL,
+            created_at REAL NOT NULL
+        ) WITHOUT ROWID;
+        CREATE UNIQUE INDEX book_default ON book(default_of, collection) WHERE default_of IS NOT NULL;
+        CREATE TABLE book_member (
+            book_id TEXT NOT NULL REFERENCES book(id) ON DELETE CASCADE,
+            account_id TEXT NOT NULL REFERENCES account(id) ON DELETE CASCADE,
+            role TEXT NOT NULL CHECK (role IN ('owner', 'editor', 'viewer')),
+            PRIMARY KEY (book_id, account_id)
+        ) WITHOUT ROWID;
+        CREATE INDEX book_member_by_account ON book_member(account_id, book_id);
+        ALTER TABLE record ADD COLUMN book_id TEXT;
+        ALTER TABLE record ADD COLUMN author_id TEXT;
+        CREATE INDEX record_by_book_date ON record(book_id, collection, date, id);
+        CREATE INDEX record_by_book_created ON record(book_id, collection, created_at, id);
+        CREATE INDEX record_by_book_updated ON record(book_id, collection, updated_at, id);
+        ALTER TABLE change ADD COLUMN book_id TEXT;
+        """,
     ]
 
     /// The schema version this program writes.

@@ -1,0 +1,171 @@
+import Foundation
+
+extension Store {
+    /// The books the caller reads (the operator: all), of one collection or of all, by collection,
+    /// name and id.
+    public func books(in collection: CollectionName? = nil) throws -> [Book] {
+        try metadata.read(as: caller) { tx in
+            try tx.books(try access(tx).readable).filter { collection == nil || $0.collection == collection }
+        }
+    }
+
+    /// The book `id`; not found unless the caller reads it.
+    public func book(_ id: BookID) throws -> Book {
+        try metadata.read(as: caller) { tx in try readableBook(id, tx, try access(tx)) }
+    }
+
+    /// The default book of `account` in `collection`, made (with the account as its owner) if it
+    /// does not exist yet; only the account itself and the operator make it. Anyone else gets it if
+    /// they read it, and not found otherwise.
+    @discardableResult
+    public func defaultBook(of account: AccountID, in collection: CollectionName) throws -> Book {
+        try metadata.write(as: caller) { tx in
+            try tx.assertLive()
+            let access = try access(tx)
+            let me = try callerAccount(tx)
+            if let book = try tx.defaultBook(of: account, in: collection) {
+                guard access.canRead(book.id) || me?.id == account else { throw Self.bookNotFound(book.id) }
+                return book
+            }
+            guard me == nil || me?.id == account else {
+                throw KeepsakeError(.notFound, "That account has no default book of \(collection) that you may read.")
+            }
+            guard !caller.readOnly, caller.books == nil else {
+                throw KeepsakeError(.forbidden, "This token may not make a new book; use one that may write and is not limited to some books.")
+            }
+            guard let owner = try tx.account(account), !owner.isDisabled else { throw Self.noSuchAccount(account) }
+            return try makeDefaultBook(of: owner.id, in: collection, tx)
+        }
+    }
+
+    /// Makes a book of `collection` owned by `owner` (the caller's account by default; the
+    /// operator must name one; an account makes books only for itself).
+    @discardableResult
+    public func createBook(collection: CollectionName, name: String, owner: AccountID? = nil) throws -> Book {
+        let name = try Book.checkedName(name)
+        return try metadata.write(as: caller) { tx in
+            try tx.assertLive()
+            let me = try callerAccount(tx)
+            guard let ownerID = owner ?? me?.id else {
+                throw KeepsakeError(.invalidArgument, "Name the account who owns the new book.")
+            }
+            if let me {
+                guard ownerID == me.id else { throw KeepsakeError(.forbidden, "You can make books only for yourself; the owner can share them afterwards.") }
+                guard !caller.readOnly, caller.books == nil else {
+                    throw KeepsakeError(.forbidden, "This token may not make a new book; use one that may write and is not limited to some books.")
+                }
+            }
+            guard let ownerAccount = try tx.account(ownerID), !ownerAccount.isDisabled else { throw Self.noSuchAccount(ownerID) }
+            let book = Book(id: .random(), collection: collection, name: name, defaultOf: nil, createdAt: clock())
+            try tx.insertBook(book)
+            try tx.setMember(.owner, account: ownerAccount.id, book: book.id)
+            return book
+        }
+    }
+
+    /// Renames a book (its owners).
+    @discardableResult
+    public func renameBook(_ id: BookID, to name: String) throws -> Book {
+        let name = try Book.checkedName(name)
+        return try metadata.write(as: caller) { tx in
+            try tx.assertLive()
+            let access = try access(tx)
+            var book = try readableBook(id, tx, access)
+            try requireManage(id, access)
+            book.name = name
+            try tx.updateBook(book)
+            return book
+        }
+    }
+
+    /// Deletes a book (its owners) with every record in it, live and trashed: each record is purged
+    /// as by ``purge(_:)``, so its images are removed after its commit; then the book and its
+    /// memberships go in one transaction, which refuses (`conflict`) if a record was added meanwhile.
+    public func deleteBook(_ id: BookID) throws {
+        let book = try metadata.read(as: caller) { tx in
+            let access = try access(tx)
+            let book = try readableBook(id, tx, access)
+            try requireManage(id, access)
+            return book
+        }
+        var query = RecordQuery(collection: book.collection)
+        query.trash = .all
+        query.books = [id]
+        query.limit = 500
+        while true {
+            let page = try list(query)
+            for record in page.records { try purge(record.id) }
+            if page.nextCursor == nil { break }
+        }
+        try metadata.write(as: caller) { tx in
+            try tx.assertLive()
+            let access = try access(tx)
+            _ = try readableBook(id, tx, access)
+            try requireManage(id, access)
+            try tx.deleteBook(id)
+        }
+    }
+
+    /// The members of a book, owners first (anyone who reads it).
+    public func members(of book: BookID) throws -> [BookMember] {
+        try metadata.read(as: caller) { tx in
+            _ = try readableBook(book, tx, try access(tx))
+            return try tx.members(of: book)
+        }
+    }
+
+    /// Gives `account` `role` in `book`, adding it as a member if it is not one (the book's owners).
+    ///
+    /// - Throws: `conflict` when it would demote the book's last owner.
+    public func setRole(_ role: BookRole, for account: AccountID, in book: BookID) throws {
+        try metadata.write(as: caller) { tx in
+            try tx.assertLive()
+            let access = try access(tx)
+            _ = try readableBook(book, tx, access)
+            try requireManage(book, access)
+            guard try tx.account(account) != nil else { throw Self.noSuchAccount(account) }
+            let members = try tx.members(of: book)
+            if role != .owner, members.contains(where: { $0.account == account && $0.role == .owner }) {
+                try requireAnotherOwner(than: account, in: members)
+            }
+            try tx.setMember(role, account: account, book: book)
+        }
+    }
+
+    /// Ends `account`'s membership of `book`: its owners may remove anyone, and a member may leave.
+    ///
+    /// - Throws: `conflict` for the book's last owner (a book always keeps one).
+    public func removeMember(_ account: AccountID, from book: BookID) throws {
+        try metadata.write(as: caller) { tx in
+            try tx.assertLive()
+            let access = try access(tx)
+            _ = try readableBook(book, tx, access)
+            if caller.accountID != account || caller.readOnly { try requireManage(book, access) }
+            let members = try tx.members(of: book)
+            guard let member = members.first(where: { $0.account == account }) else {
+                throw KeepsakeError(.notFound, "That account is not a member of this book.")
+            }
+            if member.role == .owner { try requireAnotherOwner(than: account, in: members) }
+            try tx.setMember(nil, account: account, book: book)
+        }
+    }
+
+    /// The caller's role in `book` (narrowed by its token: a read-only token is a viewer), or `nil`
+    /// when it is not a member; the local operator, who may do everything, is an owner of every book.
+    public func role(in book: BookID) throws -> BookRole? {
+        try metadata.read(as: caller) { tx in
+            let access = try access(tx)
+            _ = try readableBook(book, tx, access)
+            if access.canManage(book) { return .owner }
+            if access.canWrite(book) { return .editor }
+            return .viewer
+        }
+    }
+
+    /// Throws `conflict` unless `members` has an owner other than `account`.
+    private func requireAnotherOwner(than account: AccountID, in members: [BookMember]) throws {
+        guard members.contains(where: { $0.role == .owner && $0.account != account }) else {
+            throw KeepsakeError(.conflict, "This is the book's last owner; make another member an owner first. Nothing was changed.")
+        }
+    }
+}
