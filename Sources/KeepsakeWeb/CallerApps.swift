@@ -18,6 +18,13 @@ struct CallerApps: Sendable {
 
     /// The store acting as the current caller.
     var store: Store { operatorStore.acting(as: caller ?? RequestCaller.current) }
+
+    /// The store for checking (and repairing) it as a whole (`fsck`), which the engine leaves to the
+    /// operator of the machine: the server runs it for an admin (`account`) as that operator; for
+    /// anyone else it is the caller's store, which the engine refuses (`403`).
+    func maintenanceStore(for account: Account?) -> Store {
+        account?.isAdmin == true && !(caller ?? RequestCaller.current).readOnly ? operatorStore : store
+    }
     /// The diary, as the current caller sees it.
     var diary: Diary { Diary(store: store, maxImages: maxPhotos) }
     /// The ledger, as the current caller sees it.

@@ -56,9 +56,9 @@ import KeepsakeSupport
         #expect(cookie.contains("HttpOnly"))
         #expect(cookie.contains("SameSite=Strict"))
         #expect(cookie.contains("Path=/"))
-        // 1.<nonce: 128 random bits>.<issued>.<g: not logged in>.<HMAC-SHA256>
+        // 2.<nonce: 128 random bits>.<issued>.<g: not logged in>.<credential version 0>.<HMAC-SHA256>
         let value = String(cookie.dropFirst("keepsake_session=".count).prefix { $0 != ";" })
-        #expect(value.wholeMatch(of: #/1\.[0-9a-f]{32}\.[0-9]{10}\.g\.[0-9a-f]{64}/#) != nil, "\(value)")
+        #expect(value.wholeMatch(of: #/2\.[0-9a-f]{32}\.[0-9]{10}\.g\.0\.[0-9a-f]{64}/#) != nil, "\(value)")
     }
 
     @Test func aPostWithoutTheFormTokenIsRefusedWith403() async throws {

@@ -24,7 +24,7 @@ struct StorePages: Sendable {
         let formats = Formats(language: request.language)
         var status: StoreStatus?, report: FsckReport?, failure: KeepsakeError?
         do {
-            if check { report = try store.fsck(repair: request.field("repair") == "1") }
+            if check { report = try apps.maintenanceStore(for: request.account).fsck(repair: request.field("repair") == "1") }
             status = try store.status()
         } catch {
             failure = KeepsakeError.wrapping(error)
