@@ -87,7 +87,7 @@ enum TokenCommand {
                     let state = info.revokedAt.map { "revoked " + DateText.format($0, timeZone: call.timeZone) } ?? "active"
                     let user = info.owner.map { logins[$0]?.name ?? "(removed account)" } ?? "(first admin)"
                     let books = info.books.map { "  books \($0.map(\.string).joined(separator: ","))" } ?? ""
-                    call.print("\(info.id)  \(info.name)  \(user)  \(info.readOnly ? "read-only" : "read-write")\(books)  created \(DateText.format(info.createdAt, timeZone: call.timeZone))  \(state)")
+                    call.print("\(info.id)  \(info.name)  \(info.readOnly ? "read-only" : "read-write")  created \(DateText.format(info.createdAt, timeZone: call.timeZone))  for \(user)\(books)  \(state)")
                 }
             }
             return 0

@@ -35,7 +35,7 @@ extension WebApp {
     /// request to ``handle(_:)``. Only where nothing waits: the store's metadata is local
     /// (``isLocalStore``) and the bytes are a file the blob store opens. The access rules are
     /// ``handle(_:)``'s (allowed `Host`, a valid session cookie, logged in when login is
-    /// required) and so are the headers; anything else (no cookie yet, a session to refresh, an
+    /// required; the record is read as the session's account, ``RequestCaller``) and so are the headers; anything else (no cookie yet, a session to refresh, an
     /// unknown image, a thumbnail to make again, any failure) goes to ``handle(_:)``, which
     /// answers it with its own status.
     func immediateAnswer(to request: HTTPRequest) -> HTTPResponse? {

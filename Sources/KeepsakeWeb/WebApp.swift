@@ -164,7 +164,9 @@ public final class WebApp: Sendable {
                                           acceptLanguage: request.headers["Accept-Language"])
         let resolved = try sessions.resolve(cookie: request.cookies[Session.cookieName], now: Date())
         let session = resolved.session
-        let account = try resolved.account ?? openAccount.map { try operatorStore.account($0) }
+        let account = try resolved.account ?? openAccount.flatMap { id -> Account? in
+            do { return try operatorStore.account(id) } catch let error as KeepsakeError where error.code == .notFound { return nil }
+        }
         let web = WebRequest(http: request, language: language, session: session, account: account)
 
         var response: HTTPResponse

@@ -171,6 +171,31 @@ import Testing
         #expect((me["account"] as? [String: Any])?["login"] as? String == "admin")
     }
 
+    @Test func aTokenIsMadeForANamedAccountAndOnlyBooksItCanRead() throws {
+        let directory = TemporaryDirectory("accounts")
+        let store = try TestStores.open(directory)
+        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina"), displayName: "Mina"))
+        let admin = try #require(try store.firstAdmin())
+        let tokens = APITokens(store: store)
+        #expect(try tokens.owner(login: nil).id == admin.id, "without --user: the first admin")
+        #expect(try tokens.owner(login: "MINA").id == mina.id, "login names are case-insensitive")
+        #expect(try #require(throws: KeepsakeError.self) { try tokens.owner(login: "nobody") }.code == .notFound)
+        let ledger = try store.defaultBook(of: mina.id, in: "ledger")
+        let adminsDiary = try store.defaultBook(of: admin.id, in: "diary")
+        #expect(try tokens.books([ledger.name], of: mina.id) == [ledger.id], "by name")
+        #expect(try tokens.books([ledger.id.string], of: mina.id) == [ledger.id], "by id")
+        #expect(try #require(throws: KeepsakeError.self) { try tokens.books([adminsDiary.id.string], of: mina.id) }.code == .notFound,
+                "never a book the account cannot read")
+        #expect(try #require(throws: KeepsakeError.self) {
+            try tokens.create(name: "sneaky", readOnly: false, owner: mina.id, books: [adminsDiary.id])
+        }.code == .notFound)
+        let (_, info) = try tokens.create(name: "ledger", readOnly: true, owner: mina.id, books: [ledger.id])
+        #expect(info.owner == mina.id && info.books == [ledger.id] && info.readOnly)
+        #expect(info.caller(as: mina.id) == .account(mina.id, readOnly: true, books: [ledger.id]))
+        _ = try store.updateAccount(mina.id, AccountChange(disabled: true))
+        #expect(try #require(throws: KeepsakeError.self) { try tokens.create(name: "late", readOnly: false, owner: mina.id) }.code == .conflict)
+    }
+
     // MARK: - Sessions
 
     /// Logs `jar` in as `login`; the response.
