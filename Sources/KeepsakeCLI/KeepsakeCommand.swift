@@ -11,7 +11,7 @@ public enum KeepsakeCommand {
     static let root = Command(
         group: "keepsake", abstract: "keep records that carry photos, safely.", discussion: "",
         subcommands: [DiaryCommand.command, LedgerCommand.command, FeedCommand.command, ImportCommand.command, DemoCommand.command,
-                      ServeCommand.command, TokenCommand.command, StatusCommand.command, FsckCommand.command, TrashCommand.command, ThumbnailsCommand.command,
+                      ServeCommand.command, TokenCommand.command, UserCommand.command, BookCommand.command, StatusCommand.command, FsckCommand.command, TrashCommand.command, ThumbnailsCommand.command,
                       ExportCommand.command, MoveCommand.command],
         epilogue: """
             Dates are shown in ISO 8601 in your time zone (TZ) and read as YYYY-MM-DD, YYYY-MM-DDTHH:MM

@@ -9,24 +9,24 @@ enum TokenCommand {
         group: "token", abstract: "Bearer tokens for the JSON API of keepsake serve (docs/API.md).", section: KeepsakeCommand.apps,
         discussion: """
             Tokens let programs (a phone app, a script) use the JSON API of keepsake serve, at
-            /api/v1/ with the header Authorization: Bearer TOKEN. Each token acts as one account
-            (--user LOGIN; the first admin by default) and sees what that account sees. `create`
-            prints a new token once: only a hash of it is kept in the store, so copy it now. A
-            --read-only token may only read (GET and HEAD); --book limits it to some of the
-            account's books. A token made before accounts acts as the first admin. `list` shows every
-            token's id, name, account, rights and dates, never the token.
+            /api/v1/ with the header Authorization: Bearer TOKEN. Each token acts as one account,
+            the one the global --user LOGIN names (the first admin without it), and sees what that
+            account sees. `create` prints a new token once: only a hash of it is kept in the store,
+            so copy it now. A --read-only token may only read (GET and HEAD); --book limits it to
+            some of the account's books. A token made before accounts acts as the first admin.
+            `list` shows every token's id, name, rights, account and dates, never the token.
             `revoke` ends a token on every server of the store from its next request on.
             """,
         subcommands: [Command(Create.self), Command(List.self), Command(Revoke.self)],
         examples: [
             "keepsake token create --name phone",
             "keepsake token create --name backup --read-only",
-            "keepsake token create --name family-frame --user mina --read-only --book Family",
+            "keepsake --user mina token create --name family-frame --read-only --book Family",
             "keepsake token list",
             "keepsake token revoke phone",
         ])
 
-    /// `keepsake token create --name NAME [--user LOGIN] [--read-only] [--book BOOK]…`.
+    /// `keepsake [--user LOGIN] token create --name NAME [--read-only] [--book BOOK]…`.
     struct Create: ParsableCommand {
         /// Its name and help.
         static let configuration = CommandConfiguration(
@@ -36,12 +36,10 @@ enum TokenCommand {
                 store, so copy it now (how to use it is said on standard error).
                 """,
             examples: ["keepsake token create --name phone", "keepsake token create --name backup --read-only --json",
-                       "keepsake token create --name ledger-sync --user mina --book Household"])
+                       "keepsake --user mina token create --name ledger-sync --book Household"])
 
         /// What the token is for.
         @Option("--name", .text("NAME"), help: "What the token is for (a phone, a script); list and revoke show it.") var name: String
-        /// The account it acts as.
-        @Option("--user", .text("LOGIN"), help: "The account the token acts as (default: the first admin).") var user: String?
         /// Reads only.
         @Flag("--read-only", help: "The token may only read (GET and HEAD).") var readOnly: Bool
         /// The books it is limited to.
@@ -50,7 +48,7 @@ enum TokenCommand {
         /// Makes the token and prints it.
         func run(_ call: Invocation) async throws -> Int32 {
             let tokens = APITokens(store: try call.openStore())
-            let owner = try tokens.owner(login: user)
+            let owner = try tokens.owner(login: call.global.user?.name)  // the global --user: whose token it is
             let scope = books.isEmpty ? nil : try tokens.books(books, of: owner.id)
             let (token, info) = try tokens.create(name: name, readOnly: readOnly, owner: owner.id, books: scope)
             if call.json {

@@ -26,10 +26,9 @@ def keepsake(store, *arguments, check=True):
 
 
 def make_token(store, name, read_only=False, user=None, books=()):
-    """`keepsake token create --name NAME [--user LOGIN] [--read-only] [--book BOOK]…`: the token it
+    """`keepsake [--user LOGIN] token create --name NAME [--read-only] [--book BOOK]…`: the token it
     prints once (it acts as LOGIN, by default the store's first admin)."""
-    arguments = ["token", "create", "--name", name] + (["--read-only"] if read_only else [])
-    arguments += ["--user", user] if user else []
+    arguments = (["--user", user] if user else []) + ["token", "create", "--name", name] + (["--read-only"] if read_only else [])
     for book in books:
         arguments += ["--book", book]
     return keepsake(store, *arguments).strip()

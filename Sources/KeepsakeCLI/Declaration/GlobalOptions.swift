@@ -1,3 +1,5 @@
+import KeepsakeStore
+
 /// The options every command takes, wherever they are written (`keepsake --store DIR diary list` or
 /// `keepsake diary list --store DIR`): declared once here, listed under "Global options" in the
 /// overview, shown as `[--store DIR]` and `[--json]` in every usage line that takes them, and read
@@ -27,6 +29,12 @@ struct GlobalOptions: ParsableArguments {
         $AWS_SECRET_ACCESS_KEY or ~/.aws, never in the URL).
         """)
     var blobs: String?
+    /// The account the command acts as (every store operation then applies that account's rights).
+    @Option("--user", .login, help: """
+        Act as the account LOGIN: read and write only what it may
+        (default: the local operator, who may do everything).
+        """)
+    var user: LoginName?
     /// Machine-readable output, on every command with ``Command/printsJSON``.
     @Flag("--json", help: "Machine-readable output (every command that prints records or reports).")
     var json: Bool
@@ -41,8 +49,8 @@ struct GlobalOptions: ParsableArguments {
     /// `--help`.
     static var helpOption: OptionDeclaration { declared.$help }
 
-    /// The options that say which store a command opens.
-    static let storeOptions: [OptionDeclaration] = [declared.$store, declared.$metadata, declared.$blobs]
+    /// The options that say which store a command opens, and as whom.
+    static let storeOptions: [OptionDeclaration] = [declared.$store, declared.$metadata, declared.$blobs, declared.$user]
 
     /// The global options `command` takes.
     static func of(_ command: Command) -> [OptionDeclaration] {

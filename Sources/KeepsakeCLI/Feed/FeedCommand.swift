@@ -10,7 +10,7 @@ enum FeedCommand {
     static let command = Command(
         group: "feed", abstract: "The review feed: posts with a title, text and up to 10 photos.", section: KeepsakeCommand.apps,
         discussion: "The review feed: posts with a title, text, a date and up to 10 ordered photos.",
-        subcommands: [Command(Post.self), Command(List.self), Command(Show.self), Command(Edit.self), Command(DeleteCommand<FeedCommand>.self), Command(RestoreCommand<FeedCommand>.self)],
+        subcommands: [Command(Post.self), Command(List.self), Command(Show.self), Command(Edit.self), Command(DeleteCommand<FeedCommand>.self), Command(RestoreCommand<FeedCommand>.self), Command(MoveRecordCommand<FeedCommand>.self)],
         epilogue: "Every action takes --json for machine-readable output and --help for its own help.",
         examples: [
             #"keepsake feed post --title "Best naengmyeon" --contents "Cold and tangy" --image bowl.jpg --image menu.jpg"#,

@@ -35,11 +35,15 @@ struct Invocation: Sendable {
     }
 
     /// Opens the store ``storeConfiguration()`` names, on whichever backends it names, storing the
-    /// photos this command adds as its `encoding` switches ask (the store's default without them).
+    /// photos this command adds as its `encoding` switches ask (the store's default without them),
+    /// acting as the account `--user` names (an unknown or disabled one is refused), else as the
+    /// local operator.
     func openStore(_ encoding: EncodingFlags? = nil) throws -> Store {
         var options = StoreOptions()
         if let policy = encoding?.policy { options.encodingPolicy = policy }
-        return try storeConfiguration().open(options: options, imageProcessor: VipsImageProcessor(), environment: context.environment)
+        let store = try storeConfiguration().open(options: options, imageProcessor: VipsImageProcessor(), environment: context.environment)
+        guard let login = global.user else { return store }
+        return store.acting(as: .account(try AccountLookup.enabledAccount(login, in: store).id))
     }
 
     // MARK: - Output

@@ -106,11 +106,36 @@ extension Store {
         }
     }
 
-    /// The members of a book, owners first (anyone who reads it).
+    /// The members of a book, owners first, then by login name (anyone who reads it).
+    ///
+    /// Read in a transaction bound as the operator's once the caller is checked: the order needs
+    /// the members' accounts, which a database with row-level rules shows only to themselves and
+    /// admins. The same holds for ``profiles(of:)``, ``profile(login:)`` and ``setRole(_:for:in:)``.
     public func members(of book: BookID) throws -> [BookMember] {
-        try metadata.read(as: caller) { tx in
+        try metadata.read(as: .localOperator) { tx in
             _ = try readableBook(book, tx, try access(tx))
             return try tx.members(of: book)
+        }
+    }
+
+    /// The profiles of a book's members, in the order of ``members(of:)`` (anyone who reads it):
+    /// how a shared book shows who wrote what.
+    public func profiles(of book: BookID) throws -> [AccountProfile] {
+        try metadata.read(as: .localOperator) { tx in
+            _ = try readableBook(book, tx, try access(tx))
+            return try tx.members(of: book).compactMap { try tx.account($0.account).map(AccountProfile.init) }
+        }
+    }
+
+    /// The profile of the enabled account that logs in as `login`, for sharing a book with it (any
+    /// enabled account may ask; a disabled or unknown one is not found).
+    public func profile(login: LoginName) throws -> AccountProfile {
+        try metadata.read(as: .localOperator) { tx in
+            _ = try callerAccount(tx)
+            guard let account = try tx.account(login: login), !account.isDisabled else {
+                throw KeepsakeError(.notFound, "There is no account with the login name \(KeepsakeError.quoted(login.name)).")
+            }
+            return AccountProfile(account)
         }
     }
 
@@ -118,7 +143,7 @@ extension Store {
     ///
     /// - Throws: `conflict` when it would demote the book's last owner.
     public func setRole(_ role: BookRole, for account: AccountID, in book: BookID) throws {
-        try metadata.write(as: caller) { tx in
+        try metadata.write(as: .localOperator) { tx in  // the account named is looked up: see members(of:)
             try tx.assertLive()
             let access = try access(tx)
             _ = try readableBook(book, tx, access)
@@ -136,7 +161,7 @@ extension Store {
     ///
     /// - Throws: `conflict` for the book's last owner (a book always keeps one).
     public func removeMember(_ account: AccountID, from book: BookID) throws {
-        try metadata.write(as: caller) { tx in
+        try metadata.write(as: .localOperator) { tx in  // reads the members: see members(of:)
             try tx.assertLive()
             let access = try access(tx)
             _ = try readableBook(book, tx, access)

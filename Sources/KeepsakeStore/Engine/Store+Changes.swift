@@ -6,6 +6,20 @@ extension Store {
         try metadata.read(as: caller) { tx in try tx.changes(after: sequence, limit: limit, books: try access(tx).readable) }
     }
 
+    /// Changes logged after `sequence` (as ``changes(after:limit:)``) with the current state of
+    /// their records, all read in one transaction: what a change feed sends a mirror.
+    public func changePage(after sequence: Int64, limit: Int = 1000) throws -> StoreChangePage {
+        try metadata.read(as: caller) { tx in
+            let access = try access(tx)
+            let changes = try tx.changes(after: sequence, limit: limit, books: access.readable)
+            var records: [RecordID: Record] = [:]
+            for id in Set(changes.map(\.recordID)) {
+                if let record = try tx.record(id), access.canRead(record.book) { records[id] = record }
+            }
+            return StoreChangePage(changes: changes, records: records, latest: try tx.lastChangeSequence())
+        }
+    }
+
     /// The sequence number of the newest logged change (0 for an empty log).
     public func lastChangeSequence() throws -> Int64 {
         try metadata.read(as: caller) { try $0.lastChangeSequence() }

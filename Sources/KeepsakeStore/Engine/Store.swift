@@ -62,7 +62,12 @@ public struct Store: Sendable {
         caller = .localOperator
         try recoverDeadOwners()
         blobs.ensureReserve(instance: metadata.instanceID)
-        try upgradeToAccounts()
+        do {
+            try upgradeToAccounts()
+        } catch let error as KeepsakeError where error.code == .readOnly {
+            // A read-only copy (a backup) still opens for the operator, who reads every record with
+            // or without a book; the upgrade runs when it is opened writable.
+        }
     }
 
     private init(core: StoreCore, caller: Caller) {

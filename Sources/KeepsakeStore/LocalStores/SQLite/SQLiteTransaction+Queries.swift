@@ -5,7 +5,8 @@ extension SQLiteTransaction {
     /// through `json_extract`/`json_each`. The engine has validated the query.
     func list(_ query: RecordQuery) throws -> RecordPage {
         let column = query.sortColumn
-        var sql = "SELECT \(Self.recordColumns), \(column) FROM record WHERE collection = ?" + query.trash.sqlCondition(prefix: "")
+        let index = Self.bookIndex(query.books, sortColumn: column)
+        var sql = "SELECT \(Self.recordColumns), \(column) FROM record\(index) WHERE collection = ?" + query.trash.sqlCondition(prefix: "")
         var bindings: [SQLValue] = [.text(query.collection.name)]
         let (bookCondition, bookBindings) = Self.bookCondition(query.books, column: "book_id")
         sql += bookCondition
