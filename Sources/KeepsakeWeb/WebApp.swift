@@ -92,6 +92,7 @@ public final class WebApp: Sendable {
     /// nothing is written when it has it already), so a server started as before accounts keeps
     /// working with the login name `admin`.
     ///
+    /// - Parameter hasher: hashes and checks the accounts' passwords (Argon2id by default).
     /// - Throws: ``WebError`` when ``WebConfiguration/host`` is not `127.0.0.1` and no account can
     ///   log in (no password given, none set), or the session secret is shorter than 32 bytes; a
     ///   ``KeepsakeError`` when the store's accounts, API token key or tokens cannot be read (or the
