@@ -96,6 +96,26 @@ import Testing
         #expect(try await people.call("/diary/entries/\(id)", token: people.joonToken).status == 404, "a removed member reads nothing at once")
     }
 
+    @Test func aRemovedMemberLosesThePhotosAtOnceToo() async throws {
+        let people = try TwoPeople()
+        let made = try await people.call("/diary/entries", ["-H", "Idempotency-Key: \(UUID().uuidString)",
+                                                            "-F", #"entry={"emotion":"joy","title":"Photo day"}"#,
+                                                            "-F", "image=@\(Photos.tiny.path);type=image/png"], token: people.minaToken)
+        try #require(made.status == 201, "\(made.text)")
+        let images = try #require(try APIFixture.object(made)["images"] as? [[String: Any]])
+        let original = try #require(images.first?["original"] as? String)
+        func fetch() async throws -> Int {
+            try await curl(["-H", "Authorization: Bearer \(people.joonToken)", "-o", "/dev/null", people.web.url(original)]).status
+        }
+        #expect(try await fetch() == 404, "not Joon's")
+        let book = try people.web.store.defaultBook(of: people.mina.id, in: "diary")
+        try people.web.store.setRole(.viewer, for: people.joon.id, in: book.id)
+        #expect(try await fetch() == 200)
+        #expect(try await fetch() == 200, "answered again (the fast path)")
+        try people.web.store.removeMember(people.joon.id, from: book.id)
+        #expect(try await fetch() == 404, "gone at once, though nothing was written to the change log")
+    }
+
     @Test func aReadOnlyTokenGets403OnAPostAndWritesNothing() async throws {
         let people = try TwoPeople()
         let reader = try APITokens(store: people.web.store).create(name: "reader", readOnly: true, owner: people.mina.id).token
