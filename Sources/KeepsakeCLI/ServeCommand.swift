@@ -64,6 +64,11 @@ struct ServeCommand: ParsableCommand {
         let host = self.host ?? WebConfiguration.loopbackHost
         let password = [self.password, call.context.environment["KEEPSAKE_PASSWORD"]].compactMap { $0 }.first { !$0.isEmpty }
         let store = try call.openStore()
+        // Refused before anything is written (the demo data): nobody could log in from elsewhere.
+        if host != WebConfiguration.loopbackHost && password == nil,
+           try !store.acting(as: .localOperator).accounts().contains(where: { $0.passwordHash != nil && !$0.isDisabled }) {
+            throw UsageError(description: WebError.passwordRequired(host: host).message)
+        }
         if !noDemo, try store.status().totalRecords == 0 {
             // A new user sees something at once: `keepsake demo` on the same store.
             call.print("The store is empty: adding demo data (use --no-demo to start empty).")
