@@ -68,7 +68,7 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable, RecordAppIt
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, moment, timeZone, day, emotion, intensity, title, text, tags, images, createdAt, updatedAt, trashedAt, version
+        case id, moment, timeZone, day, emotion, intensity, title, text, tags, images, createdAt, updatedAt, trashedAt, version, book, author
     }
 
     /// Decodes an entry; the time zone is read by identifier and must be known.
@@ -91,6 +91,8 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable, RecordAppIt
                   updatedAt: try container.decode(Date.self, forKey: .updatedAt),
                   trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
                   version: try container.decodeIfPresent(Int64.self, forKey: .version) ?? 1)
+        book = try container.decodeIfPresent(BookID.self, forKey: .book)
+        author = try container.decodeIfPresent(AccountID.self, forKey: .author)
     }
 
     /// Encodes the entry, the time zone as its identifier and the derived day as `yyyy-MM-dd`.
@@ -110,5 +112,7 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable, RecordAppIt
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(trashedAt, forKey: .trashedAt)
         try container.encode(version, forKey: .version)
+        try container.encodeIfPresent(book, forKey: .book)
+        try container.encodeIfPresent(author, forKey: .author)
     }
 }

@@ -47,7 +47,7 @@ public struct FeedItem: Codable, Sendable, Hashable, Identifiable, RecordAppItem
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, contents, date, images, createdAt, updatedAt, trashedAt, version
+        case id, title, contents, date, images, createdAt, updatedAt, trashedAt, version, book, author
     }
 
     /// Decodes a post; JSON written before posts carried a version reads as version 1.
@@ -59,6 +59,8 @@ public struct FeedItem: Codable, Sendable, Hashable, Identifiable, RecordAppItem
                   createdAt: try container.decode(Date.self, forKey: .createdAt), updatedAt: try container.decode(Date.self, forKey: .updatedAt),
                   trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
                   version: try container.decodeIfPresent(Int64.self, forKey: .version) ?? 1)
+        book = try container.decodeIfPresent(BookID.self, forKey: .book)
+        author = try container.decodeIfPresent(AccountID.self, forKey: .author)
     }
 
     /// Whether the post is in the trash.
