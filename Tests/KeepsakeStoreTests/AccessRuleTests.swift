@@ -203,4 +203,15 @@ import KeepsakeTestSupport
         #expect(errorCode { _ = try alice.create(RecordDraft(collection: "diary", book: bobs.id)) } == .notFound)
         #expect(try world.store.count("diary", trash: .all) == 0)
     }
+
+    @Test func aDefaultBookMadeByAFailedCommitIsNotLeftBehind() throws {
+        let world = try AccessWorld()
+        let bob = world.acting(world.bob)
+        let taken = try world.store.create(RecordDraft(collection: "ledger"))
+        // The first draft makes Bob's ledger book in the transaction; the second fails in it.
+        #expect(errorCode { _ = try bob.createMany([RecordDraft(collection: "ledger"), RecordDraft(collection: "ledger", id: taken.id)]) } == .conflict)
+        #expect(try bob.books().isEmpty)
+        #expect(try world.store.books(in: "ledger").count == 1)  // the admin's, from the operator's record
+        #expect(try world.store.count("ledger") == 1)
+    }
 }
