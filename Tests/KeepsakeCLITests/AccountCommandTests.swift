@@ -160,6 +160,10 @@ import KeepsakeTestSupport
         #expect(disabled.stderr.contains("disabled"), "\(disabled.stderr)")
         let accounts = try Self.decode([ListedAccount].self, try Self.keepsake(cli, ["user", "list", "--json"]))
         #expect(accounts.first { $0.login == "ben" }?.disabled == true)
+        try Self.keepsake(cli, ["--user", "ana", "book", "share", "Diary", "ben", "--role", "editor"], expect: 1)  // not with a disabled account
+        try Self.keepsake(cli, ["--user", "ana", "user", "disable", "admin"], expect: 1)  // only admins manage accounts
+        let afterRefusals = try Self.decode([ListedAccount].self, try Self.keepsake(cli, ["user", "list", "--json"]))
+        #expect(afterRefusals.first { $0.login == "admin" }?.disabled == false)
         try Self.keepsake(cli, ["user", "enable", "ben"])
         try Self.keepsake(cli, ["--user", "ben", "diary", "add", "--emotion", "joy", "--text", "x"])
         // A taken login is a conflict; book delete asks, and without a terminal needs --yes.

@@ -16,8 +16,8 @@ extension BookCommand {
         func run(_ call: Invocation) async throws -> Int32 {
             let store = try call.openStore()
             let found = try AccountLookup.book(book, in: store)
-            let accounts = try AccountLookup.accounts(in: store)
-            let members = try store.members(of: found.id).map { MemberOutput($0, accounts: accounts) }
+            let profiles = Dictionary(try store.profiles(of: found.id).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let members = try store.members(of: found.id).map { MemberOutput($0, profiles: profiles) }
             try call.printResult(members) { members.forEach { call.print($0.line) } }
             return 0
         }

@@ -9,7 +9,8 @@ extension BookCommand {
             discussion: """
                 Makes the account LOGIN a member of BOOK with this role, or changes the role it has: owner
                 (also shares, renames and deletes the book), editor (adds, edits and deletes records) or
-                viewer (reads). Only an owner shares; the last owner cannot be made anything else.
+                viewer (reads). Only an owner shares, and only with an enabled account; the last owner
+                cannot be made anything else.
                 """,
             examples: ["keepsake --user ana book share Household ben --role editor", "keepsake book share Family ana --role owner"])
 
@@ -24,9 +25,9 @@ extension BookCommand {
         func run(_ call: Invocation) async throws -> Int32 {
             let store = try call.openStore()
             let found = try AccountLookup.book(book, in: store)
-            let account = try AccountLookup.account(login, in: store)
+            let account = try store.profile(login: login)
             try store.setRole(role, for: account.id, in: found.id)
-            let member = MemberOutput(BookMember(book: found.id, account: account.id, role: role), accounts: [account.id: account])
+            let member = MemberOutput(BookMember(book: found.id, account: account.id, role: role), profiles: [account.id: account])
             try call.printResult(member) { call.print("Shared \(KeepsakeError.quoted(found.name)) with \(login) as \(role.rawValue).") }
             return 0
         }

@@ -7,11 +7,11 @@ struct MemberOutput: Encodable {
     let displayName: String
     let role: String
 
-    /// The output of `member`, named from `accounts` by id.
-    init(_ member: BookMember, accounts: [AccountID: Account]) {
+    /// The output of `member`, named from `profiles` by id.
+    init(_ member: BookMember, profiles: [AccountID: AccountProfile]) {
         account = member.account.string
-        login = accounts[member.account]?.login.description ?? member.account.string
-        displayName = accounts[member.account]?.displayName ?? ""
+        login = profiles[member.account]?.login.description ?? member.account.string
+        displayName = profiles[member.account]?.displayName ?? ""
         role = member.role.rawValue
     }
 
