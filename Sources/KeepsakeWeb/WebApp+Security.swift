@@ -135,7 +135,8 @@ extension WebApp {
         let address = request.http.remoteAddress
         let givenName = request.field("login").trimmingCharacters(in: .whitespaces)
         let login = try? LoginName(givenName)
-        let nameKey = login?.name ?? givenName.lowercased()
+        // Text that is no login name can never log in: all of it shares one key (kept small).
+        let nameKey = login?.name ?? "(not a login name)"
         let now = configuration.clock()
         if let wait = [throttle.waitTime(for: address, now: now), nameThrottle.waitTime(for: nameKey, now: now)].compactMap({ $0 }).max() {
             var response = loginPage(request, status: .tooManyRequests, error: t[.tooManyAttempts])
