@@ -15,8 +15,14 @@ struct ServeCommand: ParsableCommand {
             and import), the feed (posts with photos, paging, trash) and the store (status, check).
             It prints the address to open and runs until Ctrl-C (SIGINT) or SIGTERM.
 
+            People log in with their login name and password (keepsake user add, keepsake user
+            passwd). --password P (or KEEPSAKE_PASSWORD) gives the store's first admin, login name
+            admin, that password at start, so a server started as before accounts keeps working:
+            log in as admin with it. On 127.0.0.1 with no password anywhere, no login is asked and
+            the pages act as the first admin.
+
             Programs use the JSON API at /api/v1/ (docs/API.md, /api/v1/openapi.json) with a token
-            from keepsake token create; the pages' password and sessions do not apply to it.
+            from keepsake token create; it acts as the token's account, with the token's scopes.
 
             The CLI and the web app can use the same store at once; each sees the other's changes.
             An empty store is first filled with demo data, unless --no-demo is given.
@@ -36,16 +42,18 @@ struct ServeCommand: ParsableCommand {
     /// The address to listen on.
     @Option("--host", .ipv4Address, help: """
         The IPv4 address to listen on (default 127.0.0.1: this machine only).
-        Any other address (0.0.0.0 for every interface) requires a password.
+        Any other address (0.0.0.0 for every interface) requires a login: --password,
+        or an account with a password.
         """)
     var host: String?
     /// The TCP port.
     @Option("--port", .port, help: "The TCP port (default 8080; 0 picks a free one).") var port: UInt16?
     /// The pages' password.
     @Option("--password", .text("P"), help: """
-        Ask for this password once per browser (also KEEPSAKE_PASSWORD). The
-        connection is plain HTTP: on a network you do not trust, use an SSH
-        tunnel to 127.0.0.1 instead.
+        Give the first admin (login name admin) this password at start (also
+        KEEPSAKE_PASSWORD); the pages then ask for a login. The connection is
+        plain HTTP: on a network you do not trust, use an SSH tunnel to
+        127.0.0.1 instead.
         """)
     var password: String?
     /// Start empty.
@@ -55,12 +63,12 @@ struct ServeCommand: ParsableCommand {
     func run(_ call: Invocation) async throws -> Int32 {
         let host = self.host ?? WebConfiguration.loopbackHost
         let password = [self.password, call.context.environment["KEEPSAKE_PASSWORD"]].compactMap { $0 }.first { !$0.isEmpty }
-        if host != WebConfiguration.loopbackHost && password == nil {
-            throw UsageError(description: "Listening on \(host) makes Keepsake reachable from other machines, so a password is required: "
-                             + "pass --password P or set KEEPSAKE_PASSWORD (or leave --host at 127.0.0.1).")
-        }
-
         let store = try call.openStore()
+        // Refused before anything is written (the demo data): nobody could log in from elsewhere.
+        if host != WebConfiguration.loopbackHost && password == nil,
+           try !store.acting(as: .localOperator).accounts().contains(where: { $0.passwordHash != nil && !$0.isDisabled }) {
+            throw UsageError(description: WebError.passwordRequired(host: host).message)
+        }
         if !noDemo, try store.status().totalRecords == 0 {
             // A new user sees something at once: `keepsake demo` on the same store.
             call.print("The store is empty: adding demo data (use --no-demo to start empty).")
@@ -91,8 +99,9 @@ struct ServeCommand: ParsableCommand {
         }
         var lines = ["Keepsake is serving \(try CommandSupport.storeName(store))", "Open \(server.baseURL.absoluteString)"]
         if server.address != WebConfiguration.loopbackHost {
-            lines.append("Listening on \(server.address): other machines can connect; the page asks for the password.")
+            lines.append("Listening on \(server.address): other machines can connect; the pages ask for a login.")
         }
+        if password != nil { lines.append("Log in as admin with the password given (--password or KEEPSAKE_PASSWORD).") }
         if !app.hasCharts { lines.append("Chart.js (libjs-chart.js) is not installed: charts are shown as tables.") }
         if !app.hasSortable { lines.append("SortableJS (libjs-sortable) is not installed: photos are reordered with buttons.") }
         lines.append("Press Ctrl-C to stop.")

@@ -48,6 +48,8 @@ extension DiaryEntry {
         self.init(id: record.id, moment: record.date, timeZone: timeZone, emotion: emotion, intensity: Int(intensity),
                   title: title, text: text, tags: tags, images: record.images,
                   createdAt: record.createdAt, updatedAt: record.updatedAt, trashedAt: record.trashedAt, version: record.version)
+        book = record.book
+        author = record.author
     }
 
     /// The record fields of an entry with these values (`title` absent when `nil`).

@@ -33,6 +33,12 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable, RecordAppIt
     public var trashedAt: Date?
     /// The record's version, incremented by every change (the API's ETag).
     public var version: Int64
+    /// The book the record is in (``KeepsakeStore/Record/book``); `nil` only for a record made
+    /// before accounts and not yet upgraded.
+    public var book: BookID? = nil
+    /// The account that made the record (``KeepsakeStore/Record/author``); `nil` when the local
+    /// operator made it without an account.
+    public var author: AccountID? = nil
 
     /// The day the entry belongs to: the date of ``moment`` in ``timeZone``.
     public var day: DiaryDay { DiaryDay(containing: moment, in: timeZone) }
@@ -62,7 +68,7 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable, RecordAppIt
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, moment, timeZone, day, emotion, intensity, title, text, tags, images, createdAt, updatedAt, trashedAt, version
+        case id, moment, timeZone, day, emotion, intensity, title, text, tags, images, createdAt, updatedAt, trashedAt, version, book, author
     }
 
     /// Decodes an entry; the time zone is read by identifier and must be known.
@@ -85,6 +91,8 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable, RecordAppIt
                   updatedAt: try container.decode(Date.self, forKey: .updatedAt),
                   trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
                   version: try container.decodeIfPresent(Int64.self, forKey: .version) ?? 1)
+        book = try container.decodeIfPresent(BookID.self, forKey: .book)
+        author = try container.decodeIfPresent(AccountID.self, forKey: .author)
     }
 
     /// Encodes the entry, the time zone as its identifier and the derived day as `yyyy-MM-dd`.
@@ -104,5 +112,7 @@ public struct DiaryEntry: Codable, Sendable, Hashable, Identifiable, RecordAppIt
         try container.encode(updatedAt, forKey: .updatedAt)
         try container.encodeIfPresent(trashedAt, forKey: .trashedAt)
         try container.encode(version, forKey: .version)
+        try container.encodeIfPresent(book, forKey: .book)
+        try container.encodeIfPresent(author, forKey: .author)
     }
 }

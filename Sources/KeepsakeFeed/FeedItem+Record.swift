@@ -30,6 +30,8 @@ extension FeedItem {
         }
         self.init(id: record.id, title: title, contents: contents, date: record.date, images: record.images,
                   createdAt: record.createdAt, updatedAt: record.updatedAt, trashedAt: record.trashedAt, version: record.version)
+        book = record.book
+        author = record.author
     }
 
     /// The record fields of a post with this (already validated) text.

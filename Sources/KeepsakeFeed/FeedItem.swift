@@ -25,6 +25,12 @@ public struct FeedItem: Codable, Sendable, Hashable, Identifiable, RecordAppItem
     public var trashedAt: Date?
     /// The record's version, incremented by every change (the API's ETag).
     public var version: Int64
+    /// The book the record is in (``KeepsakeStore/Record/book``); `nil` only for a record made
+    /// before accounts and not yet upgraded.
+    public var book: BookID? = nil
+    /// The account that made the record (``KeepsakeStore/Record/author``); `nil` when the local
+    /// operator made it without an account.
+    public var author: AccountID? = nil
 
     /// Creates an item from its parts (the repository makes these from stored records).
     public init(id: RecordID, title: String, contents: String, date: Date, images: [Attachment],
@@ -41,7 +47,7 @@ public struct FeedItem: Codable, Sendable, Hashable, Identifiable, RecordAppItem
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, contents, date, images, createdAt, updatedAt, trashedAt, version
+        case id, title, contents, date, images, createdAt, updatedAt, trashedAt, version, book, author
     }
 
     /// Decodes a post; JSON written before posts carried a version reads as version 1.
@@ -53,6 +59,8 @@ public struct FeedItem: Codable, Sendable, Hashable, Identifiable, RecordAppItem
                   createdAt: try container.decode(Date.self, forKey: .createdAt), updatedAt: try container.decode(Date.self, forKey: .updatedAt),
                   trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
                   version: try container.decodeIfPresent(Int64.self, forKey: .version) ?? 1)
+        book = try container.decodeIfPresent(BookID.self, forKey: .book)
+        author = try container.decodeIfPresent(AccountID.self, forKey: .author)
     }
 
     /// Whether the post is in the trash.

@@ -91,11 +91,14 @@ extension Ledger {
             guard let minorUnits = record.fields[Field.amount]?.integerValue else { throw invalid(Field.amount, "is missing or not a whole number") }
             let amount = Money(minorUnits: minorUnits, currency: try Currency(code: try text(Field.currency)))
             try checkAmount(amount)
-            return LedgerTransaction(
+            var transaction = LedgerTransaction(
                 id: record.id, date: date, recordDate: record.date, kind: kind, amount: amount,
                 category: try checkedCategory(try text(Field.category)), memo: try checkedMemo(try text(Field.memo)),
                 receipt: record.images.first, createdAt: record.createdAt, updatedAt: record.updatedAt,
                 trashedAt: record.trashedAt, version: record.version)
+            transaction.book = record.book
+            transaction.author = record.author
+            return transaction
         } catch let error as KeepsakeError where error.code == .invalidArgument {
             throw KeepsakeError(.incompatibleStore, "Record \(record.id) in the ledger is not a valid transaction: \(error.message)")
         }

@@ -32,6 +32,12 @@ public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable, Reco
     public var trashedAt: Date?
     /// Incremented by every change (lets a caller notice a concurrent edit).
     public var version: Int64
+    /// The book the record is in (``KeepsakeStore/Record/book``); `nil` only for a record made
+    /// before accounts and not yet upgraded.
+    public var book: BookID? = nil
+    /// The account that made the record (``KeepsakeStore/Record/author``); `nil` when the local
+    /// operator made it without an account.
+    public var author: AccountID? = nil
 
     /// Whether the transaction is in the trash.
     public var isTrashed: Bool { trashedAt != nil }

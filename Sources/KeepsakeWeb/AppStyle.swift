@@ -16,6 +16,7 @@ header.site nav ul { display: flex; gap: .3rem; list-style: none; margin: 0; pad
 header.site nav a { display: block; padding: .35rem .7rem; border-radius: 999px; text-decoration: none; color: var(--ink); }
 header.site nav a[aria-current="page"] { background: var(--ink); color: var(--paper); }
 header.site .tools { margin-left: auto; display: flex; gap: .8rem; align-items: center; }
+header.site .who { color: var(--muted); font-weight: 600; }
 main { max-width: 1080px; margin: 0 auto; padding: 1.2rem; }
 h1 { font-size: 1.6rem; margin: .2rem 0 .8rem; }
 .page-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .6rem; }

@@ -1,8 +1,10 @@
 import Foundation
 import Synchronization
 
-/// Slows down password guessing one source address at a time, never for everyone: an address
-/// may get ``freeFailures`` passwords wrong; after that, each further wrong one makes it wait
+/// Slows down password guessing one key at a time, never for everyone. The web app keeps two:
+/// one whose keys are source addresses and one whose keys are login names (``WebApp/throttle``,
+/// ``WebApp/nameThrottle``), so guessing one person's password from many addresses is slowed too.
+/// Below, "address" stands for either key. An address may get ``freeFailures`` passwords wrong; after that, each further wrong one makes it wait
 /// twice as long as the last before it may try again (1 s, 2 s, 4 s, … at most ``maxDelay``).
 /// Meanwhile its attempts are answered 429 without being checked, and other addresses, the
 /// owner's among them, log in as usual. The right password clears the address's record; a record

@@ -1,9 +1,15 @@
 import Foundation
+import KeepsakeStore
 
 /// The sessions of the web app without any table of them: each browser's session travels in its
 /// signed cookie (``SessionSigner``), so requests without a cookie cost nothing and can never
 /// push a live session out, and every server holding the same secret accepts the same cookies.
 /// Logging out writes the session's nonce to the store's shared ``SessionRevocations``.
+///
+/// A logged-in session names its account and the account's credential version at the login; every
+/// request reads the account again (one point read) and refuses the session when the account is
+/// gone, disabled, or its version has moved on (a password change, a disable, an admin change), so
+/// such a change ends the account's sessions at once on every server of the store.
 ///
 /// A cookie is good for ``lifetime`` after it was issued, and is issued again (same session, same
 /// CSRF token) once it is older than ``refreshAfter``, so a session lasts while it is used and
@@ -18,48 +24,70 @@ struct Sessions: Sendable {
 
     let signer: SessionSigner
     let revocations: SessionRevocations
-    /// Whether the server asks for a password (then logouts are recorded).
+    /// The store whose accounts log in, as the local operator sees it.
+    let accounts: Store
+    /// Whether the server asks for a login (then logouts are recorded, and only logged-in sessions
+    /// use the app).
     let requiresLogin: Bool
 
     /// The session of a request.
     struct Resolved: Sendable {
         /// The session the request belongs to.
         let session: Session
+        /// The account logged in with it, as the store has it now; `nil` before a login.
+        let account: Account?
         /// Whether the response must send the session's cookie (new or refreshed).
         let sendsCookie: Bool
     }
 
-    /// The session a cookie carries, when it is genuine, unexpired and (for a logged-in session)
-    /// not logged out; `nil` otherwise.
+    /// The session a cookie carries, with its account, when it is genuine, unexpired and (for a
+    /// logged-in session) not logged out, of an account that is there, enabled and still at the
+    /// session's credential version; `nil` otherwise.
     ///
-    /// - Throws: ``WebError`` when the revocation file cannot be read.
-    func validSession(cookie: String?, now: Date) throws(WebError) -> Session? {
+    /// - Throws: ``WebError`` when the revocation list or the account cannot be read.
+    func validSession(cookie: String?, now: Date) throws(WebError) -> (session: Session, account: Account?)? {
         guard let cookie, let session = signer.session(fromCookie: cookie) else { return nil }
         let age = SessionSigner.seconds(now) - session.issuedAt
         guard age <= Self.lifetime, age >= -Self.clockSkew else { return nil }
-        if session.isAuthenticated && requiresLogin, try revocations.isRevoked(session.nonce, now: now) {
+        guard let id = session.accountID else { return (session, nil) }
+        guard requiresLogin else { return nil }  // a login of a server that asked for one, not this one
+        if try revocations.isRevoked(session.nonce, now: now) { return nil }
+        guard let account = try account(id), !account.isDisabled, account.credentialVersion == session.credentialVersion else {
             return nil
         }
-        return session
+        return (session, account)
+    }
+
+    /// The account `id`, `nil` when it is gone.
+    private func account(_ id: AccountID) throws(WebError) -> Account? {
+        do {
+            return try accounts.account(id)
+        } catch let error as KeepsakeError where error.code == .notFound {
+            return nil
+        } catch {
+            let reason = (error as? KeepsakeError)?.message ?? "\(error)"
+            throw WebError("The account of a session cannot be read: \(reason) Logged-in pages need it.")
+        }
     }
 
     /// The session of a request with this cookie: the cookie's own, refreshed when it is getting
     /// old, or a new one that has not logged in.
     ///
-    /// - Throws: ``WebError`` when the revocation file cannot be read.
+    /// - Throws: ``WebError`` when the revocation list or the account cannot be read.
     func resolve(cookie: String?, now: Date) throws(WebError) -> Resolved {
-        guard let session = try validSession(cookie: cookie, now: now) else {
-            return Resolved(session: signer.newSession(authenticated: false, now: now), sendsCookie: true)
+        guard let (session, account) = try validSession(cookie: cookie, now: now) else {
+            return Resolved(session: signer.newSession(account: nil, now: now), account: nil, sendsCookie: true)
         }
         if SessionSigner.seconds(now) - session.issuedAt >= Self.refreshAfter {
-            return Resolved(session: signer.refreshed(session, now: now), sendsCookie: true)
+            return Resolved(session: signer.refreshed(session, now: now), account: account, sendsCookie: true)
         }
-        return Resolved(session: session, sendsCookie: false)
+        return Resolved(session: session, account: account, sendsCookie: false)
     }
 
-    /// A new logged-in session (a new nonce: an id seen before the login is never trusted after it).
-    func loggedIn(now: Date) -> Session {
-        signer.newSession(authenticated: true, now: now)
+    /// A new session logged in as `account` (a new nonce: an id seen before the login is never
+    /// trusted after it).
+    func loggedIn(as account: Account, now: Date) -> Session {
+        signer.newSession(account: account, now: now)
     }
 
     /// Ends `session` on every server of the store: cookies with its nonce are refused from now on.

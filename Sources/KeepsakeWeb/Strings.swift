@@ -52,6 +52,7 @@ struct Strings: Sendable {
         pick("These files add up to \(size); at most \(limit) can be sent at once. Send fewer photos, then add the rest.",
              "파일 크기의 합이 \(size)입니다. 한 번에 최대 \(limit)까지 보낼 수 있습니다. 사진을 나누어 추가하세요.")
     }
+    func signedInAs(_ name: String) -> String { pick("Logged in as \(name)", "\(name) 님으로 로그인됨") }
     func entriesFeeling(_ emotion: String) -> String { pick("Entries: \(emotion)", "감정: \(emotion)") }
     func searchResults(_ count: Int, query: String) -> String {
         pick(count == 1 ? "1 entry found for “\(query)”." : "\(count) entries found for “\(query)”.", "“\(query)” 검색 결과 \(count)개")
@@ -82,7 +83,7 @@ struct Strings: Sendable {
 
     /// A piece of fixed UI text.
     enum Key: Sendable, CaseIterable {
-        case diary, ledger, feed, store, mainNavigation, logIn, logOut, loginTitle, loginExplanation, password
+        case diary, ledger, feed, store, mainNavigation, logIn, logOut, loginTitle, loginExplanation, password, loginName, loginHint
         case wrongPassword, tooManyAttempts, forbiddenTitle, forbiddenMessage, notFoundTitle, notFoundMessage, backHome, somethingWentWrong
         case chartsUnavailable, sortableUnavailable
         case photos, photosHint, addPhotos, newPhoto, moveEarlier, moveLater, replace, remove, photoNoLongerThere
@@ -111,10 +112,12 @@ struct Strings: Sendable {
             case .logIn: "Log in"
             case .logOut: "Log out"
             case .loginTitle: "Keepsake is locked"
-            case .loginExplanation: "This Keepsake is reachable from other machines, so it asks for the password it was started with."
+            case .loginExplanation: "Log in with your login name and password."
             case .password: "Password"
-            case .wrongPassword: "That is not the password. Try again."
-            case .tooManyAttempts: "Too many wrong passwords from this address; wait a little (each wrong one doubles the wait), then try again."
+            case .loginName: "Login name"
+            case .loginHint: "Started with keepsake serve --password as before accounts? Then the login name is admin and the password is that one."
+            case .wrongPassword: "That login name and password do not match. Try again."
+            case .tooManyAttempts: "Too many wrong passwords from this address or for this name; wait a little (each wrong one doubles the wait), then try again."
             case .forbiddenTitle: "This form has expired"
             case .forbiddenMessage: "The form did not carry this browser’s security token (the server may have restarted, or the form came from another site). Nothing was changed: go back, reload the page and send it again."
             case .somethingWentWrong: "Something went wrong; the server's log says what."
@@ -248,10 +251,12 @@ struct Strings: Sendable {
             case .logIn: "로그인"
             case .logOut: "로그아웃"
             case .loginTitle: "Keepsake가 잠겨 있습니다"
-            case .loginExplanation: "이 Keepsake는 다른 컴퓨터에서도 접속할 수 있어서, 시작할 때 정한 비밀번호를 묻습니다."
+            case .loginExplanation: "로그인 이름과 비밀번호로 로그인하세요."
+            case .loginName: "로그인 이름"
+            case .loginHint: "계정이 생기기 전처럼 keepsake serve --password 로 시작했다면 로그인 이름은 admin, 비밀번호는 그때 정한 것입니다."
             case .password: "비밀번호"
-            case .wrongPassword: "비밀번호가 맞지 않습니다. 다시 입력하세요."
-            case .tooManyAttempts: "이 주소에서 비밀번호를 너무 여러 번 틀렸습니다. 잠시 뒤에 다시 시도하세요(틀릴 때마다 기다리는 시간이 두 배로 늘어납니다)."
+            case .wrongPassword: "로그인 이름과 비밀번호가 맞지 않습니다. 다시 입력하세요."
+            case .tooManyAttempts: "이 주소 또는 이 이름으로 비밀번호를 너무 여러 번 틀렸습니다. 잠시 뒤에 다시 시도하세요(틀릴 때마다 기다리는 시간이 두 배로 늘어납니다)."
             case .forbiddenTitle: "만료된 양식입니다"
             case .forbiddenMessage: "이 양식에 브라우저의 보안 토큰이 없습니다 (서버가 다시 시작되었거나 다른 사이트에서 보낸 양식입니다). 아무것도 바뀌지 않았습니다. 뒤로 가서 페이지를 새로 고친 뒤 다시 보내세요."
             case .somethingWentWrong: "문제가 생겼습니다. 서버 로그에 자세한 내용이 있습니다."

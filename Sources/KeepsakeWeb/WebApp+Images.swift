@@ -35,7 +35,7 @@ extension WebApp {
     /// request to ``handle(_:)``. Only where nothing waits: the store's metadata is local
     /// (``isLocalStore``) and the bytes are a file the blob store opens. The access rules are
     /// ``handle(_:)``'s (allowed `Host`, a valid session cookie, logged in when login is
-    /// required) and so are the headers; anything else (no cookie yet, a session to refresh, an
+    /// required; the record is read as the session's account, ``RequestCaller``) and so are the headers; anything else (no cookie yet, a session to refresh, an
     /// unknown image, a thumbnail to make again, any failure) goes to ``handle(_:)``, which
     /// answers it with its own status.
     func immediateAnswer(to request: HTTPRequest) -> HTTPResponse? {
@@ -45,8 +45,11 @@ extension WebApp {
         guard case .found(.page, _, _) = router.match(request.method, segments),
               let (recordID, attachmentID, variant) = imageAddress(Array(segments.dropFirst())),
               let resolved = try? sessions.resolve(cookie: request.cookies[Session.cookieName], now: Date()),
-              !resolved.sendsCookie, !configuration.requiresLogin || resolved.session.isAuthenticated,
-              var response = immediateImageBytes(attachmentID, of: recordID, variant: variant, request: request, ranges: false)
+              !resolved.sendsCookie, !requiresLogin || resolved.session.isAuthenticated,
+              let caller = resolved.account.map({ Caller.account($0.id) }) ?? openAccount.map({ Caller.account($0) }),
+              var response = RequestCaller.$current.withValue(caller, operation: {
+                  immediateImageBytes(attachmentID, of: recordID, variant: variant, request: request, ranges: false)
+              })
         else { return nil }
         SecurityHeaders.apply(to: &response)
         return response
@@ -75,13 +78,18 @@ extension WebApp {
         }
     }
 
-    /// The attachment `id` of `record` from ``attachmentIndex`` while the change log has not moved,
-    /// otherwise read from the store (and kept); `nil` if there is none.
+    /// The attachment `id` of `record` as the request's caller reads it: for the local operator from
+    /// ``attachmentIndex`` while the change log has not moved, otherwise (and for every account)
+    /// read from the store; `nil` if there is none.
     private func indexedAttachment(_ id: Int64, of record: RecordID) throws -> Attachment? {
+        let caller = RequestCaller.current
+        // An account's reading is checked by the engine every time: a membership removed or a role
+        // changed logs no change, so a kept answer could outlive the right to it.
+        guard caller.isLocalOperator else { return try store.recordIfPresent(record)?.images.first(where: { $0.id == id }) }
         let sequence = try store.lastChangeSequence()
-        if let kept = attachmentIndex.attachment(id, of: record, at: sequence) { return kept }
+        if let kept = attachmentIndex.attachment(id, of: record, for: caller, at: sequence) { return kept }
         guard let attachment = try store.recordIfPresent(record)?.images.first(where: { $0.id == id }) else { return nil }
-        attachmentIndex.remember(attachment, at: sequence)
+        attachmentIndex.remember(attachment, for: caller, at: sequence)
         return attachment
     }
 

@@ -9,7 +9,7 @@ extension WebApp {
     /// that points at 127.0.0.1 (DNS rebinding). With a password any host is accepted (the login
     /// stands in the way).
     func isAllowedHost(_ host: String?) -> Bool {
-        guard !configuration.requiresLogin, let host else { return true }
+        guard !requiresLogin, let host else { return true }
         let name: Substring
         if host.hasPrefix("[") {
             name = host.split(separator: "]").first.map { $0.dropFirst() } ?? ""
@@ -36,7 +36,7 @@ extension WebApp {
         return SecureBytes.constantTimeEquals(Data(sent.utf8), Data(request.session.csrfToken.utf8))
     }
 
-    /// The most bytes of a login form (a password, a token and the page to go back to) accepted
+    /// The most bytes of a login form (a name, a password, a token and the page to go back to) accepted
     /// before the browser has logged in.
     static let maxLoginFormBytes = 16 << 10
 
@@ -49,11 +49,11 @@ extension WebApp {
     public func checkHead(_ request: HTTPRequest) -> HTTPResponse? {
         guard isAllowedHost(request.headers["Host"]) else { return hostRefusal() }
         if Self.isAPIRequest(request) { return checkAPIHead(request) }
-        guard configuration.requiresLogin, Self.announcesBody(request) else { return nil }
+        guard requiresLogin, Self.announcesBody(request) else { return nil }
         let now = Date()
         let session: Session?
         do {
-            session = try sessions.validSession(cookie: request.cookies[Session.cookieName], now: now)
+            session = try sessions.validSession(cookie: request.cookies[Session.cookieName], now: now)?.session
         } catch {
             configuration.errorLog?("\(request.method) \(request.rawPath): \(error)")
             return serverFailure()
@@ -67,7 +67,7 @@ extension WebApp {
         }
         let language = Language.negotiate(cookie: request.cookies[Language.cookieName],
                                           acceptLanguage: request.headers["Accept-Language"])
-        let anonymous = session ?? sessions.signer.newSession(authenticated: false, now: now)
+        let anonymous = session ?? sessions.signer.newSession(account: nil, now: now)
         var response = loginPage(WebRequest(http: request, language: language, session: anonymous), status: .unauthorized)
         if session == nil { setSessionCookie(anonymous, on: &response) }
         SecurityHeaders.apply(to: &response)
@@ -110,9 +110,11 @@ extension WebApp {
             <form method="post" action="/login" class="stack">
             \(PageLayout.csrfField(request))
             <input type="hidden" name="next" value="\(next)">
-            <label>\(t[.password]) <input type="password" name="password" autocomplete="current-password" required autofocus></label>
+            <label>\(t[.loginName]) <input type="text" name="login" value="\(request.field("login"))" autocomplete="username" autocapitalize="none" spellcheck="false" maxlength="32" required autofocus></label>
+            <label>\(t[.password]) <input type="password" name="password" autocomplete="current-password" required></label>
             <button type="submit" class="primary">\(t[.logIn])</button>
             </form>
+            <p class="hint">\(t[.loginHint])</p>
             </section>
             """
         var response = layout.render(Page(title: t[.loginTitle], section: .none, body: body, status: status),
@@ -121,32 +123,55 @@ extension WebApp {
         return response
     }
 
-    /// `POST /login`: checks the password (an address that sent too many wrong ones waits, see
-    /// ``LoginThrottle``), then gives the browser a new, logged-in session (a session id seen
-    /// before login is never trusted after).
+    /// `POST /login`: checks the login name and password (an address, or a name, that sent too many
+    /// wrong ones waits, see ``LoginThrottle``), then gives the browser a new session logged in as
+    /// that account (a session id seen before login is never trusted after). A name no account has,
+    /// an account without a password or a disabled one are checked against a dummy hash, so the
+    /// answer takes as long and says the same as for a wrong password. A hash made with older
+    /// parameters is made again with the password just given.
     func login(_ request: WebRequest) async -> HTTPResponse {
         let t = request.strings
-        guard configuration.requiresLogin, let password = configuration.password else {
-            return .redirect(to: "/")
-        }
+        guard requiresLogin else { return .redirect(to: "/") }
         let address = request.http.remoteAddress
-        if let wait = throttle.waitTime(for: address, now: configuration.clock()) {
+        let givenName = request.field("login").trimmingCharacters(in: .whitespaces)
+        let login = try? LoginName(givenName)
+        // Text that is no login name can never log in: all of it shares one key (kept small).
+        let nameKey = login?.name ?? "(not a login name)"
+        let now = configuration.clock()
+        if let wait = [throttle.waitTime(for: address, now: now), nameThrottle.waitTime(for: nameKey, now: now)].compactMap({ $0 }).max() {
             var response = loginPage(request, status: .tooManyRequests, error: t[.tooManyAttempts])
             response.headers.set("Retry-After", String(Int(wait.rounded(.up))))
             return response
         }
-        let given = request.field("password")
-        // Compare digests so that the time taken says nothing about the password's length.
-        let matches = SecureBytes.constantTimeEquals(Data(StaticAssets.sha256(Data(given.utf8)).utf8),
-                                                     Data(StaticAssets.sha256(Data(password.utf8)).utf8))
-        guard matches else {
-            throttle.recordFailure(from: address, now: configuration.clock())
+        let password = request.field("password")
+        let account: Account?
+        do {
+            account = try login.flatMap { name -> Account? in
+                do { return try operatorStore.account(login: name) } catch let error as KeepsakeError where error.code == .notFound { return nil }
+            }
+        } catch {
+            logged(KeepsakeError.wrapping(error), request.http)
+            return errorResponse(error, request)
+        }
+        let usable = account.flatMap { $0.isDisabled ? nil : $0.passwordHash }
+        let matches = (try? hasher.verify(password, against: usable ?? dummyHash)) == true && usable != nil
+        guard matches, var account else {
+            throttle.recordFailure(from: address, now: now)
+            nameThrottle.recordFailure(from: nameKey, now: now)
             try? await Task.sleep(for: .milliseconds(300))
             return loginPage(request, status: .unauthorized, error: t[.wrongPassword])
         }
         throttle.recordSuccess(from: address)
+        nameThrottle.recordSuccess(from: nameKey)
+        if let hash = usable, hasher.needsRehash(hash) {
+            do {
+                account = try operatorStore.updateAccount(account.id, AccountChange(passwordHash: .some(try hasher.hash(password))))
+            } catch {
+                logged(KeepsakeError.wrapping(error), request.http)  // the old hash still works: log in with it
+            }
+        }
         var response = HTTPResponse.redirect(to: WebRequest.localPath(request.http.form["next"], fallback: "/"))
-        setSessionCookie(sessions.loggedIn(now: Date()), on: &response)
+        setSessionCookie(sessions.loggedIn(as: account, now: Date()), on: &response)
         return response
     }
 
@@ -156,7 +181,7 @@ extension WebApp {
     /// - Throws: ``WebError`` when the logout list cannot be written (the session stays valid).
     func logout(_ request: WebRequest) throws -> HTTPResponse {
         try sessions.end(request.session, now: Date())
-        var response = HTTPResponse.redirect(to: configuration.requiresLogin ? "/login" : "/")
+        var response = HTTPResponse.redirect(to: requiresLogin ? "/login" : "/")
         response.setCookie(Session.cookieName, "", maxAge: 0, httpOnly: true, sameSite: .strict)
         return response
     }

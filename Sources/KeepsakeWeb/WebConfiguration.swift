@@ -3,12 +3,14 @@ public import Foundation
 /// How `keepsake serve` runs: where it listens, who may use it, and its limits.
 public struct WebConfiguration: Sendable {
     /// The IPv4 address to listen on. `127.0.0.1` (the default) serves this machine only; any
-    /// other address requires ``password``.
+    /// other address requires a login (``password``, or an account with a password).
     public var host: String
     /// The TCP port; 0 picks a free one.
     public var port: UInt16
-    /// The password the login page asks for. Required when ``host`` is not `127.0.0.1`; when set,
-    /// it is required on `127.0.0.1` too.
+    /// The store's first admin's password (login name `admin` on a store from before accounts),
+    /// given to that account when the app starts (``WebApp/init(store:configuration:hasher:)``).
+    /// When set, the pages ask for a login, on `127.0.0.1` too. A ``host`` other than `127.0.0.1`
+    /// needs it, or an account that has a password.
     public var password: String?
     /// Upload limits.
     public var limits: WebLimits
@@ -68,6 +70,7 @@ public struct WebConfiguration: Sendable {
     /// The one address served without a password.
     public static let loopbackHost = "127.0.0.1"
 
-    /// Whether the configuration asks for a password before showing anything.
+    /// Whether the configuration asks for a login before showing anything (a password is given);
+    /// ``WebApp/requiresLogin`` also counts the accounts that have one.
     public var requiresLogin: Bool { !(password ?? "").isEmpty }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeStore
 
-/// One request as the pages see it: the HTTP request, the chosen language and the session.
+/// One request as the pages see it: the HTTP request, the chosen language, the session and the
+/// account it acts as.
 struct WebRequest: Sendable {
     /// The request.
     let http: HTTPRequest
@@ -9,6 +11,9 @@ struct WebRequest: Sendable {
     let language: Language
     /// The browser's session (its CSRF token goes into every form).
     let session: Session
+    /// The account the request acts as (the one logged in; on a server that asks for no login, the
+    /// first admin); `nil` on the login page before a login.
+    var account: Account? = nil
 
     /// The UI text in ``language``.
     var strings: Strings { Strings(language) }

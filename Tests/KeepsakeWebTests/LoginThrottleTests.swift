@@ -3,7 +3,8 @@ import KeepsakeTestSupport
 import KeepsakeWeb
 import Testing
 
-/// The login throttle works per source address: a guessing address waits, the owner does not.
+/// The login throttle works per source address: a guessing address waits, the owner (another
+/// name, another address) does not. (Per login name: `AccountsWebTests`.)
 @Suite struct LoginThrottleTests {
     @Test func theRightPasswordFromAnotherAddressWorksWhileOneAddressIsThrottled() async throws {
         // Listening on 127.0.0.1; the guesser connects from 127.0.0.2, the owner from 127.0.0.3.
@@ -12,16 +13,17 @@ import Testing
         let clock = TestClock(Date())
         let fixture = try WebFixture(password: "correct horse", clock: clock.closure)
         let guesserJar = fixture.directory.appending("guesser.txt").path, ownerJar = fixture.directory.appending("owner.txt").path
-        func post(_ password: String, from address: String, jar: String) async throws -> CurlResponse {
+        func post(_ password: String, as login: String = "admin", from address: String, jar: String) async throws -> CurlResponse {
             let page = try await curl(["--interface", address, "-b", jar, "-c", jar, fixture.url("/login")])
             let token = try #require(page.csrfToken)
             return try await curl(["--interface", address, "-b", jar, "-c", jar, "--data-urlencode", "_csrf=\(token)",
-                                       "--data-urlencode", "password=\(password)", "--data-urlencode", "next=/diary", fixture.url("/login")])
+                                       "--data-urlencode", "login=\(login)", "--data-urlencode", "password=\(password)", "--data-urlencode", "next=/diary", fixture.url("/login")])
         }
         // The guesser keeps guessing, waiting out each wait, until it has to wait several seconds.
         var statuses: [Int] = []
         for guess in 0..<20 {
-            let response = try await post("guess \(guess)", from: "127.0.0.2", jar: guesserJar)
+            // Guessing at a name of its own: the name is throttled too (per name), not the owner's.
+            let response = try await post("guess \(guess)", as: "root", from: "127.0.0.2", jar: guesserJar)
             statuses.append(response.status)
             guard response.status == 429 else { continue }
             let wait = Int(response.header("Retry-After") ?? "") ?? 0

@@ -54,7 +54,7 @@ import KeepsakeSupport
         let base = server ?? "http://127.0.0.1:\(fixture.server.port)"
         let page = try await fixture.curl(["\(base)/login"])
         let token = try #require(page.csrfToken)
-        let done = try await fixture.curl(["--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=\(password)", "\(base)/login"])
+        let done = try await fixture.curl(["--data-urlencode", "_csrf=\(token)", "--data-urlencode", "login=admin", "--data-urlencode", "password=\(password)", "\(base)/login"])
         #expect(done.status == 303)
     }
 
@@ -148,15 +148,19 @@ import KeepsakeSupport
         try await Self.logIn(fixture, password: "pw")
         let cookie = try #require(sessionCookie(in: fixture.cookieJar))
         var parts = cookie.split(separator: ".").map(String.init)
-        try #require(parts.count == 5)
-        #expect(parts[3] == "a")
-        let signature = parts[4]
-        parts[4] = String(signature.dropLast()) + (signature.hasSuffix("0") ? "1" : "0")
+        try #require(parts.count == 6)
+        #expect(parts[3] != "g", "the cookie names the account")
+        let signature = parts[5]
+        parts[5] = String(signature.dropLast()) + (signature.hasSuffix("0") ? "1" : "0")
         let forged = parts.joined(separator: ".")
-        parts[4] = signature
+        parts[5] = signature
         parts[2] = String((Int(parts[2]) ?? 0) + 3600)  // "issued later", to outlive its lifetime
         let postponed = parts.joined(separator: ".")
-        for value in [forged, postponed, "1.\(String(repeating: "0", count: 32)).0.a.\(String(repeating: "0", count: 64))", ""] {
+        parts[2] = String((Int(parts[2]) ?? 0) - 3600)
+        parts[4] = String((Int(parts[4]) ?? 0) + 1)  // "a later credential version"
+        let newerVersion = parts.joined(separator: ".")
+        let zeros = String(repeating: "0", count: 32), oldFormat = "1.\(zeros).0.a.\(String(repeating: "0", count: 64))"
+        for value in [forged, postponed, newerVersion, oldFormat, ""] {
             let response = try await curl(["-H", "Cookie: keepsake_session=\(value)", fixture.url("/diary")])
             #expect(response.status == 401, "\(value)")
         }

@@ -67,7 +67,7 @@ import Testing
         let fixture = try WebFixture(password: "pw")
         let page = try await fixture.get("/login")
         let token = try #require(page.csrfToken)
-        let huge = try await fixture.curl(["--data-urlencode", "_csrf=\(token)", "--data-urlencode", "password=\(String(repeating: "x", count: 20_000))",
+        let huge = try await fixture.curl(["--data-urlencode", "_csrf=\(token)", "--data-urlencode", "login=admin", "--data-urlencode", "password=\(String(repeating: "x", count: 20_000))",
                                            fixture.url("/login")])
         #expect(huge.status == 401)
         #expect(!huge.text.contains("not the password"), "refused from its head, never checked")

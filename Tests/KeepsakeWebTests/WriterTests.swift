@@ -17,8 +17,7 @@ import Testing
     /// The writers of a fresh store, with `limits`.
     static func writers(_ directory: TemporaryDirectory, limits: WebLimits = small) throws -> (AppWriters, Store) {
         let store = try TestStores.open(directory)
-        let writers = AppWriters(diary: Diary(store: store, maxImages: limits.maxPhotos), feed: Feed(store: store, maxImages: limits.maxPhotos),
-                                 ledger: Ledger(store: store), limits: limits)
+        let writers = AppWriters(apps: CallerApps(operatorStore: store, maxPhotos: limits.maxPhotos, caller: .localOperator), limits: limits)
         return (writers, store)
     }
 

@@ -25,9 +25,12 @@ def keepsake(store, *arguments, check=True):
     return done.stdout
 
 
-def make_token(store, name, read_only=False):
-    """`keepsake token create --name NAME [--read-only]`: the token it prints once."""
-    arguments = ["token", "create", "--name", name] + (["--read-only"] if read_only else [])
+def make_token(store, name, read_only=False, user=None, books=()):
+    """`keepsake [--user LOGIN] token create --name NAME [--read-only] [--book BOOK]…`: the token it
+    prints once (it acts as LOGIN, by default the store's first admin)."""
+    arguments = (["--user", user] if user else []) + ["token", "create", "--name", name] + (["--read-only"] if read_only else [])
+    for book in books:
+        arguments += ["--book", book]
     return keepsake(store, *arguments).strip()
 
 

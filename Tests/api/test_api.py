@@ -81,6 +81,17 @@ class AuthTests(unittest.TestCase):
         self.assertEqual(response.status_code, 403)
         self.assertEqual(response.json()["code"], "forbidden")
 
+    def test_me_says_which_account_a_token_acts_as_and_its_scopes(self):
+        me = api().get("/me")
+        self.assertEqual(me.status_code, 200)
+        body = me.json()
+        self.assertEqual(body["account"]["login"], "admin", "a token made without --user is the first admin's")
+        self.assertFalse(body["token"]["readOnly"])
+        self.assertIsNone(body["token"]["books"])
+        reader = api(token=make_token(STORE, "me-%s" % uuid.uuid4().hex[:6], read_only=True)).get("/me").json()
+        self.assertTrue(reader["token"]["readOnly"])
+        self.assertTrue(all(not book["canWrite"] for book in reader["books"]))
+
     def test_a_revoked_token_is_refused_from_its_next_request_on(self):
         name = "phone-%s" % uuid.uuid4().hex[:6]
         phone = api(token=make_token(STORE, name))

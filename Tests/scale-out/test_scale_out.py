@@ -86,7 +86,7 @@ class SessionTests(unittest.TestCase):
         login = browser.get(first + "/login", timeout=60)
         self.assertEqual(login.status_code, 200)
         self.assertEqual(browser.get(first + "/diary", timeout=60).status_code, 401, "the pages need the password")
-        done = browser.post(first + "/login", data={"_csrf": csrf_token(login), "password": PASSWORD}, allow_redirects=False, timeout=60)
+        done = browser.post(first + "/login", data={"_csrf": csrf_token(login), "login": "admin", "password": PASSWORD}, allow_redirects=False, timeout=60)
         self.assertEqual(done.status_code, 303, done.text)
         cookie = browser.cookies.get("keepsake_session")
         self.assertTrue(cookie)
@@ -129,7 +129,7 @@ class PhotoTests(unittest.TestCase):
     def test_a_page_upload_through_the_proxy_leaves_nothing_staged_on_either_server(self):
         browser = requests.Session()
         login = browser.get(PROXY.url + "/login", timeout=60)
-        browser.post(PROXY.url + "/login", data={"_csrf": csrf_token(login), "password": PASSWORD}, allow_redirects=False, timeout=60)
+        browser.post(PROXY.url + "/login", data={"_csrf": csrf_token(login), "login": "admin", "password": PASSWORD}, allow_redirects=False, timeout=60)
         for _ in range(4):
             form = browser.get(PROXY.url + "/diary/new", timeout=60)
             saved = browser.post(PROXY.url + "/diary/new", data={"_csrf": csrf_token(form), "title": "Upload", "emotion": "joy",

@@ -11,6 +11,8 @@ struct APIRequest: Sendable {
     let parameters: RouterParameters
     /// The token the request was made with.
     let token: APITokenInfo
+    /// The account the token acts as (as read for this request).
+    let account: Account
 
     /// The record id of the route's `{id:uuid}` (the router's constraint has checked it).
     var id: RecordID { (try? RecordID(parsing: parameters["id"] ?? "")) ?? RecordID() }

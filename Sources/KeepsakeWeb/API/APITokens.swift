@@ -7,8 +7,9 @@ import KeepsakeSupport
 ///
 /// A token is `ks_<id>_<secret>`: `id` is 24 random hex digits followed by 16 hex digits of an
 /// HMAC-SHA256 of them under the store's token key, `secret` 64 random hex digits (256 bits). Only
-/// the id, a name, the read-only flag and the SHA-256 of the secret are stored (setting namespace
-/// `api.tokens`, key = id); the token itself is shown once, when it is made. The HMAC lets a
+/// the id, a name, the owner (an account), the scopes (read-only, a list of books) and the SHA-256
+/// of the secret are stored (setting namespace `api.tokens`, key = id; a token stored before
+/// accounts has no owner and acts as the first admin); the token itself is shown once, when it is made. The HMAC lets a
 /// server refuse a made-up token before reading its request body, without asking the store; the
 /// secret is checked there too, against the server's memory of the tokens (``APITokenSecrets``,
 /// ``WebApp/checkHead(_:)``); the store decides every request itself.
@@ -28,19 +29,38 @@ public struct APITokens: Sendable {
         self.store = store
     }
 
-    /// Makes a token named `name` and returns it with what is kept about it. The token is not
-    /// stored: show it now, it cannot be shown again.
+    /// Makes a token named `name` that acts as `owner` (`nil`: the store's first admin) with these
+    /// scopes, and returns it with what is kept about it. The token is not stored: show it now, it
+    /// cannot be shown again.
     ///
+    /// - Parameters:
+    ///   - books: the books it is limited to (each one the owner can read); `nil`: every book of
+    ///     the owner, as its memberships stand at each request.
     /// - Throws: ``KeepsakeError/Code/invalidArgument`` for an empty or too long name or one
-    ///   with control characters; ``KeepsakeError/Code/conflict`` when a token that is not
+    ///   with control characters; ``KeepsakeError/Code/notFound`` for an owner that is not there
+    ///   or a book it cannot read; ``KeepsakeError/Code/conflict`` when a token that is not
     ///   revoked has that name.
-    public func create(name: String, readOnly: Bool, now: Date = Date()) throws -> (token: String, info: APITokenInfo) {
+    public func create(name: String, readOnly: Bool, owner: AccountID? = nil, books: Set<BookID>? = nil,
+                       now: Date = Date()) throws -> (token: String, info: APITokenInfo) {
         let name = try Self.checkedName(name)
+        let operatorStore = store.acting(as: .localOperator)
+        guard let owner = try owner ?? operatorStore.firstAdmin()?.id else {
+            throw KeepsakeError(.notFound, "The store has no admin to own the token; name its account with --user LOGIN.")
+        }
+        let account = try operatorStore.account(owner)
+        if account.isDisabled {
+            throw KeepsakeError(.conflict, "The account \(account.login) is disabled; enable it first, or make the token for another account.")
+        }
+        if let books {
+            let ownerStore = store.acting(as: .account(owner))
+            for book in books { _ = try ownerStore.book(book) }  // notFound when the owner cannot read it
+        }
         let key = try idKey()
         let nonce = Hex.encode(SecureBytes.random(12))
         let id = nonce + Self.tag(nonce, key: key)
         let secret = Hex.encode(SecureBytes.random(32))
-        let info = APITokenInfo(id: id, name: name, readOnly: readOnly, createdAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)), revokedAt: nil)
+        let info = APITokenInfo(id: id, name: name, readOnly: readOnly, owner: owner, books: books.map { $0.sorted() },
+                                createdAt: Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down)), revokedAt: nil)
         let stored = StoredToken(info: info, secretSHA256: SHA256.hex(Data(secret.utf8)))
         let value = String(decoding: try Self.encoder.encode(stored), as: UTF8.self)
         try store.metadata.write { tx in
@@ -51,6 +71,44 @@ public struct APITokens: Sendable {
             try tx.setSetting(id, in: Self.namespace, to: value)
         }
         return ("ks_\(id)_\(secret)", info)
+    }
+
+    /// The account named `login` (`nil`: the store's first admin), to own a token.
+    ///
+    /// - Throws: ``KeepsakeError/Code/invalidArgument`` for a malformed name;
+    ///   ``KeepsakeError/Code/notFound`` when no account has it (or the store has no admin).
+    public func owner(login: String?) throws -> Account {
+        let operatorStore = store.acting(as: .localOperator)
+        guard let login else {
+            guard let admin = try operatorStore.firstAdmin() else {
+                throw KeepsakeError(.notFound, "The store has no admin to own the token; name its account with --user LOGIN.")
+            }
+            return admin
+        }
+        return try operatorStore.account(login: try LoginName(login))
+    }
+
+    /// The books `account` may read named by `names` (each a book's id, or its name when only one
+    /// of the account's books has it), for a token's scope.
+    ///
+    /// - Throws: ``KeepsakeError/Code/notFound`` for a name or id the account has no book by;
+    ///   ``KeepsakeError/Code/invalidArgument`` for a name several of its books have.
+    public func books(_ names: [String], of account: AccountID) throws -> Set<BookID> {
+        let readable = try store.acting(as: .account(account)).books()
+        return try Set(names.map { name in
+            if let book = readable.first(where: { $0.id.string == name.lowercased() }) { return book.id }
+            let named = readable.filter { $0.name == name }
+            switch named.count {
+            case 1: return named[0].id
+            case 0: throw KeepsakeError(.notFound, "The account has no book \(KeepsakeError.quoted(name)); keepsake book list shows its books and their ids.")
+            default: throw KeepsakeError(.invalidArgument, "The account has several books named \(KeepsakeError.quoted(name)); give the book's id (keepsake book list).")
+            }
+        })
+    }
+
+    /// The login name of every account, by id (to show whose each token is).
+    public func accountLogins() throws -> [AccountID: LoginName] {
+        Dictionary(uniqueKeysWithValues: try store.acting(as: .localOperator).accounts().map { ($0.id, $0.login) })
     }
 
     /// Every token, revoked ones too, oldest first.

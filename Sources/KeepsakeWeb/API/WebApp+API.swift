@@ -97,8 +97,25 @@ extension WebApp {
         return response
     }
 
-    /// Answers an API request: the token (asked of the store), the route, the token's rights, then
-    /// the operation; every failure as `application/problem+json`.
+    /// The account `token` acts as (its owner; the first admin for a token made before accounts),
+    /// read afresh: `401` when it is gone or disabled, so disabling an account ends its tokens at
+    /// once on every server.
+    func tokenAccount(_ token: APITokenInfo) throws -> Account {
+        let account: Account?
+        do {
+            account = try token.owner.map { try operatorStore.account($0) } ?? operatorStore.firstAdmin()
+        } catch let error as KeepsakeError where error.code == .notFound {
+            account = nil
+        }
+        guard let account, !account.isDisabled else {
+            throw APIProblem.unauthorized("The account of this API token is disabled or gone; the token no longer works.")
+        }
+        return account
+    }
+
+    /// Answers an API request: the token (asked of the store) and its account (there and enabled),
+    /// the route, the token's rights, then the operation, acting as the token's account with the
+    /// token's scopes (``RequestCaller``); every failure as `application/problem+json`.
     func respondAPI(_ request: HTTPRequest) async -> HTTPResponse {
         let hasIfMatch = request.headers.contains("If-Match")
         do {
@@ -114,15 +131,18 @@ extension WebApp {
             case .invalid:
                 throw APIProblem.unauthorized("This API token is not valid here.")
             }
+            let account = try tokenAccount(token)
             switch router.match(request.method, request.pathSegments) {
             case .found(.api(let operation), _, let parameters):
                 if token.readOnly && !request.method.isGetOrHead {
                     throw APIProblem(status: .forbidden, code: "forbidden",
                                      detail: "The token \(token.name) is read-only: it may use GET and HEAD only.")
                 }
-                let apiRequest = APIRequest(http: request, parameters: parameters, token: token)
+                let apiRequest = APIRequest(http: request, parameters: parameters, token: token, account: account)
                 try apiRequest.checkParameters(operation.parameters)
-                var response = try await operation.run(self, apiRequest)
+                var response = try await RequestCaller.$current.withValue(token.caller(as: account.id)) {
+                    try await operation.run(self, apiRequest)
+                }
                 // Private data: no cache keeps it (images set their own, revalidated, policy).
                 if !response.headers.contains("Cache-Control") { response.headers.set("Cache-Control", "no-store") }
                 return response

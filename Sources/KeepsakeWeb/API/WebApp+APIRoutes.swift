@@ -18,6 +18,12 @@ extension WebApp {
             response.headers.set("Cache-Control", "no-cache")
             return response
         }
+        table.group("", tag: "account") { account in
+            account.json(.get, "/me", APIDoc("getMe", "Who the caller is", answer: "The token's account, its scopes and the books it may read.",
+                                             description: "The account the token acts as, the token's scopes (read-only; the books it is limited to) and every book the caller may read with its role there (within the token's books). What the role allows is what the token may do, except that a read-only token writes nothing.")) { app, request in
+                try app.apiMe(request)
+            }
+        }
         table.group("", tag: "sync") { sync in
             sync.json(.get, "/changes", APIDoc("listChanges", "The change feed, for keeping a mirror", answer: "Changes after `after`, oldest first.",
                                                parameters: [.changesAfter, .changesLimit, .changesWait],

@@ -18,9 +18,10 @@ extension WebApp {
     }
 
     /// `POST /api/v1/store/fsck?repair=&hashes=`: checks the store (as `keepsake fsck`), repairing
-    /// with `repair=true`; the report.
+    /// with `repair=true`; the report. Only for an admin's token (``CallerApps/maintenanceStore(for:)``);
+    /// anyone else's is `403`.
     func apiFsck(_ request: APIRequest) throws -> APIAnswer<APIFsckReport> {
-        let report = try store.fsck(repair: try request.flag("repair"), verifyHashes: request.query("hashes") == nil ? true : try request.flag("hashes"))
+        let report = try apps.maintenanceStore(for: request.account).fsck(repair: try request.flag("repair"), verifyHashes: request.query("hashes") == nil ? true : try request.flag("hashes"))
         return try APIAnswer(APIFsckReport(report))
     }
 }

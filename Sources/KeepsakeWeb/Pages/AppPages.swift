@@ -15,15 +15,15 @@ struct AppPages: Sendable {
     /// `/store/import`.
     let imports: ImportPages
 
-    /// The controllers over the apps of `store`, in `layout`, writing through `writers`.
-    init(store: Store, writers: AppWriters, layout: PageLayout, configuration: WebConfiguration) {
+    /// The controllers over the apps of `apps`, in `layout`, writing through `writers`.
+    init(apps: CallerApps, writers: AppWriters, layout: PageLayout, configuration: WebConfiguration) {
         let writes = writers.path, maxFileBytes = configuration.limits.maxFileBytes
-        diary = DiaryPages(diary: writers.diary.diary, writer: writers.diary, layout: layout,
+        diary = DiaryPages(writer: writers.diary, layout: layout,
                            pageSize: configuration.diaryPageSize, maxFileBytes: maxFileBytes)
-        feed = FeedPages(feed: writers.feed.feed, writer: writers.feed, layout: layout,
+        feed = FeedPages(writer: writers.feed, layout: layout,
                          pageSize: configuration.feedPageSize, maxFileBytes: maxFileBytes)
-        ledger = LedgerPages(ledger: writers.ledger.ledger, writer: writers.ledger, layout: layout, writes: writes)
-        self.store = StorePages(store: store, layout: layout)
-        imports = ImportPages(store: store, diary: writers.diary.diary, ledger: writers.ledger.ledger, layout: layout, writes: writes)
+        ledger = LedgerPages(writer: writers.ledger, layout: layout, writes: writes)
+        store = StorePages(apps: apps, layout: layout)
+        imports = ImportPages(apps: apps, layout: layout, writes: writes)
     }
 }

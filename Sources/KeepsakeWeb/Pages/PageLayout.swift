@@ -12,8 +12,12 @@ struct PageLayout: Sendable {
     let configuration: WebConfiguration
     /// The app's static files (which scripts are there).
     let assets: StaticAssets
-    /// The store, for the change sequence list pages start polling from.
-    let store: Store
+    /// The store and apps of the request's caller.
+    let apps: CallerApps
+    /// The store, for the change sequence list pages start polling from (as the request's caller sees it).
+    var store: Store { apps.store }
+    /// Whether the server asks for a login (then pages offer to log out).
+    let requiresLogin: Bool
 
     /// Wraps a page in the site layout: header with navigation and the language link, the page,
     /// and the scripts it needs (never inline: the Content-Security-Policy forbids that).
@@ -27,9 +31,12 @@ struct PageLayout: Sendable {
         let languageLink: HTML = """
             <a class="lang" lang="\(other.rawValue)" href="\(WebRequest.link("/lang/" + other.rawValue, [("back", request.pathAndQuery)]))">\(other.nativeName)</a>
             """
-        let logout: HTML = configuration.requiresLogin && request.session.isAuthenticated ? """
+        let logout: HTML = requiresLogin && request.session.isAuthenticated ? """
             <form method="post" action="/logout" class="inline">\(Self.csrfField(request))<button type="submit" class="link">\(t[.logOut])</button></form>
             """ : .empty
+        let who: HTML = request.account.map { account in
+            "<span class=\"who\" title=\"\(t.signedInAs(account.displayName))\">\(account.displayName)</span>"
+        } ?? .empty
         let navigation: HTML = showsNavigation ? """
             <nav aria-label="\(t[.mainNavigation])"><ul>
             \(item(.diary, "/diary", t[.diary]))
@@ -78,7 +85,7 @@ struct PageLayout: Sendable {
             <header class="site">
             <a class="brand" href="/">Keepsake</a>
             \(navigation)
-            <div class="tools">\(languageLink)\(logout)</div>
+            <div class="tools">\(who)\(languageLink)\(logout)</div>
             </header>
             <main>
             \(notices)

@@ -1,6 +1,3 @@
-import KeepsakeDiary
-import KeepsakeFeed
-import KeepsakeLedger
 
 /// The one write path of each app, shared by the pages and the API: every create, edit, photo
 /// change and trash of the web app goes through one of these.
@@ -15,11 +12,11 @@ struct AppWriters: Sendable {
     /// any app, ``WritePath/addImages(_:_:to:at:expectedVersion:files:language:)``).
     let path: WritePath
 
-    /// The writers of the three apps, with `limits`.
-    init(diary: Diary, feed: Feed, ledger: Ledger, limits: WebLimits) {
+    /// The writers of the three apps as the request's caller sees them (`apps`), with `limits`.
+    init(apps: CallerApps, limits: WebLimits) {
         path = WritePath(limits: limits)
-        self.diary = DiaryWriter(diary: diary, path: path)
-        self.feed = FeedWriter(feed: feed, path: path)
-        self.ledger = LedgerWriter(ledger: ledger, path: path)
+        diary = DiaryWriter(apps: apps, path: path)
+        feed = FeedWriter(apps: apps, path: path)
+        ledger = LedgerWriter(apps: apps, path: path)
     }
 }

@@ -12,8 +12,10 @@ import KeepsakeStore
 /// let entry = try writer.create(draft, files: request.http.files, language: request.language)
 /// ```
 struct DiaryWriter: Sendable {
-    /// The diary written to.
-    let diary: Diary
+    /// The store and apps of the request's caller.
+    let apps: CallerApps
+    /// The diary written to, as the request's caller sees it.
+    var diary: Diary { apps.diary }
     /// The upload limits and the failure's wording.
     let path: WritePath
 

@@ -8,8 +8,10 @@ import KeepsakeStore
 /// (``FeedDraft/validate(maxImages:)``, checked by ``Feed``), then the store operation. A refusal is
 /// a ``WriteRefusal`` in the request's language.
 struct FeedWriter: Sendable {
-    /// The feed written to.
-    let feed: Feed
+    /// The store and apps of the request's caller.
+    let apps: CallerApps
+    /// The feed written to, as the request's caller sees it.
+    var feed: Feed { apps.feed }
     /// The upload limits and the failure's wording.
     let path: WritePath
 

@@ -17,8 +17,10 @@ struct LedgerWriter: Sendable {
         case remove
     }
 
-    /// The ledger written to.
-    let ledger: Ledger
+    /// The store and apps of the request's caller.
+    let apps: CallerApps
+    /// The ledger written to, as the request's caller sees it.
+    var ledger: Ledger { apps.ledger }
     /// The upload limits and the failure's wording.
     let path: WritePath
 

@@ -7,7 +7,7 @@ import KeepsakeSupport
 struct APIDiaryEntry: APIResponseBody {
     static var schema: JSONValue {
         JSONSchema.object(required: ["id", "version", "moment", "timeZone", "day", "emotion", "intensity", "title", "text", "tags", "images",
-                                     "createdAt", "updatedAt", "trashedAt"], APIRecordFields.common.merging([
+                                     "createdAt", "updatedAt", "trashedAt", "book", "author"], APIRecordFields.common.merging([
             "moment": JSONSchema.timestamp, "timeZone": JSONSchema.string(), "day": JSONSchema.day, "emotion": Emotion.reference,
             "intensity": JSONSchema.integer(DiaryLimits.intensity), "title": JSONSchema.nullable(JSONSchema.string()), "text": JSONSchema.string(),
             "tags": JSONSchema.array(JSONSchema.string()), "images": JSONSchema.array(APIImage.reference),
@@ -29,6 +29,8 @@ struct APIDiaryEntry: APIResponseBody {
     let images: [APIImage]
     let createdAt, updatedAt: Date
     @APINull var trashedAt: Date?
+    @APINull var book: String?
+    @APINull var author: String?
 }
 
 extension APIDiaryEntry {
@@ -37,6 +39,7 @@ extension APIDiaryEntry {
         self.init(id: entry.id.string, version: entry.version, moment: entry.moment, timeZone: entry.timeZone.identifier, day: entry.day.string,
                   emotion: entry.emotion, intensity: entry.intensity, title: entry.title, text: entry.text, tags: entry.tags,
                   images: APIImage.list(entry.images, of: Self.path(entry.id), sizes: sizes),
-                  createdAt: entry.createdAt, updatedAt: entry.updatedAt, trashedAt: entry.trashedAt)
+                  createdAt: entry.createdAt, updatedAt: entry.updatedAt, trashedAt: entry.trashedAt,
+                  book: entry.book?.string, author: entry.author?.string)
     }
 }

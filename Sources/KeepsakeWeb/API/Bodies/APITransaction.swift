@@ -7,7 +7,7 @@ import KeepsakeSupport
 struct APITransaction: APIResponseBody {
     static var schema: JSONValue {
         JSONSchema.object(required: ["id", "version", "date", "kind", "amount", "currency", "minorUnits", "category", "memo", "receipt",
-                                     "createdAt", "updatedAt", "trashedAt"], APIRecordFields.common.merging([
+                                     "createdAt", "updatedAt", "trashedAt", "book", "author"], APIRecordFields.common.merging([
             "date": JSONSchema.day, "kind": JSONSchema.string(values: TransactionKind.allCases.map(\.rawValue)),
             "amount": JSONSchema.string(description: "A decimal amount in the currency's units, such as 12.50 or 12000."),
             "currency": JSONSchema.string(), "minorUnits": JSONSchema.integer(), "category": JSONSchema.string(), "memo": JSONSchema.string(),
@@ -23,6 +23,8 @@ struct APITransaction: APIResponseBody {
     @APINull var receipt: APIImage?
     let createdAt, updatedAt: Date
     @APINull var trashedAt: Date?
+    @APINull var book: String?
+    @APINull var author: String?
 
     /// The API path of a transaction.
     static func path(_ id: RecordID) -> String { "\(WebApp.apiPrefix)/ledger/transactions/\(id.string)" }
@@ -36,6 +38,7 @@ extension APITransaction {
         self.init(id: transaction.id.string, version: transaction.version, date: transaction.date.string, kind: transaction.kind.rawValue,
                   amount: amount.amountString, currency: amount.currency.code, minorUnits: amount.minorUnits, category: transaction.category,
                   memo: transaction.memo, receipt: transaction.receipt.map { APIImage($0, base: Self.path(transaction.id) + "/receipt", sizes: sizes) },
-                  createdAt: transaction.createdAt, updatedAt: transaction.updatedAt, trashedAt: transaction.trashedAt)
+                  createdAt: transaction.createdAt, updatedAt: transaction.updatedAt, trashedAt: transaction.trashedAt,
+                  book: transaction.book?.string, author: transaction.author?.string)
     }
 }

@@ -35,7 +35,7 @@ enum APIDocument {
                      "description": "The JSON API of keepsake serve: the diary, the ledger and the feed with their photos, sync, reports and the store. Every request needs Authorization: Bearer <token> (keepsake token create). See docs/API.md."],
             "servers": [["url": "/"]],
             "security": [["bearer": []]],
-            "tags": .array(["meta", "sync", "store", "diary", "ledger", "feed"].map { ["name": .string($0)] }),
+            "tags": .array(["meta", "account", "sync", "store", "diary", "ledger", "feed"].map { ["name": .string($0)] }),
             "paths": .object(paths.mapValues(JSONValue.object)),
             "components": [
                 "securitySchemes": ["bearer": ["type": "http", "scheme": "bearer", "description": "ks_… tokens from keepsake token create."]],

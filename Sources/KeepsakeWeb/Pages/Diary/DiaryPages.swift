@@ -7,8 +7,8 @@ import KeepsakeStore
 /// an entry, and the compose and edit forms. Reads go to the diary directly and writes through
 /// ``DiaryWriter``, on the thread that answers the request.
 struct DiaryPages: Sendable {
-    /// The diary read.
-    let diary: Diary
+    /// The diary read, as the request's caller sees it.
+    var diary: Diary { writer.diary }
     /// Every write of the pages.
     let writer: DiaryWriter
     /// The site layout and the error pages.

@@ -7,8 +7,8 @@ import KeepsakeStore
 /// Reads go to the feed directly and writes through ``FeedWriter``, on the thread that answers the
 /// request.
 struct FeedPages: Sendable {
-    /// The feed read.
-    let feed: Feed
+    /// The feed read, as the request's caller sees it.
+    var feed: Feed { writer.feed }
     /// Every write of the pages.
     let writer: FeedWriter
     /// The site layout and the error pages.

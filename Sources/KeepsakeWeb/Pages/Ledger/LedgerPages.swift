@@ -8,7 +8,7 @@ import KeepsakeStore
 /// answers the request.
 struct LedgerPages: Sendable {
     /// The ledger read.
-    let ledger: Ledger
+    var ledger: Ledger { writer.ledger }
     /// Every write of the pages.
     let writer: LedgerWriter
     /// The site layout and the error pages.

@@ -8,12 +8,14 @@ import KeepsakeStore
 /// The import from other apps under `/store/import` (Day One, Daylio, Journey, bank statements):
 /// the form, the import of an uploaded export, and its report, on the thread that answers the request.
 struct ImportPages: Sendable {
-    /// The store imported into.
-    let store: Store
+    /// The store and apps of the request's caller.
+    let apps: CallerApps
+    /// The store imported into, as the request's caller sees it.
+    var store: Store { apps.store }
     /// The diary the diary imports write to.
-    let diary: Diary
+    var diary: Diary { apps.diary }
     /// The ledger the statement imports write to.
-    let ledger: Ledger
+    var ledger: Ledger { apps.ledger }
     /// The site layout and the error pages.
     let layout: PageLayout
     /// The upload limits.

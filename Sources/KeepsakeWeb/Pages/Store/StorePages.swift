@@ -5,8 +5,10 @@ import KeepsakeStore
 /// The store's page under `/store`: its backends and counts, and a check (`fsck`) with or
 /// without repair, read on the thread that answers the request.
 struct StorePages: Sendable {
-    /// The store shown.
-    let store: Store
+    /// The store and apps of the request's caller.
+    let apps: CallerApps
+    /// The store shown, as the request's caller sees it.
+    var store: Store { apps.store }
     /// The site layout and the error pages.
     let layout: PageLayout
 
@@ -22,7 +24,7 @@ struct StorePages: Sendable {
         let formats = Formats(language: request.language)
         var status: StoreStatus?, report: FsckReport?, failure: KeepsakeError?
         do {
-            if check { report = try store.fsck(repair: request.field("repair") == "1") }
+            if check { report = try apps.maintenanceStore(for: request.account).fsck(repair: request.field("repair") == "1") }
             status = try store.status()
         } catch {
             failure = KeepsakeError.wrapping(error)
