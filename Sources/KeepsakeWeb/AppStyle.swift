@@ -17,6 +17,15 @@ header.site nav a { display: block; padding: .35rem .7rem; border-radius: 999px;
 header.site nav a[aria-current="page"] { background: var(--ink); color: var(--paper); }
 header.site .tools { margin-left: auto; display: flex; gap: .8rem; align-items: center; }
 header.site .who { color: var(--muted); font-weight: 600; }
+header.site .account-menu { display: flex; gap: .7rem; align-items: center; }
+header.site .account-link { text-decoration: none; }
+header.site .account-link[aria-current="page"] { text-decoration: underline; }
+.book { background: var(--paper); border: 1px solid var(--line); border-radius: var(--radius); padding: .8rem 1rem; margin: .8rem 0; }
+.book h3 { margin: .1rem 0 .4rem; }
+.book .owner-tools { display: flex; flex-wrap: wrap; gap: 1rem; align-items: flex-end; margin-top: .6rem; }
+.book .owner-tools form, form.row-form { display: flex; flex-wrap: wrap; gap: .4rem; align-items: flex-end; }
+.book .owner-tools label, form.row-form label { display: flex; flex-direction: column; gap: .2rem; font-weight: 600; }
+.role-badge { display: inline-block; padding: .05rem .55rem; border-radius: 999px; background: var(--wash); border: 1px solid var(--line); font-size: .85rem; }
 main { max-width: 1080px; margin: 0 auto; padding: 1.2rem; }
 h1 { font-size: 1.6rem; margin: .2rem 0 .8rem; }
 .page-head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: .6rem; }

@@ -1,4 +1,5 @@
 import KeepsakeStore
+import KeepsakeSupport
 
 /// The UI text of the web app in English and Korean. Every key has both (the compiler checks),
 /// and messages with numbers or names are functions. Errors that come from the store and the view
@@ -53,6 +54,41 @@ struct Strings: Sendable {
              "파일 크기의 합이 \(size)입니다. 한 번에 최대 \(limit)까지 보낼 수 있습니다. 사진을 나누어 추가하세요.")
     }
     func signedInAs(_ name: String) -> String { pick("Logged in as \(name)", "\(name) 님으로 로그인됨") }
+    /// A member's role in a book, in words.
+    func role(_ role: BookRole) -> String {
+        switch role {
+        case .owner: pick("owner", "소유자")
+        case .editor: pick("editor", "편집자")
+        case .viewer: pick("viewer", "보기")
+        }
+    }
+    /// What a role may do, for the role pickers.
+    func roleExplanation(_ role: BookRole) -> String {
+        switch role {
+        case .owner: pick("owner: reads, writes, shares, renames and deletes", "소유자: 읽기, 쓰기, 공유, 이름 바꾸기, 삭제")
+        case .editor: pick("editor: reads and writes records", "편집자: 기록 읽기와 쓰기")
+        case .viewer: pick("viewer: reads records", "보기: 기록 읽기만")
+        }
+    }
+    /// The warning on the page that confirms a book's deletion.
+    func deleteBookWarning(_ name: String, records: Int) -> String {
+        pick("“\(name)” will be deleted for good with its \(records == 1 ? "record" : "records") (\(records), the trashed ones too) and their photos, for every member. This cannot be undone.",
+             "“\(name)” 책을 기록 \(records)개(휴지통에 있는 것 포함)와 사진과 함께 모든 구성원에게서 완전히 삭제합니다. 되돌릴 수 없습니다.")
+    }
+    /// After a book was shared.
+    func shared(_ book: String, with person: String, as role: BookRole) -> String {
+        pick("“\(book)” is shared with \(person) as \(self.role(role)).", "“\(book)” 책을 \(person) 님과 \(self.role(role)) 권한으로 공유했습니다.")
+    }
+    /// A password the policy refuses, in the page's words.
+    func passwordRefused(_ error: PasswordError, policy: PasswordPolicy) -> String {
+        switch error.kind {
+        case .tooShort: pick("A password needs at least \(policy.minimumCharacters) characters. Nothing was changed.",
+                             "비밀번호는 \(policy.minimumCharacters)자 이상이어야 합니다. 아무것도 바꾸지 않았습니다.")
+        case .tooLong: pick("A password may be at most \(policy.maximumBytes) bytes. Nothing was changed.",
+                            "비밀번호는 최대 \(policy.maximumBytes)바이트까지 쓸 수 있습니다. 아무것도 바꾸지 않았습니다.")
+        case .malformedHash, .hashingFailed: self[.somethingWentWrong]
+        }
+    }
     func entriesFeeling(_ emotion: String) -> String { pick("Entries: \(emotion)", "감정: \(emotion)") }
     func searchResults(_ count: Int, query: String) -> String {
         pick(count == 1 ? "1 entry found for “\(query)”." : "\(count) entries found for “\(query)”.", "“\(query)” 검색 결과 \(count)개")
@@ -100,6 +136,7 @@ struct Strings: Sendable {
         case importFromOtherApps, photoStorageLabel
         case repairToo, checkStore, checkExplanation, checkResult, storeClean, danglingReferences, orphanFiles
         case hashMismatches, missingThumbnails, orphanThumbnails, unexpectedEntries, repairs, unrepairable
+        case yourAccount, books, people, accountMenu, displayName, pageLanguage, saveProfile, profileSaved, changePassword, currentPassword, newPassword, repeatPassword, passwordRule, passwordChanged, passwordsDiffer, wrongCurrentPassword, booksExplanation, noBooks, yourRole, members, role, rename, bookName, shareBook, shareWithLogin, changeRole, removeMember, leaveBook, createBook, app, deleteBook, deleteBookTitle, deleteForGood, defaultBook, you, peopleExplanation, addAccount, isAdmin, initialPassword, accountState, enabled, disabledState, admin, disable, enable, accountAdded, lastOwner, lastAdmin, loginTaken
 
         /// The English text.
         var english: String {
@@ -237,6 +274,55 @@ struct Strings: Sendable {
             case .unexpectedEntries: "Unexpected entries"
             case .repairs: "Repairs made"
             case .unrepairable: "Could not be repaired"
+            case .yourAccount: "Your account"
+            case .books: "Books"
+            case .people: "People"
+            case .accountMenu: "Account"
+            case .displayName: "Display name"
+            case .pageLanguage: "Language"
+            case .saveProfile: "Save"
+            case .profileSaved: "Your profile was saved."
+            case .changePassword: "Change the password"
+            case .currentPassword: "Current password"
+            case .newPassword: "New password"
+            case .repeatPassword: "The new password again"
+            case .passwordRule: "At least 10 characters; a few unrelated words make a long password that is easy to remember. Your other browsers are logged out when it changes; this one stays logged in."
+            case .passwordChanged: "Your password was changed; every other session of this account was logged out."
+            case .passwordsDiffer: "The two new passwords differ; type the same one twice. Nothing was changed."
+            case .wrongCurrentPassword: "The current password is not right; type the one you log in with. Nothing was changed."
+            case .booksExplanation: "Every record belongs to one book of its app. The owners of a book may rename it, share it and delete it; editors write in it; viewers read it."
+            case .noBooks: "No books yet: one is made when you first write a record, or make one below."
+            case .yourRole: "Your role"
+            case .members: "Members"
+            case .role: "Role"
+            case .rename: "Rename"
+            case .bookName: "Name"
+            case .shareBook: "Share"
+            case .shareWithLogin: "Login name of the person"
+            case .changeRole: "Change"
+            case .removeMember: "Remove"
+            case .leaveBook: "Leave this book"
+            case .createBook: "Make a book"
+            case .app: "App"
+            case .deleteBook: "Delete the book…"
+            case .deleteBookTitle: "Delete a book"
+            case .deleteForGood: "Delete it for good"
+            case .defaultBook: "default"
+            case .you: "you"
+            case .peopleExplanation: "Admins add accounts and disable them; being an admin opens nobody’s books."
+            case .addAccount: "Add an account"
+            case .isAdmin: "Admin (manages accounts)"
+            case .initialPassword: "Initial password"
+            case .accountState: "State"
+            case .enabled: "enabled"
+            case .disabledState: "disabled"
+            case .admin: "admin"
+            case .disable: "Disable"
+            case .enable: "Enable"
+            case .accountAdded: "The account was added; tell the person their login name and password."
+            case .lastOwner: "A book always keeps one owner, so its last owner can neither leave nor be demoted: make another member an owner first. Nothing was changed."
+            case .lastAdmin: "This is the last enabled admin, so it cannot be disabled: make another account an admin first. Nothing was changed."
+            case .loginTaken: "That login name is taken; pick another one. Nothing was added."
             }
         }
 
@@ -376,6 +462,55 @@ struct Strings: Sendable {
             case .unexpectedEntries: "예상하지 못한 항목"
             case .repairs: "고친 것"
             case .unrepairable: "고치지 못한 것"
+            case .yourAccount: "내 계정"
+            case .books: "책"
+            case .people: "사용자"
+            case .accountMenu: "계정"
+            case .displayName: "표시 이름"
+            case .pageLanguage: "언어"
+            case .saveProfile: "저장"
+            case .profileSaved: "프로필을 저장했습니다."
+            case .changePassword: "비밀번호 바꾸기"
+            case .currentPassword: "현재 비밀번호"
+            case .newPassword: "새 비밀번호"
+            case .repeatPassword: "새 비밀번호 확인"
+            case .passwordRule: "10자 이상이어야 합니다. 서로 관계없는 단어 몇 개를 이으면 기억하기 쉬운 긴 비밀번호가 됩니다. 비밀번호를 바꾸면 다른 브라우저는 로그아웃되고 이 브라우저는 로그인된 채로 남습니다."
+            case .passwordChanged: "비밀번호를 바꿨습니다. 이 계정의 다른 세션은 모두 로그아웃되었습니다."
+            case .passwordsDiffer: "새 비밀번호 두 개가 서로 다릅니다. 같은 비밀번호를 두 번 입력하세요. 아무것도 바꾸지 않았습니다."
+            case .wrongCurrentPassword: "현재 비밀번호가 맞지 않습니다. 로그인할 때 쓰는 비밀번호를 입력하세요. 아무것도 바꾸지 않았습니다."
+            case .booksExplanation: "모든 기록은 그 앱의 책 하나에 들어 있습니다. 책의 소유자는 이름을 바꾸고, 공유하고, 삭제할 수 있습니다. 편집자는 기록을 쓰고, 보기 권한자는 읽기만 합니다."
+            case .noBooks: "아직 책이 없습니다. 처음 기록을 쓰면 만들어지며, 아래에서 직접 만들 수도 있습니다."
+            case .yourRole: "내 권한"
+            case .members: "구성원"
+            case .role: "권한"
+            case .rename: "이름 바꾸기"
+            case .bookName: "이름"
+            case .shareBook: "공유"
+            case .shareWithLogin: "상대의 로그인 이름"
+            case .changeRole: "바꾸기"
+            case .removeMember: "내보내기"
+            case .leaveBook: "이 책에서 나가기"
+            case .createBook: "책 만들기"
+            case .app: "앱"
+            case .deleteBook: "책 삭제…"
+            case .deleteBookTitle: "책 삭제"
+            case .deleteForGood: "완전히 삭제"
+            case .defaultBook: "기본"
+            case .you: "나"
+            case .peopleExplanation: "관리자는 계정을 추가하고 사용을 중지할 수 있습니다. 관리자라도 다른 사람의 책은 볼 수 없습니다."
+            case .addAccount: "계정 추가"
+            case .isAdmin: "관리자 (계정 관리)"
+            case .initialPassword: "처음 비밀번호"
+            case .accountState: "상태"
+            case .enabled: "사용 중"
+            case .disabledState: "사용 중지됨"
+            case .admin: "관리자"
+            case .disable: "사용 중지"
+            case .enable: "다시 사용"
+            case .accountAdded: "계정을 추가했습니다. 그 사람에게 로그인 이름과 비밀번호를 알려 주세요."
+            case .lastOwner: "책에는 늘 소유자가 한 명은 있어야 하므로 마지막 소유자는 나가거나 권한을 낮출 수 없습니다. 먼저 다른 구성원을 소유자로 만드세요. 아무것도 바꾸지 않았습니다."
+            case .lastAdmin: "사용 중인 마지막 관리자이므로 사용을 중지할 수 없습니다. 먼저 다른 계정을 관리자로 만드세요. 아무것도 바꾸지 않았습니다."
+            case .loginTaken: "이미 쓰이는 로그인 이름입니다. 다른 이름을 고르세요. 아무것도 추가하지 않았습니다."
             }
         }
     }

@@ -14,11 +14,14 @@ enum WebRoute: Sendable {
 }
 
 extension WebApp {
-    /// The path-parameter constraints of every route: `uuid` (a record id), `id` (a positive
-    /// attachment id in ASCII digits), `size` (a thumbnail size of the store's, in pixels).
+    /// The path-parameter constraints of every route: `uuid` (a record id), `book` and `account`
+    /// (a book's or an account's id, in lowercase), `id` (a positive attachment id in ASCII digits),
+    /// `size` (a thumbnail size of the store's, in pixels).
     static func routeConstraints(thumbnailSizes: [Int]) -> [String: Router<WebRoute>.Constraint] {
         ["uuid": { recordID($0) != nil },
          "id": { attachmentID($0) != nil },
+         "book": { (try? BookID(parsing: $0))?.string == $0 },
+         "account": { (try? AccountID(parsing: $0))?.string == $0 },
          "size": { text in text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int(text).map(thumbnailSizes.contains) == true }]
     }
 
@@ -44,6 +47,10 @@ extension WebApp {
             pages.store.addRoutes(to: &group)
             pages.imports.addRoutes(to: &group)
         }
+
+        router.group("/account") { AccountPages.addRoutes(to: &$0) }
+        router.group("/books") { BookPages.addRoutes(to: &$0) }
+        router.group("/people") { PeoplePages.addRoutes(to: &$0) }
 
         addAPIRoutes(to: &router, thumbnailSizes: thumbnailSizes)
         return router

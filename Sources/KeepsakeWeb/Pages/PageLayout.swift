@@ -35,7 +35,17 @@ struct PageLayout: Sendable {
             <form method="post" action="/logout" class="inline">\(Self.csrfField(request))<button type="submit" class="link">\(t[.logOut])</button></form>
             """ : .empty
         let who: HTML = request.account.map { account in
-            "<span class=\"who\" title=\"\(t.signedInAs(account.displayName))\">\(account.displayName)</span>"
+            let here = request.segments.first
+            func link(_ path: String, _ label: HTML, _ className: String) -> HTML {
+                let current: HTML = here == String(path.dropFirst()) ? " aria-current=\"page\"" : ""
+                return "<a class=\"\(className)\" href=\"\(path)\"\(current)>\(label)</a>"
+            }
+            let name: HTML = "<span class=\"who\" title=\"\(t.signedInAs(account.displayName))\">\(account.displayName)</span>"
+            let people: HTML = account.isAdmin ? link("/people", .text(t[.people]), "account-link people-link") : .empty
+            return """
+                <nav class="account-menu" aria-label="\(t[.accountMenu])">\(link("/account", name, "account-link who-link"))\
+                \(link("/books", .text(t[.books]), "account-link books-link"))\(people)</nav>
+                """
         } ?? .empty
         let navigation: HTML = showsNavigation ? """
             <nav aria-label="\(t[.mainNavigation])"><ul>
