@@ -33,7 +33,7 @@ h1 { font-size: 1.6rem; margin: .2rem 0 .8rem; }
 .button, button { display: inline-flex; align-items: center; gap: .3rem; font: inherit; padding: .4rem .85rem; border: 1px solid var(--line);
   border-radius: 8px; background: var(--paper); color: var(--ink); text-decoration: none; cursor: pointer; }
 .button.primary, button.primary { background: var(--accent); border-color: var(--accent); color: #fff; }
-button.danger { color: var(--danger); }
+button.danger, .button.danger { color: var(--danger); }
 button.link { border: 0; background: none; color: var(--accent); padding: 0; text-decoration: underline; }
 form.inline { display: inline; }
 .stack { display: flex; flex-direction: column; gap: .9rem; max-width: 760px; }

@@ -518,6 +518,75 @@ class WebAppTests(unittest.TestCase):
             process.send_signal(signal.SIGTERM)
             process.wait(timeout=30)
 
+    def test_95_admin_adds_an_account_and_an_owner_shares_a_ledger_book(self):
+        store = os.path.join(self.workspace, "shared")
+        process = subprocess.Popen([str(BIN), "--store", store, "serve", "--host", "127.0.0.3", "--port", "0", "--no-demo",
+                                    "--password", "admin's long password"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        try:
+            url = None
+            for _ in range(20):
+                match = re.search(r"Open (http://[0-9.]+:[0-9]+)/", process.stdout.readline())
+                if match:
+                    url = match.group(1)
+                    break
+            self.assertIsNotNone(url)
+
+            def log_in(login, password):
+                self.driver.get(url + "/books")
+                self.one("input[name='login']").send_keys(login)
+                self.one("input[type='password']").send_keys(password)
+                self.one("form[action='/login'] button").click()
+                self.wait_for(lambda: urllib.parse.urlsplit(self.driver.current_url).path == "/books", "logged in as " + login)
+
+            log_in("admin", "admin's long password")
+            # The admin adds Mina on the People page.
+            self.one("header a.people-link").click()
+            self.wait_for(lambda: urllib.parse.urlsplit(self.driver.current_url).path == "/people", "people page")
+            form = self.one("form.add-account")
+            self.one("input[name='login']", form).send_keys("mina")
+            self.one("input[name='displayName']", form).send_keys("Mina")
+            self.one("input[name='password']", form).send_keys("mina's long password")
+            self.one("button[type='submit']", form).click()
+            self.wait_for(lambda: self.all("tr[data-login='mina']"), "Mina is listed")
+            self.assertIn("added", self.one("p.ok").text)
+            self.shot("30-people")
+            self.assert_no_console_errors("people page")
+
+            # The admin makes a ledger book and shares it with Mina as a viewer.
+            self.one("header a.books-link").click()
+            self.wait_for(lambda: self.all("form.create-book"), "books page")
+            create = self.one("form.create-book")
+            Select(self.one("select[name='collection']", create)).select_by_value("ledger")
+            self.one("input[name='name']", create).send_keys("Household")
+            self.one("button[type='submit']", create).click()
+            self.wait_for(lambda: self.all("section.book[data-role='owner']"), "the new book")
+            book = self.one("section[data-collection='ledger'] section.book")
+            self.assertEqual(self.one(".book-name", book).text, "Household")
+            share = self.one("form.share-form", book)
+            self.one("input[name='login']", share).send_keys("mina")
+            Select(self.one("select[name='role']", share)).select_by_value("viewer")
+            self.one("button[type='submit']", share).click()
+            self.wait_for(lambda: self.all("section.book tr[data-login='mina'][data-role='viewer']"), "Mina is a viewer")
+            self.shot("31-books-owner")
+            self.assert_no_console_errors("books page")
+
+            # Mina logs in and finds the book on her Books page, as a viewer, without the owner's forms.
+            self.one("form[action='/logout'] button").click()
+            self.wait_for(lambda: urllib.parse.urlsplit(self.driver.current_url).path == "/login", "logged out")
+            log_in("mina", "mina's long password")
+            self.assertEqual(self.one("header .who").text, "Mina")
+            book = self.one("section[data-collection='ledger'] section.book")
+            self.assertEqual(self.one(".book-name", book).text, "Household")
+            self.assertEqual(book.get_attribute("data-role"), "viewer")
+            self.assertEqual(self.all("form.share-form", book), [], "a viewer cannot share")
+            self.assertEqual(self.all("header a.people-link"), [], "Mina is no admin")
+            self.shot("32-books-viewer")
+            self.driver.get(url + "/people")
+            self.assertIn("Not found", self.one("h1").text)
+        finally:
+            process.send_signal(signal.SIGTERM)
+            process.wait(timeout=30)
+
     def test_99_clean_stop_and_a_clean_store(self):
         status, output = self.server.stop()
         self.assertEqual(status, 0, output)
