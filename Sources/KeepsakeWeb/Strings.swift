@@ -136,7 +136,7 @@ struct Strings: Sendable {
         case importFromOtherApps, photoStorageLabel
         case repairToo, checkStore, checkExplanation, checkResult, storeClean, danglingReferences, orphanFiles
         case hashMismatches, missingThumbnails, orphanThumbnails, unexpectedEntries, repairs, unrepairable
-        case yourAccount, books, people, accountMenu, displayName, pageLanguage, saveProfile, profileSaved, changePassword, currentPassword, newPassword, repeatPassword, passwordRule, passwordChanged, passwordsDiffer, wrongCurrentPassword, booksExplanation, noBooks, yourRole, members, role, rename, bookName, shareBook, shareWithLogin, changeRole, removeMember, leaveBook, createBook, app, deleteBook, deleteBookTitle, deleteForGood, defaultBook, you, peopleExplanation, addAccount, isAdmin, initialPassword, accountState, enabled, disabledState, admin, disable, enable, accountAdded, lastOwner, lastAdmin, loginTaken
+        case yourAccount, books, people, accountMenu, displayName, pageLanguage, saveProfile, profileSaved, changePassword, currentPassword, newPassword, repeatPassword, passwordRule, passwordChanged, passwordsDiffer, wrongCurrentPassword, booksExplanation, noBooks, yourRole, members, role, rename, bookName, shareBook, shareWithLogin, changeRole, removeMember, leaveBook, createBook, app, deleteBook, deleteBookTitle, deleteForGood, defaultBook, you, peopleExplanation, addAccount, isAdmin, initialPassword, accountState, enabled, disabledState, admin, disable, enable, accountAdded, lastOwner, lastAdmin, loginTaken, adminHeading, created
 
         /// The English text.
         var english: String {
@@ -323,6 +323,8 @@ struct Strings: Sendable {
             case .lastOwner: "A book always keeps one owner, so its last owner can neither leave nor be demoted: make another member an owner first. Nothing was changed."
             case .lastAdmin: "This is the last enabled admin, so it cannot be disabled: make another account an admin first. Nothing was changed."
             case .loginTaken: "That login name is taken; pick another one. Nothing was added."
+            case .adminHeading: "Admin"
+            case .created: "Created"
             }
         }
 
@@ -511,6 +513,8 @@ struct Strings: Sendable {
             case .lastOwner: "책에는 늘 소유자가 한 명은 있어야 하므로 마지막 소유자는 나가거나 권한을 낮출 수 없습니다. 먼저 다른 구성원을 소유자로 만드세요. 아무것도 바꾸지 않았습니다."
             case .lastAdmin: "사용 중인 마지막 관리자이므로 사용을 중지할 수 없습니다. 먼저 다른 계정을 관리자로 만드세요. 아무것도 바꾸지 않았습니다."
             case .loginTaken: "이미 쓰이는 로그인 이름입니다. 다른 이름을 고르세요. 아무것도 추가하지 않았습니다."
+            case .adminHeading: "관리자"
+            case .created: "만든 날"
             }
         }
     }

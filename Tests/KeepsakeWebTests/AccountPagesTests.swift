@@ -102,6 +102,7 @@ import Testing
         let page = try await house.get("/people", jar: boss)
         #expect(page.status == 200)
         for login in ["admin", "mina", "joon", "boss"] { #expect(page.text.contains("data-login=\"\(login)\"")) }
+        #expect(!page.text.contains("&quot;"), "no markup escaped as text")
         let short = try await house.post("/people", [("login", "sora"), ("password", "short")], jar: boss)
         #expect(short.status == 400)
         #expect(short.text.contains("at least 10 characters"))

@@ -55,13 +55,14 @@ struct PeoplePages: Sendable {
             let admin: HTML = account.isAdmin ? "<span class=\"role-badge\">\(t[.admin])</span>" : .empty
             let state = account.isDisabled ? t[.disabledState] : t[.enabled]
             let action = account.isDisabled ? "enable" : "disable"
+            let buttonClass: HTML = account.isDisabled ? .empty : " class=\"danger\""
             let you = account.id == request.account?.id ? " (\(t[.you]))" : ""
             return """
                 <tr data-login="\(account.login.name)" data-disabled="\(account.isDisabled ? "true" : "false")">\
                 <td><code>\(account.login.name)</code></td><td>\(account.displayName)\(you)</td><td>\(admin)</td>\
                 <td class="state">\(state)</td><td>\(formats.dateTime(account.createdAt, in: zone))</td>\
                 <td class="row-actions"><form method="post" action="/people/\(id)/\(action)" class="inline \(action)-form">\(csrf)\
-                <button type="submit"\(account.isDisabled ? "" : " class=\"danger\"")>\(account.isDisabled ? t[.enable] : t[.disable])</button></form></td></tr>
+                <button type="submit"\(buttonClass)>\(account.isDisabled ? t[.enable] : t[.disable])</button></form></td></tr>
                 """
         }
         let adding = request.http.method == .post && request.segments == ["people"]
@@ -72,7 +73,7 @@ struct PeoplePages: Sendable {
             \(notice)\(problem?.markup ?? .empty)
             <p class="hint">\(t[.peopleExplanation])</p>
             <table class="data people"><thead><tr><th scope="col">\(t[.loginName])</th><th scope="col">\(t[.displayName])</th>\
-            <th scope="col">\(t[.admin])</th><th scope="col">\(t[.accountState])</th><th scope="col">\(t[.date])</th><th scope="col"></th></tr></thead>
+            <th scope="col">\(t[.adminHeading])</th><th scope="col">\(t[.accountState])</th><th scope="col">\(t[.created])</th><th scope="col"></th></tr></thead>
             <tbody>\(rows)</tbody></table>
             <h2>\(t[.addAccount])</h2>
             <form method="post" action="/people" class="stack add-account" autocomplete="off">
