@@ -198,8 +198,8 @@ func childInterrupt(_ arguments: Arguments) throws {
 /// `populate --store DIR --records N --photo FILE...`: builds a store of N records with three
 /// images each, fast. One template record is created through the public API (real processing,
 /// files, thumbnails); the other N-1 are written by the `sqlite3` shell into the engine's own
-/// schema (same columns the engine writes: record rows with their full-text rows via the engine's
-/// triggers, three attachment rows each with the template's sizes and hashes), and their files are
+/// schema (same columns the engine writes: record rows in the template's book, with its author, and
+/// their full-text rows via the engine's triggers, three attachment rows each with the template's sizes and hashes), and their files are
 /// hard links to the template's original and thumbnails (a fresh copy every 60,000 links, ext4's
 /// limit), so `fsck` finds every file with the right hash. Nothing is fsynced.
 func populate(_ arguments: Arguments) throws {
@@ -224,11 +224,11 @@ func populate(_ arguments: Arguments) throws {
         PRAGMA journal_mode = WAL;
         BEGIN;
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(records - 1))
-        INSERT INTO record (id, collection, date, fields, created_at, updated_at, next_image_seq)
+        INSERT INTO record (id, collection, date, fields, created_at, updated_at, next_image_seq, book_id, author_id)
         SELECT printf('00000000-0000-4000-8000-%012x', i), 'bench', 1700000000.0 + i * 600.0 + (i * 7919) % 600,
                json_object('title', 'Record ' || i, 'notes', 'a day out number ' || i || ' with photos', 'emotion', 'happy'),
-               1700000000.0 + i * 600.0, 1700000000.0 + i * 600.0, 3
-        FROM n;
+               1700000000.0 + i * 600.0, 1700000000.0 + i * 600.0, 3, t.book_id, t.author_id
+        FROM n, (SELECT book_id, author_id FROM record WHERE id = '\(templateID)') AS t;
         INSERT INTO attachment (record_id, position, path, byte_size, sha256, source_sha256, media_type, width, height,
                                 captured_at, thumbnail_format, created_at)
         SELECT r.id, t.position, 'attachments/bench/' || r.id || '/' || substr(t.path, \(prefix.utf8.count + 1)), t.byte_size,
