@@ -9,7 +9,8 @@ import Testing
 /// with: accounts A and B, each with a diary entry with a photo, a ledger transaction with a
 /// receipt and a feed post with two photos (A's in 2025, B's in 2026, so a report of 2025 shows only
 /// A's); V, a viewer of A's diary book; tokens of A (full, read-only, limited to A's ledger book) and
-/// of B and V; a session of B for the pages. Served by a real server over a real SQLite store.
+/// of B and V; a session of B for the pages. Served by a real server over a real store of each
+/// backend (SQLite or PostgreSQL, a folder or S3).
 final class AuthorizationMatrixFixture: @unchecked Sendable {
     /// One caller of the API: its token and, per app (`diary`, `ledger`, `feed`), whether it may
     /// read and write A's book of that app.
@@ -27,8 +28,8 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
         let markers: [String]
     }
 
-    /// The store's folder (kept as long as the fixture).
-    let directory: TemporaryDirectory
+    /// Where the store is (kept as long as the fixture).
+    let place: any StorePlace
     let web: WebFixture
     let a: Account, b: Account, v: Account
     let callers: [Caller]
@@ -41,9 +42,9 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
     /// The first thumbnail size of the store.
     let size: Int
 
-    private init(directory: TemporaryDirectory, web: WebFixture, a: Account, b: Account, v: Account, callers: [Caller], aThings: [String: Things],
+    private init(place: any StorePlace, web: WebFixture, a: Account, b: Account, v: Account, callers: [Caller], aThings: [String: Things],
                  aBooks: [String: BookID], bJar: String, size: Int) {
-        self.directory = directory
+        self.place = place
         self.web = web
         self.a = a
         self.b = b
@@ -56,9 +57,9 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
     }
 
     /// Makes the accounts, their things, the shares and the tokens.
-    static func make() async throws -> AuthorizationMatrixFixture {
-        let directory = TemporaryDirectory("matrix")
-        let store = try TestStores.open(directory)
+    static func make(_ backend: StoreBackend) async throws -> AuthorizationMatrixFixture {
+        let place = try backend.makePlace("matrix")
+        let store = try place.open()
         let hasher = Argon2idHasher()
         let a = try store.createAccount(AccountDraft(login: try LoginName("anna"), displayName: "Anna"))
         let b = try store.createAccount(AccountDraft(login: try LoginName("bora"), displayName: "Bora", passwordHash: try hasher.hash(bPassword)))
@@ -108,7 +109,7 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
         let login = try await AccountsWebTests.logIn(web, "bora", bPassword, jar: jar)
         try #require(login.status == 303, "B logs in: \(login.text)")
         let size = try #require(store.options.thumbnailSizes.map(\.maxPixels).first)
-        return AuthorizationMatrixFixture(directory: directory, web: web, a: a, b: b, v: v, callers: callers, aThings: things, aBooks: books, bJar: jar, size: size)
+        return AuthorizationMatrixFixture(place: place, web: web, a: a, b: b, v: v, callers: callers, aThings: things, aBooks: books, bJar: jar, size: size)
     }
 
     /// Creates a record through the API as the owner of `token`; its JSON.

@@ -176,8 +176,9 @@ import Testing
         }
     }
 
-    @Test func everyAPIRouteObeysTheRuleForEveryKindOfCaller() async throws {
-        let fixture = try await AuthorizationMatrixFixture.make()
+    @Test(arguments: StoreBackends.all)
+    func everyAPIRouteObeysTheRuleForEveryKindOfCaller(_ backend: StoreBackend) async throws {
+        let fixture = try await AuthorizationMatrixFixture.make(backend)
         let routes = WebApp.apiRoutes(thumbnailSizes: fixture.web.store.options.thumbnailSizes.map(\.maxPixels))
         let entries = Self.apiEntries()
         Self.checkCoverage(routes.map { "\($0.method.rawValue) \($0.path)" }, entries, table: "API")
@@ -221,8 +222,9 @@ import Testing
         #expect(calls >= routes.count * fixture.callers.count / 2)
     }
 
-    @Test func everyPageRouteObeysTheRuleForASessionOfAnotherAccount() async throws {
-        let fixture = try await AuthorizationMatrixFixture.make()
+    @Test(arguments: StoreBackends.all)
+    func everyPageRouteObeysTheRuleForASessionOfAnotherAccount(_ backend: StoreBackend) async throws {
+        let fixture = try await AuthorizationMatrixFixture.make(backend)
         let prefix = WebApp.apiPrefix + "/"
         let routes = fixture.web.app.routes.filter { !$0.pattern.description.hasPrefix(prefix) }
         let entries = Self.pageEntries()
