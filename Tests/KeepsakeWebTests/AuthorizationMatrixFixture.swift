@@ -24,6 +24,8 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
     /// A's things in one app.
     struct Things: Sendable {
         let record: String
+        /// A record of A's in the trash (for the restore and purge routes, and the trash lists).
+        let trashed: String
         let attachment: String?
         let markers: [String]
     }
@@ -83,11 +85,21 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
             let post = try await make(web, token, "/feed/posts", ["-F", #"post={"title":"\#(tag)FeedTitle","contents":"\#(tag)FeedText"}"#,
                                                                   "-F", "image=@\(Photos.tiny.path);type=image/png", "-F", "image=@\(Photos.toucan.path);type=image/png"])
             if owner == "a" {
-                things["diary"] = Things(record: try #require(entry["id"] as? String), attachment: try firstImage(entry),
-                                         markers: ["AardvarkDiaryTitle", "AardvarkDiaryText", "2025-06-14"])
-                things["ledger"] = Things(record: transactionID, attachment: nil, markers: ["AardvarkLedgerMemo", "Aardvarkcat", "aardvarkcat", "987654"])
-                things["feed"] = Things(record: try #require(post["id"] as? String), attachment: try firstImage(post),
-                                        markers: ["AardvarkFeedTitle", "AardvarkFeedText"])
+                var trashed: [String: String] = [:]
+                for (app, path, body) in [("diary", "/diary/entries", #"{"emotion":"calm","title":"AardvarkTrashedDiary"}"#),
+                                          ("ledger", "/ledger/transactions", #"{"date":"2025-06-20","kind":"income","amount":"24680","currency":"KRW","category":"AardvarkTrashedcat"}"#),
+                                          ("feed", "/feed/posts", #"{"title":"AardvarkTrashedFeed"}"#)] {
+                    let made = try #require(try await make(web, token, path, ["-H", "Content-Type: application/json", "--data-binary", body])["id"] as? String)
+                    let gone = try await curl(["-H", "Authorization: Bearer \(token)", "-X", "DELETE", web.url("/api/v1\(path)/\(made)")])
+                    try #require(gone.status == 200, "\(gone.text)")
+                    trashed[app] = made
+                }
+                things["diary"] = Things(record: try #require(entry["id"] as? String), trashed: try #require(trashed["diary"]), attachment: try firstImage(entry),
+                                         markers: ["AardvarkDiaryTitle", "AardvarkDiaryText", "2025-06-14", "AardvarkTrashedDiary"])
+                things["ledger"] = Things(record: transactionID, trashed: try #require(trashed["ledger"]), attachment: nil,
+                                          markers: ["AardvarkLedgerMemo", "Aardvarkcat", "aardvarkcat", "987654", "AardvarkTrashedcat", "24680"])
+                things["feed"] = Things(record: try #require(post["id"] as? String), trashed: try #require(trashed["feed"]), attachment: try firstImage(post),
+                                        markers: ["AardvarkFeedTitle", "AardvarkFeedText", "AardvarkTrashedFeed"])
             }
         }
         var books: [String: BookID] = [:]
@@ -129,16 +141,15 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
     /// What of A's a caller who reads the apps `reads` must never see: the ids, texts and books of
     /// A's things in the other apps.
     func forbidden(reads: Set<String>) -> [String] {
-        aThings.filter { !reads.contains($0.key) }.flatMap { [$0.value.record] + $0.value.markers }
+        aThings.filter { !reads.contains($0.key) }.flatMap { [$0.value.record, $0.value.trashed] + $0.value.markers }
             + aBooks.filter { !reads.contains($0.key) }.map(\.value.string)
     }
 
     /// A's records as the operator sees them: id → version (nothing of A's may change).
     func aVersions() throws -> [String: Int64] {
         var versions: [String: Int64] = [:]
-        for thing in aThings.values {
-            let record = try web.store.record(try RecordID(parsing: thing.record))
-            versions[thing.record] = record.version
+        for id in aThings.values.flatMap({ [$0.record, $0.trashed] }) {
+            versions[id] = try web.store.record(try RecordID(parsing: id)).version
         }
         return versions
     }
