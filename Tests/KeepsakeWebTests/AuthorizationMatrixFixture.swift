@@ -9,7 +9,7 @@ import Testing
 /// with: accounts A and B, each with a diary entry with a photo, a ledger transaction with a
 /// receipt and a feed post with two photos (A's in 2025, B's in 2026, so a report of 2025 shows only
 /// A's); V, a viewer of A's diary book; tokens of A (full, read-only, limited to A's ledger book) and
-/// of B and V; a session of B for the pages. Served by a real server over a real store of each
+/// of B and V; sessions of B and V for the pages. Served by a real server over a real store of each
 /// backend (SQLite or PostgreSQL, a folder or S3).
 final class AuthorizationMatrixFixture: @unchecked Sendable {
     /// One caller of the API: its token and, per app (`diary`, `ledger`, `feed`), whether it may
@@ -37,15 +37,22 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
     let callers: [Caller]
     let aThings: [String: Things]
     let aBooks: [String: BookID]
-    /// B's session cookie jar for the pages.
-    let bJar: String
-    /// The password of B's session.
-    static let bPassword = "b's long password here"
+    /// A session of the pages: its cookie jar and the apps of A's it may read (it writes none).
+    struct Session: Sendable {
+        let name: String
+        let jar: String
+        let reads: Set<String>
+    }
+
+    /// The sessions the pages are called with: B's and V's.
+    let sessions: [Session]
+    /// The password of B's and V's sessions.
+    static let password = "a long password for the matrix"
     /// The first thumbnail size of the store.
     let size: Int
 
     private init(place: any StorePlace, web: WebFixture, a: Account, b: Account, v: Account, callers: [Caller], aThings: [String: Things],
-                 aBooks: [String: BookID], bJar: String, size: Int) {
+                 aBooks: [String: BookID], sessions: [Session], size: Int) {
         self.place = place
         self.web = web
         self.a = a
@@ -54,7 +61,7 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
         self.callers = callers
         self.aThings = aThings
         self.aBooks = aBooks
-        self.bJar = bJar
+        self.sessions = sessions
         self.size = size
     }
 
@@ -64,8 +71,8 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
         let store = try place.open()
         let hasher = Argon2idHasher()
         let a = try store.createAccount(AccountDraft(login: try LoginName("anna"), displayName: "Anna"))
-        let b = try store.createAccount(AccountDraft(login: try LoginName("bora"), displayName: "Bora", passwordHash: try hasher.hash(bPassword)))
-        let v = try store.createAccount(AccountDraft(login: try LoginName("vera"), displayName: "Vera"))
+        let b = try store.createAccount(AccountDraft(login: try LoginName("bora"), displayName: "Bora", passwordHash: try hasher.hash(password)))
+        let v = try store.createAccount(AccountDraft(login: try LoginName("vera"), displayName: "Vera", passwordHash: try hasher.hash(password)))
         let web = try WebFixture(password: nil, store: store)
         let tokens = APITokens(store: store)
         let aToken = try tokens.create(name: "a", readOnly: false, owner: a.id).token
@@ -117,11 +124,15 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
             Caller(name: "A's token limited to the ledger book", token: limited, reads: ["ledger"], writes: ["ledger"]),
             Caller(name: "A's own token", token: aToken, reads: all, writes: all),
         ]
-        let jar = web.directory.appending("b.txt").path
-        let login = try await AccountsWebTests.logIn(web, "bora", bPassword, jar: jar)
-        try #require(login.status == 303, "B logs in: \(login.text)")
+        var sessions: [Session] = []
+        for (login, name, reads) in [("bora", "B's session", Set<String>()), ("vera", "V's session (viewer of A's diary)", ["diary"])] {
+            let jar = web.directory.appending("\(login).txt").path
+            let answer = try await AccountsWebTests.logIn(web, login, password, jar: jar)
+            try #require(answer.status == 303, "\(login) logs in: \(answer.text)")
+            sessions.append(Session(name: name, jar: jar, reads: reads))
+        }
         let size = try #require(store.options.thumbnailSizes.map(\.maxPixels).first)
-        return AuthorizationMatrixFixture(place: place, web: web, a: a, b: b, v: v, callers: callers, aThings: things, aBooks: books, bJar: jar, size: size)
+        return AuthorizationMatrixFixture(place: place, web: web, a: a, b: b, v: v, callers: callers, aThings: things, aBooks: books, sessions: sessions, size: size)
     }
 
     /// Creates a record through the API as the owner of `token`; its JSON.
