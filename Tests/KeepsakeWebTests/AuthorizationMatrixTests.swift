@@ -109,7 +109,8 @@ import Testing
             "GET /diary/chart": Entry(kind: .list),
             "GET /ledger/export.csv": Entry(kind: .list),
             "GET /ledger/import": Entry(kind: .list),
-            "POST /ledger/import": Entry(kind: .meta([400])),
+            // A CSV whose row takes the id of A's transaction: A's stays as it is.
+            "POST /ledger/import": Entry(kind: .meta([200, 400]), arguments: ["-F", "csv=@{csv};type=text/csv"]),
             "GET /store/import": Entry(kind: .list),
             "POST /store/import": Entry(kind: .meta([400])),
             "GET /store": Entry(kind: .list),
@@ -245,6 +246,8 @@ import Testing
             let jar = session.jar
             let page = try await curl(["-b", jar, "-c", jar, fixture.web.url("/diary/new")])
             let csrf = try #require(page.csrfToken, "\(session.name) opens a form: \(page.status)")
+            let csv = fixture.web.directory.appending("\(session.name.prefix(1)).csv")
+            try Data("id,date,kind,amount,currency,category,memo\n\(fixture.aThings["ledger"]?.record ?? ""),2026-01-05,expense,5,KRW,pwned,pwned\n".utf8).write(to: csv)
             for route in ordered {
                 let key = "\(route.method.rawValue) \(route.pattern)"
                 guard let entry = entries[key] else { continue }
@@ -260,11 +263,19 @@ import Testing
                 for address in try Self.fill(route.pattern.description, fixture) {
                     // The feed's photos are not V's to read: only the diary's are.
                     let expectation = key.hasPrefix("GET /images/") && reads && address.contains(fixture.aThings["feed"]?.record ?? "-") ? [404] : expected
-                    let form = route.method == .post ? ["-F", "_csrf=\(csrf)"] + entry.arguments : []
+                    let form = route.method == .post ? ["-F", "_csrf=\(csrf)"] + entry.arguments.map { $0.replacingOccurrences(of: "{csv}", with: csv.path) } : []
                     let response = try await curl(["-b", jar, "-c", jar] + form + [fixture.web.url(address + entry.query)])
                     let what = "\(session.name): \(route.method.rawValue) \(address + entry.query) (\(key))"
                     #expect(expectation.contains(response.status), "\(what) answered \(response.status), expected \(expectation.sorted()): \(response.text.prefix(400))")
-                    Self.expectNoLeak(response.text, forbidden, address: address, what)
+                    if key == "POST /ledger/import" {
+                        // Not fixed here: the engine's create refuses an id taken in a book the caller
+                        // cannot read with "A record with id … already exists", which confirms the id.
+                        withKnownIssue("the ledger's CSV import confirms that an id of another account's book exists") {
+                            Self.expectNoLeak(response.text, forbidden, address: address, what)
+                        }
+                    } else {
+                        Self.expectNoLeak(response.text, forbidden, address: address, what)
+                    }
                 }
             }
         }
