@@ -276,6 +276,14 @@ import Testing
                     // The feed's photos are not V's to read: only the diary's are.
                     let expectation = key.hasPrefix("GET /images/") && reads && address.contains(fixture.aThings["feed"]?.record ?? "-") ? [404] : expected
                     let form = route.method == .post ? ["-F", "_csrf=\(csrf)"] + entry.arguments.map { $0.replacingOccurrences(of: "{csv}", with: csv.path) } : []
+                    if expectation == [404], case .read = entry.kind {
+                        for extra in [["-H", "Range: bytes=0-9"], ["-H", #"If-None-Match: "v1", "v2", "v3""#]] {
+                            let again = try await curl(["-b", jar, "-c", jar] + extra + [fixture.web.url(address + entry.query)])
+                            #expect(again.status == 404, "\(session.name): GET \(address) with \(extra[1]) answered \(again.status)")
+                        }
+                        let head = try await curl(["-b", jar, "-c", jar, "-I", fixture.web.url(address + entry.query)])
+                        #expect([404, 405, 501].contains(head.status), "\(session.name): HEAD \(address) answered \(head.status)")
+                    }
                     let response = try await curl(["-b", jar, "-c", jar] + form + [fixture.web.url(address + entry.query)])
                     let what = "\(session.name): \(route.method.rawValue) \(address + entry.query) (\(key))"
                     #expect(expectation.contains(response.status), "\(what) answered \(response.status), expected \(expectation.sorted()): \(response.text.prefix(400))")
