@@ -302,3 +302,23 @@ import Testing
         #expect(try fixture.aVersions() == before, "no form changed any of A's records")
     }
 }
+
+extension AuthorizationMatrixTests {
+    @Test func aLongPollOfTheChangeFeedIsWokenByAChangeOfAsButShowsNothingOfIt() async throws {
+        let fixture = try await AuthorizationMatrixFixture.make(.embedded)
+        let b = try #require(fixture.callers.first { $0.name == "B's token" })
+        let a = try #require(fixture.callers.first { $0.name == "A's own token" })
+        let first = try await curl(["-H", "Authorization: Bearer \(b.token)", fixture.web.url("/api/v1/changes")])
+        let next = try #require(try APIFixture.object(first)["next"] as? Int)
+        let url = fixture.web.url("/api/v1/changes?after=\(next)&wait=5")
+        let waiting = Task { try await curl(["-H", "Authorization: Bearer \(b.token)", url]) }
+        try await Task.sleep(for: .milliseconds(500))
+        let entry = try #require(fixture.aThings["diary"]?.record)
+        let patch = try await curl(["-H", "Authorization: Bearer \(a.token)", "-X", "PATCH", "-H", "Content-Type: application/json",
+                                    "--data-binary", #"{"title":"AardvarkWoken"}"#, fixture.web.url("/api/v1/diary/entries/\(entry)")])
+        try #require(patch.status == 200, "\(patch.text)")
+        let answer = try await waiting.value
+        #expect(answer.status == 200)
+        Self.expectNoLeak(answer.text, fixture.forbidden(reads: []) + ["AardvarkWoken"], address: url, "B's long poll")
+    }
+}
