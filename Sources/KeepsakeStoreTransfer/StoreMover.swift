@@ -95,9 +95,12 @@ public struct StoreMover: Sendable {
 
         try checkEveryRecord(plan, progress: progress, counters: &counters)
         let settingsWritten = try begin(plan)
+        if plan.copiesAccess {
+            try onTarget("write the accounts and books") { try target.importAccessSnapshot(plan.access) }
+        }
         counters.done = 0
         try forEachRecord(of: source, side: .source) { record in
-            try copy(record, counters: &counters)
+            try copy(record, access: plan.copiesAccess, counters: &counters)
             counters.done += 1
             counters.record = record.id
             progress?(counters.progress(.copying))
@@ -112,10 +115,17 @@ public struct StoreMover: Sendable {
         counters.done = counters.total
         progress?(counters.progress(.finished))
         let elapsed = ContinuousClock.now - started
-        return StoreMoveReport(records: counters.copied, images: counters.images, bytes: counters.bytes, skipped: counters.skipped,
-                               settings: settingsWritten, resumed: plan.resuming, verifiedRecords: verified.same,
-                               otherTargetRecords: verified.others, targetCheck: fsck,
-                               seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        var report = StoreMoveReport(records: counters.copied, images: counters.images, bytes: counters.bytes, skipped: counters.skipped,
+                                     settings: settingsWritten, resumed: plan.resuming, verifiedRecords: verified.same,
+                                     otherTargetRecords: verified.others, targetCheck: fsck,
+                                     seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        report.accessCopied = plan.copiesAccess
+        if plan.copiesAccess {
+            report.accounts = plan.access.accounts.count
+            report.books = plan.access.books.count
+            report.memberships = plan.access.members.count
+        }
+        return report
     }
 }
 
@@ -136,6 +146,10 @@ extension StoreMover {
         var resuming: Bool
         /// Whether the target may hold records the source does not.
         var intoNonEmpty: Bool
+        /// The source's accounts, books and memberships.
+        var access: AccessSnapshot
+        /// Whether they go to the target (records then keep their book and author).
+        var copiesAccess: Bool
     }
 
     /// The mark an unfinished move leaves in its target.
@@ -183,9 +197,24 @@ extension StoreMover {
         } else {
             resuming = false
         }
+        let intoNonEmpty = resuming ? mark!.intoNonEmpty : (targetHolds || mark != nil)
+        let access = try onSource("read the accounts and books") { try source.accessSnapshot() }
+        var copiesAccess = true
+        do {
+            try target.checkAccessSnapshot(access)
+        } catch let error as KeepsakeError where error.code == .conflict {
+            guard intoNonEmpty || allowNonEmptyTarget else {
+                throw StoreMoveError(.accessConflict, "The target (\(targetName)) holds accounts of its own that clash with the source's: \(error.message) Move into a new, empty store, or allow a non-empty target to add this store's records to the target's own books (its accounts and books are then not copied).",
+                                     underlying: error)
+            }
+            copiesAccess = false  // added to a store of its own people: records go to its first admin's books
+        } catch {
+            throw StoreMoveError(.targetFailed, "Could not check the accounts and books against the target: \(KeepsakeError.wrapping(error).message) Nothing was written.",
+                                 underlying: KeepsakeError.wrapping(error))
+        }
         return Plan(sourceName: sourceName, sourceRecords: sourceStatus.totalRecords, targetRecords: targetStatus.totalRecords,
                     sourceSettings: sourceSettings, targetSettings: targetSettings, resuming: resuming,
-                    intoNonEmpty: resuming ? mark!.intoNonEmpty : (targetHolds || mark != nil))
+                    intoNonEmpty: intoNonEmpty, access: access, copiesAccess: copiesAccess)
     }
 
     /// Step 1, its end: no operation of another instance in flight in the target. An earlier run
@@ -227,7 +256,7 @@ extension StoreMover {
                                      recordID: record.id, underlying: error)
             }
             if plan.targetRecords > 0, let held = try onTarget("read a record", record: record.id, { try target.recordIfPresent(record.id) }) {
-                try requireSame(record, held, nothingWritten: true)
+                try requireSame(record, held, access: plan.copiesAccess, nothingWritten: true)
             }
             counters.done += 1
             counters.record = record.id
@@ -262,8 +291,8 @@ extension StoreMover {
     }
 
     /// Throws unless `held` (the target's) is identical to `record` (the source's).
-    func requireSame(_ record: Record, _ held: Record, nothingWritten: Bool) throws {
-        guard let difference = RecordContent(record).difference(from: RecordContent(held)) else { return }
+    func requireSame(_ record: Record, _ held: Record, access: Bool, nothingWritten: Bool) throws {
+        guard let difference = RecordContent(record, access: access).difference(from: RecordContent(held, access: access)) else { return }
         throw StoreMoveError(.recordConflict, "The target already holds a record with the id \(record.id) (\(record.collection)), but \(difference): it is not this store's copy. Move into an empty store, or remove that record from the target. \(nothingWritten ? "Nothing was written." : "The records copied so far are whole; nothing was written for this one.")",
                              recordID: record.id)
     }
