@@ -22,9 +22,11 @@ import KeepsakeArchive
 ///
 /// An archive with `access.json` is imported by the local operator only: its accounts, books and
 /// memberships first (see ``KeepsakeStore/Store/importAccessSnapshot(_:)``: into a new store they
-/// replace its own first admin; into another they are merged only when no login or id clashes, else
-/// the whole archive is refused), then each record into its own book with its author. An archive
-/// without it imports each record into the book it names if the store has it and the importer writes
+/// replace its own first admin; into another they are merged only when no login or id clashes),
+/// then each record into its own book with its author. When they clash, a store whose only account
+/// is its first admin takes the records alone, as from an archive without accounts
+/// (``ImportSummary/accounts`` is then 0); a store with other accounts refuses the whole archive
+/// with a `conflict` saying to import into a new store. An archive without it imports each record into the book it names if the store has it and the importer writes
 /// it, else into the importer's default book of its collection.
 public struct StoreArchive: Sendable {
     /// The format written in the manifest.
@@ -116,6 +118,8 @@ public struct StoreArchive: Sendable {
         var pending = Dictionary(uniqueKeysWithValues: records.map { ("\($0.collection)/\($0.id)", $0) })
         var buffers: [String: [String: Data]] = [:]
         var summary = ImportSummary(imported: 0, skipped: 0, images: 0)
+        summary.accounts = access?.accounts.count ?? 0
+        summary.books = access?.books.count ?? 0
         let total = records.count
         var done = 0
 
@@ -223,7 +227,12 @@ public struct StoreArchive: Sendable {
             do {
                 try store.checkAccessSnapshot(access)  // a clash or a caller who may not, refused before anything is written
             } catch let error as KeepsakeError {
-                throw KeepsakeError(error.code, "The archive \(url.path) holds accounts and books that cannot be imported: \(error.message)")
+                // A store in use by its first admin alone takes the records into that admin's books,
+                // as it takes an archive without accounts; one with people of its own refuses.
+                guard error.code == .conflict, try store.accounts().count == 1 else {
+                    throw KeepsakeError(error.code, "The archive \(url.path) holds accounts and books that cannot be imported: \(error.message)")
+                }
+                return (records, nil)
             }
         } else if let listed = manifest.access {
             throw KeepsakeError(.invalidArgument, "The archive's manifest lists \(listed) but the archive does not contain it: it is incomplete. Nothing was imported.")

@@ -75,7 +75,7 @@ import KeepsakeTestSupport
         let target = try targetBackend.makePlace("access-export-target").open()
         #expect(try target.accounts().map(\.login.name) == ["admin"])
         let imported = try StoreArchive(store: target).import(from: archive)
-        #expect(imported.imported == 3 && imported.images == 2)
+        #expect(imported.imported == 3 && imported.images == 2 && imported.accounts == 3 && imported.books == 3)
         try Self.expectSamePeople(target, as: source, world: world)
 
         // Importing it again writes nothing new.
@@ -111,6 +111,14 @@ import KeepsakeTestSupport
         #expect(forbidden?.code == .forbidden)
         #expect(try fresh.status().totalRecords == 0)
         _ = ownAlice
+
+        // A store used by its first admin alone takes the records into that admin's books.
+        let solo = try StoreBackend.embedded.makePlace("access-clash-solo").open()
+        _ = try solo.create(RecordDraft(collection: "diary", fields: ["title": .string("mine")]))
+        let summary = try StoreArchive(store: solo).import(from: archive)
+        #expect(summary.imported == 3 && summary.accounts == 0)
+        #expect(try solo.accounts().map(\.login.name) == ["admin"])
+        #expect(try solo.fsck().isClean)
     }
 
     @Test func theArchiveFromBeforeAccountsStillImportsIntoTheImportersDefaultBooks() throws {
@@ -156,12 +164,15 @@ import KeepsakeTestSupport
         var refusal: StoreMoveError?
         do { try StoreMover(from: source, to: target).move() } catch let error as StoreMoveError { refusal = error }
         #expect(refusal?.kind == .accessConflict && refusal?.keepsakeError.code == .conflict)
-        #expect(refusal?.message.contains("bob") == true)
+        #expect(refusal?.message.contains("the login admin") == true)
         #expect(try target.accessSnapshot() == before && target.status().totalRecords == 0)
 
         let report = try StoreMover(from: source, to: target, allowNonEmptyTarget: true).move()
+        // Added to a store of its own people: the records join its first admin's books.
         #expect(!report.accessCopied && report.records == 3)
-        #expect(try target.accessSnapshot() == before)
+        #expect(try target.accessSnapshot().accounts == before.accounts)
+        let admin = try #require(try target.firstAdmin())
+        #expect(try target.books().allSatisfy { $0.defaultOf == admin.id })
         #expect(try target.fsck().isClean)
     }
 
