@@ -18,10 +18,18 @@ public import KeepsakeStore
 ///    be identical (see below) or the move stops with ``StoreMoveError/Kind/recordConflict``
 ///    naming it. A setting the target holds with another value is a
 ///    ``StoreMoveError/Kind/settingConflict`` (except on a resume, where the source's value is
-///    written again). Still nothing written.
+///    written again). The source's accounts, books and memberships are checked against the
+///    target's (``KeepsakeStore/Store/checkAccessSnapshot(_:)``): a clash (a login name taken by
+///    another account, an id held differently) is ``StoreMoveError/Kind/accessConflict`` — unless
+///    the move may add to a non-empty target, whose own people then stay and which takes the
+///    records into its first admin's books (``StoreMoveReport/accessCopied`` is `false`). Still
+///    nothing written.
 /// 3. **Marks the target** as the target of an unfinished move from this source (a setting in the
 ///    namespace `keepsake.move`) and copies the settings of ``settingNamespaces`` in the same
 ///    transaction: API tokens and the key of their ids, the web's session secret and revocations.
+///    Then, in one more transaction, every account (its password hash and credential version),
+///    book and membership, ids kept (``KeepsakeStore/Store/importAccessSnapshot(_:)``; into a new
+///    target they replace its own first admin; written again as they are on a resume).
 /// 4. **Copies each record** of every collection, live and trashed, with
 ///    ``KeepsakeStore/Store/importRecord(_:imageBytes:)``: same id, collection, date, fields,
 ///    creation and change times, trash state, and each image's bytes untouched. Each image is read
@@ -34,7 +42,8 @@ public import KeepsakeStore
 ///    The new record is read back and compared.
 /// 5. **Verifies both stores**: every source record is in the target with identical content, the
 ///    target holds no other record (unless the move was told the target need not be empty), and
-///    every copied setting has its source value. Then **fsck** runs on the target, hashing every
+///    every copied setting has its source value, every account, book and membership of the source
+///    is in the target identical, and each record is in the same book with the same author. Then **fsck** runs on the target, hashing every
 ///    object again; a problem stops the move with ``StoreMoveError/Kind/targetCheckFailed``.
 /// 6. **Clears the mark**: the target is complete.
 ///
