@@ -121,6 +121,27 @@ import KeepsakeTestSupport
         #expect(try solo.fsck().isClean)
     }
 
+    @Test func anExportMadeAsAnAccountCarriesNoAccountsAndImportsIntoTheImportersBooks() throws {
+        let source = try StoreBackend.embedded.makePlace("access-user-export").open()
+        let world = try Self.makeWorld(source)
+        let files = TemporaryDirectory("access-user-export-files")
+        let archive = files.appending("bob.tar.gz")
+        let summary = try StoreArchive(store: source.acting(as: .account(world.bob.id))).export(to: archive)
+        #expect(summary.records == 2, "Bob's own diary entry and the ledger record he reads")
+        let reader = try ExportReader(path: archive.path)
+        var names: [String] = []
+        while let entry = try reader.next() { names.append(entry.name) }
+        #expect(!names.contains(StoreArchive.accessEntry) && names.contains("keepsake-export.json"))
+
+        let target = try StoreBackend.embedded.makePlace("access-user-import").open()
+        let imported = try StoreArchive(store: target).import(from: archive)
+        #expect(imported.imported == 2 && imported.accounts == 0)
+        let admin = try #require(try target.firstAdmin())
+        #expect(try target.accounts().map(\.id) == [admin.id])
+        #expect(try target.record(world.bobsOwn.id).author == admin.id)
+        #expect(try target.fsck().isClean)
+    }
+
     @Test func theArchiveFromBeforeAccountsStillImportsIntoTheImportersDefaultBooks() throws {
         let fixture = Corpus.repositoryRoot.appendingPathComponent("Tests/Fixtures/before-accounts/export-before-accounts.tar.gz")
         let store = try StoreBackend.embedded.makePlace("access-old-archive").open()
