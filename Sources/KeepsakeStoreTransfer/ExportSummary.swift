@@ -16,4 +16,9 @@ public struct ImportSummary: Sendable, Hashable, Codable {
     public var skipped: Int
     /// Images stored.
     public var images: Int
+    /// Accounts written from the archive's accounts and books (0 for an archive without them, or
+    /// when the store's own first admin clashed with them and the records joined its books).
+    public var accounts: Int = 0
+    /// Books written from the archive's accounts and books.
+    public var books: Int = 0
 }

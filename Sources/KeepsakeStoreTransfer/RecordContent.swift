@@ -7,6 +7,8 @@ import KeepsakeSupport
 /// SHA-256 and size of its stored bytes, the SHA-256 of the bytes as uploaded, its media type,
 /// upright size and capture date.
 ///
+/// With the accounts and books copied, also the record's book and author.
+///
 /// Left out is what each store assigns itself: the version counter (a store counts its own
 /// changes; an imported record starts again at 1, so the change time stands for it), the image
 /// rows' ids, object keys and storage times, and the thumbnails' format (thumbnails are a cache
@@ -30,8 +32,16 @@ struct RecordContent: Hashable {
     var updatedAt: Double
     var trashedAt: Double?
     var images: [Image]
+    var book: BookID?
+    var author: AccountID?
 
-    init(_ record: Record) {
+    /// The content of `record`; `access`: whether its book and author count (they do when the
+    /// accounts and books were copied).
+    init(_ record: Record, access: Bool = false) {
+        if access {
+            book = record.book
+            author = record.author
+        }
         id = record.id
         collection = record.collection.name
         date = record.date.timeIntervalSince1970
@@ -56,6 +66,8 @@ struct RecordContent: Hashable {
         if trashedAt != other.trashedAt { return "it was moved to the trash at another time" }
         if images.map(\.sha256) != other.images.map(\.sha256) { return "its images differ (\(images.count) in the source, \(other.images.count) in the target, or other bytes)" }
         if images != other.images { return "its images' details differ" }
+        if book != other.book { return "it is in another book" }
+        if author != other.author { return "it has another author" }
         return nil
     }
 
@@ -91,6 +103,8 @@ struct RecordContent: Hashable {
             text += "\(image.width)x\(image.height);"
             addTime(image.capturedAt)
         }
+        addText(book?.string ?? "")
+        addText(author?.string ?? "")
         return SHA256.digest(Data(text.utf8))
     }
 }

@@ -7,7 +7,11 @@ import KeepsakeArchive
 /// JSON and every original image byte for byte.
 ///
 /// Layout inside the archive:
-/// - `keepsake-export.json`: format name and version, export time, record and image counts;
+/// - `keepsake-export.json`: format name and version, export time, record and image counts, and
+///   (version 2) the name of the access entry with its account, book and membership counts;
+/// - `access.json`: every account (with its password hash and credential version), book and
+///   membership, ids kept (an ``KeepsakeStore/AccessSnapshot``), written when the local operator
+///   exports; an export made as an account, and every archive made before accounts, has none;
 /// - `records/<collection>/<record id>.json`: one ``KeepsakeStore/Record`` each (fields, dates, trash
 ///   state, and each image's metadata and SHA-256);
 /// - `images/<collection>/<record id>/<stored file name>`: the original bytes.
@@ -15,11 +19,22 @@ import KeepsakeArchive
 /// Import checks every entry name first and refuses the whole archive (changing nothing) if any is
 /// not of this layout: absolute paths, `..`, links, devices, unknown names, ids that are not UUIDs.
 /// Records whose id already exists are skipped, so importing into a non-empty store never duplicates.
+///
+/// An archive with `access.json` is imported by the local operator only: its accounts, books and
+/// memberships first (see ``KeepsakeStore/Store/importAccessSnapshot(_:)``: into a new store they
+/// replace its own first admin; into another they are merged only when no login or id clashes),
+/// then each record into its own book with its author. When they clash, a store whose only account
+/// is its first admin takes the records alone, as from an archive without accounts
+/// (``ImportSummary/accounts`` is then 0); a store with other accounts refuses the whole archive
+/// with a `conflict` saying to import into a new store. An archive without it imports each record into the book it names if the store has it and the importer writes
+/// it, else into the importer's default book of its collection.
 public struct StoreArchive: Sendable {
     /// The format written in the manifest.
     public static let formatName = "keepsake-export"
     /// The format version this program writes and reads.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
+    /// The name of the entry holding the accounts, books and memberships.
+    static let accessEntry = "access.json"
 
     /// The store to export from or import into.
     public let store: Store
@@ -48,6 +63,8 @@ public struct StoreArchive: Sendable {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             encoder.dateEncodingStrategy = .secondsSince1970
             let now = Date()
+            let access: AccessSnapshot? = store.caller.identity == .localOperator ? try store.accessSnapshot() : nil
+            if let access { try writer.add(Self.accessEntry, data: try encoder.encode(access), modified: now) }
             for collection in status.collections {
                 var query = RecordQuery(collection: try CollectionName(collection.name))
                 query.trash = .all
@@ -72,7 +89,8 @@ public struct StoreArchive: Sendable {
                 }
             }
             let manifest = ExportManifest(format: Self.formatName, version: Self.formatVersion, exportedAt: now,
-                                          records: summary.records, images: summary.images)
+                                          records: summary.records, images: summary.images, access: access.map { _ in Self.accessEntry },
+                                          accounts: access?.accounts.count, books: access?.books.count, memberships: access?.members.count)
             try writer.add("keepsake-export.json", data: try encoder.encode(manifest), modified: now)
             try writer.close()
         } catch {
@@ -95,10 +113,13 @@ public struct StoreArchive: Sendable {
     /// (records already present are skipped), so memory holds one record's images at a time.
     @discardableResult
     public func `import`(from url: URL, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> ImportSummary {
-        let records = try validate(url)
+        let (records, access) = try validate(url)
+        if let access { try store.importAccessSnapshot(access) }
         var pending = Dictionary(uniqueKeysWithValues: records.map { ("\($0.collection)/\($0.id)", $0) })
         var buffers: [String: [String: Data]] = [:]
         var summary = ImportSummary(imported: 0, skipped: 0, images: 0)
+        summary.accounts = access?.accounts.count ?? 0
+        summary.books = access?.books.count ?? 0
         let total = records.count
         var done = 0
 
@@ -142,13 +163,14 @@ public struct StoreArchive: Sendable {
 
     /// The first pass: reads the whole archive without keeping image bytes and refuses it if any
     /// entry is unexpected, any record is invalid, or any image is missing, extra or damaged.
-    private func validate(_ url: URL) throws -> [Record] {
+    private func validate(_ url: URL) throws -> ([Record], AccessSnapshot?) {
         let reader = try ExportReader(path: url.path)
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
         var records: [Record] = []
         var imageHashes: [String: String] = [:]
         var manifest: ExportManifest?
+        var access: AccessSnapshot?
         while let entry = try reader.next() {
             let name = entry.name
             if entry.isDirectory, (try? RelativePath(String(name.trimmingSuffix("/")))) != nil { continue }
@@ -163,6 +185,9 @@ public struct StoreArchive: Sendable {
             switch (parts[0], parts.count) {
             case ("keepsake-export.json", 1):
                 manifest = try decode(ExportManifest.self, try reader.readData(limit: 1 << 20), name: name, decoder: decoder)
+            case (Self.accessEntry, 1):
+                guard access == nil else { throw KeepsakeError(.invalidArgument, "The archive holds \(name) twice; nothing was imported.") }
+                access = try decode(AccessSnapshot.self, try reader.readData(limit: 64 << 20), name: name, decoder: decoder)
             case ("records", 3):
                 let record = try decode(Record.self, try reader.readData(limit: 16 << 20), name: name, decoder: decoder)
                 guard parts[1] == record.collection.name, parts[2] == "\(record.id).json" else {
@@ -194,6 +219,24 @@ public struct StoreArchive: Sendable {
         guard manifest.records == records.count, Set(records.map(\.id)).count == records.count else {
             throw KeepsakeError(.invalidArgument, "The archive says it holds \(manifest.records) records but \(records.count) distinct ones were found: it is incomplete. Nothing was imported.")
         }
+        if let access {
+            guard manifest.access == Self.accessEntry, manifest.accounts == access.accounts.count, manifest.books == access.books.count,
+                  manifest.memberships == access.members.count else {
+                throw KeepsakeError(.invalidArgument, "The archive's \(Self.accessEntry) does not match what its manifest lists (accounts, books, memberships): it is damaged. Nothing was imported.")
+            }
+            do {
+                try store.checkAccessSnapshot(access)  // a clash or a caller who may not, refused before anything is written
+            } catch let error as KeepsakeError {
+                // A store in use by its first admin alone takes the records into that admin's books,
+                // as it takes an archive without accounts; one with people of its own refuses.
+                guard error.code == .conflict, try store.accounts().count == 1 else {
+                    throw KeepsakeError(error.code, "The archive \(url.path) holds accounts and books that cannot be imported: \(error.message)")
+                }
+                return (records, nil)
+            }
+        } else if let listed = manifest.access {
+            throw KeepsakeError(.invalidArgument, "The archive's manifest lists \(listed) but the archive does not contain it: it is incomplete. Nothing was imported.")
+        }
         var listed = Set<String>()
         for record in records {
             for image in record.images {
@@ -210,7 +253,7 @@ public struct StoreArchive: Sendable {
         if let extra = imageHashes.keys.sorted().first(where: { !listed.contains($0) }) {
             throw KeepsakeError(.invalidArgument, "The archive holds \(extra), which no record refers to; nothing was imported.")
         }
-        return records
+        return (records, access)
     }
 
     private func decode<T: Decodable>(_ type: T.Type, _ data: Data, name: String, decoder: JSONDecoder) throws -> T {

@@ -25,6 +25,9 @@ public struct StoreMoveError: Error, Sendable, Hashable, CustomStringConvertible
         case recordConflict
         /// The target holds a setting of a copied namespace with another value.
         case settingConflict
+        /// The target holds accounts or books that clash with the source's (a login taken by another
+        /// account, an id held differently), and the move was not told the target need not be empty.
+        case accessConflict
         /// A source object's bytes do not match the SHA-256 (or size) its record names.
         case damagedSource
         /// Reading the source failed (a missing object, a lost connection, …).
@@ -67,7 +70,7 @@ public struct StoreMoveError: Error, Sendable, Hashable, CustomStringConvertible
     /// to do, so no remedy is added.
     public var keepsakeError: KeepsakeError {
         let code: KeepsakeError.Code = switch kind {
-        case .targetNotEmpty, .unfinishedMoveFromAnotherSource, .recordConflict, .settingConflict, .verificationFailed: .conflict
+        case .targetNotEmpty, .unfinishedMoveFromAnotherSource, .recordConflict, .settingConflict, .accessConflict, .verificationFailed: .conflict
         case .sameStore, .sourceIncomplete: .invalidArgument
         case .targetInUse: .busy
         case .damagedSource: .corruptImage

@@ -19,6 +19,17 @@ public struct StoreMoveReport: Sendable, Hashable, Codable {
     public var verifiedRecords: Int
     /// Target records the source does not hold (only into a target that was not empty).
     public var otherTargetRecords: Int
+    /// Whether the source's accounts, books and memberships were copied (ids, password hashes and
+    /// credential versions kept), so that every record kept its book and author. `false` only in a
+    /// move into a target that need not be empty whose own accounts clash with the source's: its
+    /// records then joined the target's first admin's books, as an archive without accounts imports.
+    public var accessCopied: Bool = false
+    /// Accounts the source holds, copied to the target (0 when ``accessCopied`` is `false`).
+    public var accounts: Int = 0
+    /// Books the source holds, copied to the target.
+    public var books: Int = 0
+    /// Memberships the source holds, copied to the target.
+    public var memberships: Int = 0
     /// The target's fsck at the end (clean, or the move would have thrown).
     public var targetCheck: FsckReport
     /// Wall-clock seconds of the whole move, checks included.

@@ -5,9 +5,9 @@ import KeepsakeSupport
 extension StoreMover {
     /// Step 4 for one record: skipped if the target holds it identical, else its images read and
     /// checked, the record imported atomically, and read back.
-    func copy(_ record: Record, counters: inout Counters) throws {
+    func copy(_ record: Record, access: Bool, counters: inout Counters) throws {
         if let held = try onTarget("read a record", record: record.id, { try target.recordIfPresent(record.id) }) {
-            try requireSame(record, held, nothingWritten: false)
+            try requireSame(record, held, access: access, nothingWritten: false)
             counters.skipped += 1
             return
         }
@@ -29,11 +29,11 @@ extension StoreMover {
         }
         guard created else {
             // Someone else created it between the look above and the import.
-            try requireSame(record, stored, nothingWritten: false)
+            try requireSame(record, stored, access: access, nothingWritten: false)
             counters.skipped += 1
             return
         }
-        if let difference = RecordContent(record).difference(from: RecordContent(stored)) {
+        if let difference = RecordContent(record, access: access).difference(from: RecordContent(stored, access: access)) {
             throw StoreMoveError(.verificationFailed, "The target stored the record \(record.id) differently from the source: \(difference). Check the target; run the move again once it is fixed.",
                                  recordID: record.id)
         }

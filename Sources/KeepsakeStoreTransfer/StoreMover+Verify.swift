@@ -13,7 +13,7 @@ extension StoreMover {
             let collection = try onSource("list the collections") { try CollectionName(name) }
             var expected: [RecordID: [UInt8]] = [:]
             if sourceCollections.contains(name) {
-                try forEachRecord(of: source, in: collection, side: .source) { expected[$0.id] = RecordContent($0).digest }
+                try forEachRecord(of: source, in: collection, side: .source) { expected[$0.id] = RecordContent($0, access: plan.copiesAccess).digest }
             }
             if targetCollections.contains(name) {
                 try forEachRecord(of: target, in: collection, side: .target) { record in
@@ -21,9 +21,9 @@ extension StoreMover {
                         others += 1
                         return
                     }
-                    guard digest == RecordContent(record).digest else {
+                    guard digest == RecordContent(record, access: plan.copiesAccess).digest else {
                         let now = try onSource("read a record", record: record.id) { try source.recordIfPresent(record.id) }
-                        let difference = now.flatMap { RecordContent($0).difference(from: RecordContent(record)) } ?? "the source changed it"
+                        let difference = now.flatMap { RecordContent($0, access: plan.copiesAccess).difference(from: RecordContent(record, access: plan.copiesAccess)) } ?? "the source changed it"
                         throw StoreMoveError(.verificationFailed, "After copying, the record \(record.id) (\(name)) differs between the stores: \(difference). One of them was changed during the move; stop whatever changes them and run the move again (it will say which record to look at).",
                                              recordID: record.id)
                     }
@@ -48,6 +48,13 @@ extension StoreMover {
             for (key, value) in (sourceSettings[namespace] ?? [:]).sorted(by: { $0.key < $1.key }) where targetSettings[namespace]?[key] != value {
                 throw StoreMoveError(.verificationFailed, "After copying, the setting \(namespace)/\(KeepsakeError.printable(key)) differs between the stores: one was changed during the move. Run the move again to copy it.",
                                      key: "\(namespace)/\(key)")
+            }
+        }
+        if plan.copiesAccess {
+            let sourceAccess = try onSource("read the accounts and books") { try source.accessSnapshot() }
+            let targetAccess = try onTarget("read the accounts and books") { try target.accessSnapshot() }
+            guard sourceAccess.isContained(in: targetAccess) else {
+                throw StoreMoveError(.verificationFailed, "After copying, the accounts, books or memberships differ between the stores (\(sourceAccess.accounts.count) accounts, \(sourceAccess.books.count) books and \(sourceAccess.members.count) memberships in the source; \(targetAccess.accounts.count), \(targetAccess.books.count) and \(targetAccess.members.count) in the target): one was changed during the move. Run the move again to copy them.")
             }
         }
         return (same, others)

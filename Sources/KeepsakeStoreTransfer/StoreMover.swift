@@ -18,10 +18,18 @@ public import KeepsakeStore
 ///    be identical (see below) or the move stops with ``StoreMoveError/Kind/recordConflict``
 ///    naming it. A setting the target holds with another value is a
 ///    ``StoreMoveError/Kind/settingConflict`` (except on a resume, where the source's value is
-///    written again). Still nothing written.
+///    written again). The source's accounts, books and memberships are checked against the
+///    target's (``KeepsakeStore/Store/checkAccessSnapshot(_:)``): a clash (a login name taken by
+///    another account, an id held differently) is ``StoreMoveError/Kind/accessConflict`` — unless
+///    the move may add to a non-empty target, whose own people then stay and which takes the
+///    records into its first admin's books (``StoreMoveReport/accessCopied`` is `false`). Still
+///    nothing written.
 /// 3. **Marks the target** as the target of an unfinished move from this source (a setting in the
 ///    namespace `keepsake.move`) and copies the settings of ``settingNamespaces`` in the same
 ///    transaction: API tokens and the key of their ids, the web's session secret and revocations.
+///    Then, in one more transaction, every account (its password hash and credential version),
+///    book and membership, ids kept (``KeepsakeStore/Store/importAccessSnapshot(_:)``; into a new
+///    target they replace its own first admin; written again as they are on a resume).
 /// 4. **Copies each record** of every collection, live and trashed, with
 ///    ``KeepsakeStore/Store/importRecord(_:imageBytes:)``: same id, collection, date, fields,
 ///    creation and change times, trash state, and each image's bytes untouched. Each image is read
@@ -34,7 +42,8 @@ public import KeepsakeStore
 ///    The new record is read back and compared.
 /// 5. **Verifies both stores**: every source record is in the target with identical content, the
 ///    target holds no other record (unless the move was told the target need not be empty), and
-///    every copied setting has its source value. Then **fsck** runs on the target, hashing every
+///    every copied setting has its source value, every account, book and membership of the source
+///    is in the target identical, and each record is in the same book with the same author. Then **fsck** runs on the target, hashing every
 ///    object again; a problem stops the move with ``StoreMoveError/Kind/targetCheckFailed``.
 /// 6. **Clears the mark**: the target is complete.
 ///
@@ -95,9 +104,12 @@ public struct StoreMover: Sendable {
 
         try checkEveryRecord(plan, progress: progress, counters: &counters)
         let settingsWritten = try begin(plan)
+        if plan.copiesAccess {
+            try onTarget("write the accounts and books") { try target.importAccessSnapshot(plan.access) }
+        }
         counters.done = 0
         try forEachRecord(of: source, side: .source) { record in
-            try copy(record, counters: &counters)
+            try copy(record, access: plan.copiesAccess, counters: &counters)
             counters.done += 1
             counters.record = record.id
             progress?(counters.progress(.copying))
@@ -112,10 +124,17 @@ public struct StoreMover: Sendable {
         counters.done = counters.total
         progress?(counters.progress(.finished))
         let elapsed = ContinuousClock.now - started
-        return StoreMoveReport(records: counters.copied, images: counters.images, bytes: counters.bytes, skipped: counters.skipped,
-                               settings: settingsWritten, resumed: plan.resuming, verifiedRecords: verified.same,
-                               otherTargetRecords: verified.others, targetCheck: fsck,
-                               seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        var report = StoreMoveReport(records: counters.copied, images: counters.images, bytes: counters.bytes, skipped: counters.skipped,
+                                     settings: settingsWritten, resumed: plan.resuming, verifiedRecords: verified.same,
+                                     otherTargetRecords: verified.others, targetCheck: fsck,
+                                     seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        report.accessCopied = plan.copiesAccess
+        if plan.copiesAccess {
+            report.accounts = plan.access.accounts.count
+            report.books = plan.access.books.count
+            report.memberships = plan.access.members.count
+        }
+        return report
     }
 }
 
@@ -136,6 +155,10 @@ extension StoreMover {
         var resuming: Bool
         /// Whether the target may hold records the source does not.
         var intoNonEmpty: Bool
+        /// The source's accounts, books and memberships.
+        var access: AccessSnapshot
+        /// Whether they go to the target (records then keep their book and author).
+        var copiesAccess: Bool
     }
 
     /// The mark an unfinished move leaves in its target.
@@ -183,9 +206,24 @@ extension StoreMover {
         } else {
             resuming = false
         }
+        let intoNonEmpty = resuming ? mark!.intoNonEmpty : (targetHolds || mark != nil)
+        let access = try onSource("read the accounts and books") { try source.accessSnapshot() }
+        var copiesAccess = true
+        do {
+            try target.checkAccessSnapshot(access)
+        } catch let error as KeepsakeError where error.code == .conflict {
+            guard intoNonEmpty || allowNonEmptyTarget else {
+                throw StoreMoveError(.accessConflict, "The target (\(targetName)) holds accounts of its own that clash with the source's: \(error.message) Move into a new, empty store, or allow a non-empty target to add this store's records to the target's own books (its accounts and books are then not copied).",
+                                     underlying: error)
+            }
+            copiesAccess = false  // added to a store of its own people: records go to its first admin's books
+        } catch {
+            throw StoreMoveError(.targetFailed, "Could not check the accounts and books against the target: \(KeepsakeError.wrapping(error).message) Nothing was written.",
+                                 underlying: KeepsakeError.wrapping(error))
+        }
         return Plan(sourceName: sourceName, sourceRecords: sourceStatus.totalRecords, targetRecords: targetStatus.totalRecords,
                     sourceSettings: sourceSettings, targetSettings: targetSettings, resuming: resuming,
-                    intoNonEmpty: resuming ? mark!.intoNonEmpty : (targetHolds || mark != nil))
+                    intoNonEmpty: intoNonEmpty, access: access, copiesAccess: copiesAccess)
     }
 
     /// Step 1, its end: no operation of another instance in flight in the target. An earlier run
@@ -227,7 +265,7 @@ extension StoreMover {
                                      recordID: record.id, underlying: error)
             }
             if plan.targetRecords > 0, let held = try onTarget("read a record", record: record.id, { try target.recordIfPresent(record.id) }) {
-                try requireSame(record, held, nothingWritten: true)
+                try requireSame(record, held, access: plan.copiesAccess, nothingWritten: true)
             }
             counters.done += 1
             counters.record = record.id
@@ -262,8 +300,8 @@ extension StoreMover {
     }
 
     /// Throws unless `held` (the target's) is identical to `record` (the source's).
-    func requireSame(_ record: Record, _ held: Record, nothingWritten: Bool) throws {
-        guard let difference = RecordContent(record).difference(from: RecordContent(held)) else { return }
+    func requireSame(_ record: Record, _ held: Record, access: Bool, nothingWritten: Bool) throws {
+        guard let difference = RecordContent(record, access: access).difference(from: RecordContent(held, access: access)) else { return }
         throw StoreMoveError(.recordConflict, "The target already holds a record with the id \(record.id) (\(record.collection)), but \(difference): it is not this store's copy. Move into an empty store, or remove that record from the target. \(nothingWritten ? "Nothing was written." : "The records copied so far are whole; nothing was written for this one.")",
                              recordID: record.id)
     }
