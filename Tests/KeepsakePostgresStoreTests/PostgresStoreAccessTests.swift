@@ -11,8 +11,7 @@ import KeepsakeTestSupport
 @Suite("PostgreSQL accounts and shared books through the engine")
 struct PostgresStoreAccessTests {
     /// A store on a fresh schema through the login role, with folders for the images.
-    static func openStore(_ label: String) throws -> Store {
-        let schema = TestSchemas.make()
+    static func openStore(_ label: String, schema: String = TestSchemas.make()) throws -> Store {
         let directory = PlaceFolders.make(label)
         let location = StoreLocation(root: directory.url)
         let metadata = try PostgresMetadataStore(url: try PostgresStoreURL(PostgresAccessFixture.withSchema(try PostgresAccessFixture.appURL(), schema)),
@@ -20,6 +19,19 @@ struct PostgresStoreAccessTests {
         let options = StoreOptions()
         return try TestStores.open(metadata: metadata, blobs: try FolderBlobStore(location: location, reserveBytes: options.reserveBytes),
                                    location: location, options: options, clock: { Date() }, faults: nil)
+    }
+
+    @Test("Eight instances opening one new store at the same moment make one first admin between them, and every one opens")
+    func instancesOpeningANewStoreAtOnceMakeOneFirstAdmin() async throws {
+        let schema = TestSchemas.make()
+        let stores = try await withThrowingTaskGroup(of: Store.self) { group in
+            for index in 0..<8 { group.addTask { try Self.openStore("access-race-\(index)", schema: schema) } }
+            return try await group.reduce(into: [Store]()) { $0.append($1) }
+        }
+        #expect(stores.count == 8)
+        for store in stores {
+            #expect(try store.accounts().map(\.login.name) == ["admin"])
+        }
     }
 
     @Test("Sharing a diary: the owner writes with an image, a viewer reads it and its image but may not write, a stranger finds nothing, a member who leaves loses it")

@@ -10,6 +10,18 @@ extension Store {
     /// store gets the admin too, so it can be used as that account at once.
     func upgradeToAccounts() throws {
         guard try metadata.read(as: .localOperator, { try $0.accounts().isEmpty }) else { return }
+        do {
+            try makeFirstAdminAndAdoptRecords()
+        } catch let error as KeepsakeError where error.code == .conflict {
+            // Several instances opened the store at the same moment and another one's first admin
+            // committed first (the login `admin` is taken): that upgrade is the one; anything else is
+            // a real conflict.
+            guard try metadata.read(as: .localOperator, { try $0.accounts().isEmpty }) == false else { throw error }
+        }
+    }
+
+    /// The upgrade's one write transaction (see ``upgradeToAccounts()``).
+    private func makeFirstAdminAndAdoptRecords() throws {
         try metadata.write(as: .localOperator) { tx in
             try tx.assertLive()
             guard try tx.accounts().isEmpty else { return }  // another instance upgraded meanwhile
