@@ -115,6 +115,27 @@ import Testing
             "POST /store/import": Entry(kind: .meta([400])),
             "GET /store": Entry(kind: .list),
             "POST /store/check": Entry(kind: .meta([200, 403])),
+            // The caller's own account: nothing of A's on it, and a change touches only the caller.
+            "GET /account": Entry(kind: .list),
+            "POST /account/profile": Entry(kind: .meta([200, 303, 400])),
+            "POST /account/password": Entry(kind: .meta([200, 303, 400, 403, 429]),
+                                            arguments: ["--form-string", "current=not-the-password", "--form-string", "new=pwned-pwned-pwned",
+                                                        "--form-string", "repeat=pwned-pwned-pwned"]),
+            // The caller's books; a new book is the caller's own.
+            "GET /books": Entry(kind: .list),
+            "POST /books": Entry(kind: .meta([200, 303, 400]), arguments: ["--form-string", "collection=diary", "--form-string", "name=MatrixBook"]),
+            // A's diary book (V reads it as a viewer, B not at all): managing it is the owner's.
+            "GET /books/{book:book}/delete": Entry(kind: .write),
+            "POST /books/{book:book}/delete": Entry(kind: .write),
+            "POST /books/{book:book}/rename": Entry(kind: .write, arguments: ["--form-string", "name=pwned"]),
+            "POST /books/{book:book}/share": Entry(kind: .write, arguments: ["--form-string", "login={blogin}", "--form-string", "role=owner"]),
+            "POST /books/{book:book}/role": Entry(kind: .write, arguments: ["--form-string", "account={aid}", "--form-string", "role=viewer"]),
+            "POST /books/{book:book}/remove": Entry(kind: .write, arguments: ["--form-string", "account={aid}"]),
+            // Admins only: nobody in the fixture is one, so the pages do not exist for them.
+            "GET /people": Entry(kind: .meta([404])),
+            "POST /people": Entry(kind: .meta([404]), arguments: ["--form-string", "login=mallory", "--form-string", "password=pwned-pwned-pwned"]),
+            "POST /people/{account:account}/disable": Entry(kind: .meta([404])),
+            "POST /people/{account:account}/enable": Entry(kind: .meta([404])),
         ]
         for app in ["diary", "ledger", "feed"] {
             entries["GET /\(app)"] = Entry(kind: .list, query: app == "ledger" ? "?month=2025-06" : "")
@@ -156,7 +177,9 @@ import Testing
         return [template.replacingOccurrences(of: "{id:uuid}", with: (inTrash ? things?.trashed : things?.record) ?? "")
             .replacingOccurrences(of: "{attachment:id}", with: things?.attachment ?? "1")
             .replacingOccurrences(of: "{size:size}", with: "\(fixture.size)")
-            .replacingOccurrences(of: "{code}", with: "ko").replacingOccurrences(of: "{file}", with: "app.css")]
+            .replacingOccurrences(of: "{code}", with: "ko").replacingOccurrences(of: "{file}", with: "app.css")
+            .replacingOccurrences(of: "{book:book}", with: fixture.aBooks["diary"]?.string ?? "")
+            .replacingOccurrences(of: "{account:account}", with: fixture.a.id.string)]
     }
 
     /// Fails, naming them, for routes with no entry and entries with no route.
@@ -275,7 +298,10 @@ import Testing
                 for address in try Self.fill(route.pattern.description, fixture) {
                     // The feed's photos are not V's to read: only the diary's are.
                     let expectation = key.hasPrefix("GET /images/") && reads && address.contains(fixture.aThings["feed"]?.record ?? "-") ? [404] : expected
-                    let form = route.method == .post ? ["-F", "_csrf=\(csrf)"] + entry.arguments.map { $0.replacingOccurrences(of: "{csv}", with: csv.path) } : []
+                    let form = route.method == .post ? ["-F", "_csrf=\(csrf)"] + entry.arguments.map {
+                        $0.replacingOccurrences(of: "{csv}", with: csv.path).replacingOccurrences(of: "{aid}", with: fixture.a.id.string)
+                            .replacingOccurrences(of: "{blogin}", with: fixture.b.login.name)
+                    } : []
                     if expectation == [404], case .read = entry.kind {
                         for extra in [["-H", "Range: bytes=0-9"], ["-H", #"If-None-Match: "v1", "v2", "v3""#]] {
                             let again = try await curl(["-b", jar, "-c", jar] + extra + [fixture.web.url(address + entry.query)])
