@@ -97,18 +97,21 @@ final class PostgresTransaction: MetadataWriter {
         return try connection.query(sql + " ORDER BY trashed_at, id", parameters).map { try RecordID(parsing: try $0.decode(String.self, at: 0)) }
     }
 
-    func collectionFigures() throws -> [StoreStatus.Collection] {
+    func collectionFigures(books: Set<BookID>?) throws -> [StoreStatus.Collection] {
         var collections: [String: StoreStatus.Collection] = [:]
+        // `nil` (every book) is bound as NULL: the condition is then true for every row.
+        let bookList: [String]? = books.map { $0.map(\.string).sorted() }
         for row in try connection.query("""
             SELECT collection, count(*) FILTER (WHERE trashed_at IS NULL), count(*) FILTER (WHERE trashed_at IS NOT NULL)
-            FROM record GROUP BY collection
-            """) {
+            FROM record WHERE $1::text[] IS NULL OR book_id = ANY ($1::text[]) GROUP BY collection
+            """, [bookList]) {
             let name = try row.decode(String.self, at: 0)
             collections[name] = .init(name: name, live: try row.decode(Int.self, at: 1), trashed: try row.decode(Int.self, at: 2), images: 0, bytes: 0)
         }
         for row in try connection.query("""
-            SELECT r.collection, count(*), coalesce(sum(a.byte_size), 0) FROM attachment a JOIN record r ON r.id = a.record_id GROUP BY r.collection
-            """) {
+            SELECT r.collection, count(*), coalesce(sum(a.byte_size), 0) FROM attachment a JOIN record r ON r.id = a.record_id
+            WHERE $1::text[] IS NULL OR r.book_id = ANY ($1::text[]) GROUP BY r.collection
+            """, [bookList]) {
             let name = try row.decode(String.self, at: 0)
             collections[name]?.images = try row.decode(Int.self, at: 1)
             collections[name]?.bytes = try row.decode(Int64.self, at: 2)

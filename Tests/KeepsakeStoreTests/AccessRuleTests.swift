@@ -54,6 +54,11 @@ import KeepsakeTestSupport
         #expect(try alice.count("diary", trash: .all) == 2)
         #expect(try alice.search("picnic", in: "diary").map(\.id) == [record.id])
         #expect(try alice.changes(after: 0).count == 3)
+        // Alice's status counts her records with their images and bytes, as the operator's does.
+        let mine = try alice.status(), everything = try world.store.status()
+        #expect(mine.totalRecords == 2)
+        #expect(mine.totalImages == everything.totalImages && mine.totalImages >= 2)
+        #expect(mine.totalBytes == everything.totalBytes && mine.totalBytes > 0)
     }
 
     @Test func aViewerReadsButMayNotWrite() throws {

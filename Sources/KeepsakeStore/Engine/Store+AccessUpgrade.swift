@@ -29,7 +29,7 @@ extension Store {
                                 isAdmin: true, disabledAt: nil, passwordHash: nil, credentialVersion: 1, createdAt: clock())
             try tx.insertAccount(admin)
             var books: [CollectionName: BookID] = [:]
-            for figure in try tx.collectionFigures() {
+            for figure in try tx.collectionFigures(books: nil) {
                 let collection = try CollectionName(figure.name)
                 books[collection] = try makeDefaultBook(of: admin.id, in: collection, tx).id
             }

@@ -3,7 +3,7 @@ extension Store {
     /// those that have a book it reads.
     public func collections() throws -> [CollectionName] {
         try metadata.read(as: caller) { tx in
-            let all = try tx.collectionFigures().map { try CollectionName($0.name) }
+            let all = try tx.collectionFigures(books: nil).map { try CollectionName($0.name) }
             let access = try access(tx)
             guard let readable = access.readable else { return all }
             let mine = Set(try tx.books(readable).map(\.collection))

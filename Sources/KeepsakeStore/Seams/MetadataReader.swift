@@ -12,8 +12,9 @@ public protocol MetadataReader {
     func search(_ search: TextSearch) throws -> [Record]
     /// ``trashed(before:in:)`` of these books only (`nil`: every book).
     func trashed(before cutoff: Double, in collection: CollectionName?, books: Set<BookID>?) throws -> [RecordID]
-    /// Per-collection counts and sizes, for status.
-    func collectionFigures() throws -> [StoreStatus.Collection]
+    /// Per-collection counts of records and of their images and bytes, for status, of the records in
+    /// these books (`nil`: every book); a collection with no such record is left out.
+    func collectionFigures(books: Set<BookID>?) throws -> [StoreStatus.Collection]
     /// Number of records, live and trashed.
     func recordCount() throws -> Int
 

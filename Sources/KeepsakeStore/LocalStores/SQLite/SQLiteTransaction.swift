@@ -48,16 +48,19 @@ struct SQLiteTransaction: MetadataWriter {
         return try db.query(sql + " ORDER BY trashed_at", bindings) { try RecordID(parsing: $0.requiredText(0)) }
     }
 
-    func collectionFigures() throws -> [StoreStatus.Collection] {
+    func collectionFigures(books: Set<BookID>?) throws -> [StoreStatus.Collection] {
         var collections: [String: StoreStatus.Collection] = [:]
+        let (recordBooks, recordBindings) = Self.bookCondition(books, column: "book_id")
+        let (imageBooks, imageBindings) = Self.bookCondition(books, column: "r.book_id")
         for (name, live, trashed) in try db.query("""
-            SELECT collection, sum(trashed_at IS NULL), sum(trashed_at IS NOT NULL) FROM record GROUP BY collection
-            """, [], { ($0.requiredText(0), $0.int(1), $0.int(2)) }) {
+            SELECT collection, sum(trashed_at IS NULL), sum(trashed_at IS NOT NULL) FROM record WHERE 1\(recordBooks) GROUP BY collection
+            """, recordBindings, { ($0.requiredText(0), $0.int(1), $0.int(2)) }) {
             collections[name] = .init(name: name, live: live, trashed: trashed, images: 0, bytes: 0)
         }
         for (name, images, bytes) in try db.query("""
-            SELECT r.collection, count(*), sum(a.byte_size) FROM attachment a JOIN record r ON r.id = a.record_id GROUP BY r.collection
-            """, [], { ($0.requiredText(0), $0.int(1), $0.int64(2)) }) {
+            SELECT r.collection, count(*), sum(a.byte_size) FROM attachment a JOIN record r ON r.id = a.record_id WHERE 1\(imageBooks)
+            GROUP BY r.collection
+            """, imageBindings, { ($0.requiredText(0), $0.int(1), $0.int64(2)) }) {
             collections[name]?.images = images
             collections[name]?.bytes = bytes
         }
