@@ -81,7 +81,9 @@ extension Store {
                        _ access: BookAccess? = nil) throws -> (BookID, AccountID?) {
         let access = try access ?? self.access(tx)
         let account = try callerAccount(tx)
-        let author = try account?.id ?? Self.firstAdmin(tx)?.id
+        // The local operator writes as the first admin: read once (it lists the accounts).
+        let operatorAdmin = account == nil ? try Self.firstAdmin(tx) : nil
+        let author = account?.id ?? operatorAdmin?.id
         if let requested {
             let book = try readableBook(requested, tx, access)
             guard book.collection == collection else {
@@ -101,7 +103,7 @@ extension Store {
             }
             return (try makeDefaultBook(of: account.id, in: collection, tx).id, author)
         }
-        guard let admin = try Self.firstAdmin(tx) else {
+        guard let admin = operatorAdmin else {
             throw KeepsakeError(.conflict, "This store has no enabled admin, so a record made without a book has nowhere to go; name a book, or enable an admin.")
         }
         return (try makeDefaultBook(of: admin.id, in: collection, tx).id, author)
