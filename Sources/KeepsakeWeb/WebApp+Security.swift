@@ -154,7 +154,15 @@ extension WebApp {
             return errorResponse(error, request)
         }
         let usable = account.flatMap { $0.isDisabled ? nil : $0.passwordHash }
-        let matches = (try? hasher.verify(password, against: usable ?? dummyHash)) == true && usable != nil
+        let matches: Bool
+        do {
+            matches = try hasher.verify(password, against: usable ?? dummyHash) && usable != nil
+        } catch {
+            // A stored hash this program cannot read: nobody logs in with it until an admin sets a new
+            // password (keepsake user passwd); the log says so, the person sees a refused login.
+            logged(KeepsakeError.wrapping(error), request.http)
+            matches = false
+        }
         guard matches, var account else {
             throttle.recordFailure(from: address, now: now)
             nameThrottle.recordFailure(from: nameKey, now: now)

@@ -110,7 +110,7 @@ struct AccountPages: Sendable {
         do {
             let account = try store.account(me.id)
             if let hash = account.passwordHash {
-                guard (try? app.hasher.verify(request.field("current"), against: hash)) == true else {
+                guard try app.hasher.verify(request.field("current"), against: hash) else {  // an unreadable stored hash is a fault, not a wrong password
                     app.nameThrottle.recordFailure(from: throttleKey, now: now)
                     return accountPage(request, problem: AccountProblem(t[.wrongCurrentPassword]))
                 }
