@@ -18,6 +18,9 @@ struct DemoCommand: ParsableCommand {
             Fills the store with sample records and real sample photos, to try Keepsake out: three weeks
             of diary entries (Korean and English, with emotions, tags and photos), two months of ledger
             transactions in KRW and USD (two with receipts), and feed posts with several photos each.
+            A second person, Jun (login jun, no password until you give one with keepsake user
+            passwd jun), shares the first admin's ledger and a "Family" feed book as an editor and
+            entered some of their transactions and posts; the diary stays private.
             Dates are relative to today, in your time zone. A store that already has records is refused
             unless --force (then the samples are added beside them). --lossless and --reencode choose
             how the sample photos are stored, as for diary add.
@@ -164,6 +167,7 @@ struct DemoCommand: ParsableCommand {
             photos += transaction.receipt == nil ? 0 : 1
             step()
         }
+        var ownPosts: [RecordID] = []
         for sample in feedSamples {
             let compose = FeedComposeViewModel(feed: feed, now: day(sample.daysAgo, hour: 18))
             compose.title = sample.title
@@ -171,16 +175,22 @@ struct DemoCommand: ParsableCommand {
             compose.addImages(sample.photos.map(photo))
             guard let item = await compose.save() else { throw compose.error ?? CommandFailure(message: "A sample post could not be saved.") }
             photos += item.images.count
+            ownPosts.append(item.id)
             step()
         }
         progress.finish()
-        return Summary(diaryEntries: diarySamples.count, transactions: ledgerSamples.count, posts: feedSamples.count, photos: photos,
-                       store: try CommandSupport.storeName(store))
+        let household = try await DemoHousehold.fill(store, ownPosts: ownPosts, photo: photo, day: { day($0, hour: $1) },
+                                                     ledgerDay: { today.adding(days: -$0) }, timeZone: zone)
+        return Summary(diaryEntries: diarySamples.count, transactions: ledgerSamples.count + household.transactions,
+                       posts: feedSamples.count + household.posts, photos: photos + household.photos,
+                       store: try CommandSupport.storeName(store), household: household)
     }
 
     /// What `demo` says it added.
     static func printSummary(_ summary: Summary, _ call: Invocation) {
         call.print("Added \(summary.diaryEntries) diary entries, \(summary.transactions) transactions and \(summary.posts) posts with \(summary.photos) photos to \(summary.store).")
+        let shared = summary.household.sharedBooks.map { "\"\($0)\"" }.joined(separator: " and ")
+        call.print("\(DemoHousehold.displayName) (login \(summary.household.partner)) shares the \(shared) books and entered \(summary.household.transactions) of the transactions and \(summary.household.posts) of the posts; the diary stays private. To log in as \(DemoHousehold.displayName): keepsake user passwd \(summary.household.partner).")
         call.print("Try: keepsake diary list, keepsake diary calendar, keepsake ledger report, keepsake feed list.")
     }
 
@@ -191,5 +201,7 @@ struct DemoCommand: ParsableCommand {
         let posts: Int
         let photos: Int
         let store: String
+        /// The second person and the books the two share.
+        let household: DemoHousehold.Summary
     }
 }

@@ -20,6 +20,11 @@ extension PostgresTransaction {
         try connection.query("SELECT \(PostgresRows.accountColumns) FROM account ORDER BY created_at, id").map(PostgresRows.account)
     }
 
+    func firstAdmin() throws -> Account? {
+        try connection.query("SELECT \(PostgresRows.accountColumns) FROM account WHERE is_admin AND disabled_at IS NULL ORDER BY created_at, id LIMIT 1")
+            .first.map(PostgresRows.account)
+    }
+
     /// `ON CONFLICT DO NOTHING`: a taken login name (or id) is the engine's conflict, not a failed
     /// statement that would end the transaction.
     func insertAccount(_ account: Account) throws {

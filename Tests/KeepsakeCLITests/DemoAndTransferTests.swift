@@ -24,6 +24,14 @@ import KeepsakeTestSupport
         let transactions: Int
         let posts: Int
         let photos: Int
+        let household: Household
+    }
+
+    struct Household: Decodable {
+        let partner: String
+        let sharedBooks: [String]
+        let transactions: Int
+        let posts: Int
     }
 
     @Test func demoFillsAStoreThatFsckFindsCleanAndExportImportKeepsEverything() async throws {
@@ -53,6 +61,19 @@ import KeepsakeTestSupport
         } while cursor != nil
         #expect(Set(transactions.map(\.amount.currency)) == [.krw, .usd])
         #expect(transactions.filter { $0.receipt != nil }.count >= 1)
+
+        // Two people: Jun, an editor of the first admin's ledger and of the family feed, entered
+        // some of their records; the first admin's diary is not shared.
+        let admin = try #require(try store.firstAdmin())
+        let jun = try store.account(login: LoginName(summary.household.partner))
+        #expect(summary.household.transactions > 0 && summary.household.posts > 0)
+        #expect(transactions.filter { $0.author == jun.id }.count == summary.household.transactions)
+        #expect(posts.filter { $0.author == jun.id }.count == summary.household.posts)
+        #expect(posts.contains { $0.author == admin.id })
+        let juns = store.acting(as: .account(jun.id))
+        #expect(Set(try juns.books().filter { try juns.role(in: $0.id) == .editor }.map(\.name)) == Set(summary.household.sharedBooks))
+        #expect(try Diary(store: juns).newest(limit: 1000).entries.isEmpty)
+        #expect(try Ledger(store: juns).list(limit: 1000).transactions.count == transactions.count)
         let before = try StoreSnapshot(store)
 
         // Some trash too, so it travels with the archive.

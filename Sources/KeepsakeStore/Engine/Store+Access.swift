@@ -81,7 +81,7 @@ extension Store {
                        _ access: BookAccess? = nil) throws -> (BookID, AccountID?) {
         let access = try access ?? self.access(tx)
         let account = try callerAccount(tx)
-        // The local operator writes as the first admin: read once (it lists the accounts).
+        // The local operator writes as the first admin.
         let operatorAdmin = account == nil ? try Self.firstAdmin(tx) : nil
         let author = account?.id ?? operatorAdmin?.id
         if let requested {
@@ -125,7 +125,7 @@ extension Store {
 
     /// The oldest enabled admin.
     static func firstAdmin(_ reader: any MetadataReader) throws -> Account? {
-        try reader.accounts().first { $0.isAdmin && !$0.isDisabled }
+        try reader.firstAdmin()
     }
 
     static func noSuchAccount(_ id: AccountID) -> KeepsakeError {

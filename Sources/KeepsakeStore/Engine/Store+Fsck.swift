@@ -241,5 +241,12 @@ extension Store {
         report.orphanThumbnails = try report.orphanThumbnails.filter { path in
             try !tx.isReferenced(prefix: Self.stem(ofThumbnail: path) + ".") && blobs.stat(try RelativePath(path)) != nil
         }
+        // A record made while the scan ran may sit in a book made after the scan listed the books
+        // (the first write of a store makes the first admin's books): asked again here, it has one.
+        report.recordsWithoutBook = try report.recordsWithoutBook.filter { id in
+            let record = try RecordID(parsing: id)
+            guard try tx.record(record) != nil else { return false }  // purged meanwhile
+            return try tx.book(ofRecord: record).map { try tx.book($0) == nil } ?? true
+        }
     }
 }

@@ -58,6 +58,8 @@ public protocol MetadataReader {
     func account(login: LoginName) throws -> Account?
     /// Every account, by creation time, then id.
     func accounts() throws -> [Account]
+    /// The oldest enabled admin (by creation time, then id), or `nil`: one row, not a list.
+    func firstAdmin() throws -> Account?
     /// The book with this id, or `nil`.
     func book(_ id: BookID) throws -> Book?
     /// These books (`nil`: all), by collection, name, then id.

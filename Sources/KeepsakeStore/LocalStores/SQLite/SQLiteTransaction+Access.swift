@@ -18,6 +18,11 @@ extension SQLiteTransaction {
         try db.query("SELECT \(Self.accountColumns) FROM account ORDER BY created_at, id", [], SQLiteRows.account)
     }
 
+    func firstAdmin() throws -> Account? {
+        try db.queryOne("SELECT \(Self.accountColumns) FROM account WHERE is_admin = 1 AND disabled_at IS NULL ORDER BY created_at, id LIMIT 1", [],
+                        SQLiteRows.account)
+    }
+
     func insertAccount(_ account: Account) throws {
         if try db.scalarInt("SELECT count(*) FROM account WHERE login = ? OR id = ?", [.text(account.login.name), .text(account.id.string)]) > 0 {
             throw Self.loginTaken(account.login)
