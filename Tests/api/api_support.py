@@ -17,9 +17,9 @@ BIN = Path(os.environ.get("KEEPSAKE_BIN", REPO / ".build/debug/keepsake"))
 CORPUS = Path(os.environ.get("KEEPSAKE_CORPUS", REPO.parent / "shared/corpus")).resolve()
 
 
-def keepsake(store, *arguments, check=True):
-    """Runs the keepsake CLI on `store`; returns its standard output."""
-    done = subprocess.run([str(BIN), "--store", store, *arguments], capture_output=True, text=True, timeout=120)
+def keepsake(store, *arguments, check=True, input=None):
+    """Runs the keepsake CLI on `store` (with `input` on its standard input); returns its standard output."""
+    done = subprocess.run([str(BIN), "--store", store, *arguments], capture_output=True, text=True, timeout=120, input=input)
     if check and done.returncode != 0:
         raise RuntimeError("keepsake %s failed (%d): %s" % (" ".join(arguments), done.returncode, done.stderr))
     return done.stdout

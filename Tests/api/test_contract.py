@@ -18,7 +18,7 @@ import unittest
 import uuid
 from pathlib import Path
 
-from api_support import CORPUS, REPO, Client, Server, make_token, temporary_store
+from api_support import CORPUS, REPO, Client, Server, keepsake, make_token, temporary_store
 
 FIGURES = []
 HERE = Path(__file__).resolve().parent
@@ -72,31 +72,70 @@ class ContractTests(unittest.TestCase):
                            "--exclude-checks", "use_after_free,ensure_resource_availability"]
             else:
                 options = ["-n", "5", "--phases", "examples,coverage,fuzzing"]
-            command = [sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run", str(schema), "--url", self.server.url,
-                       "-H", "Authorization: Bearer " + self.token, "--checks", "all",
-                       "--workers", "2", "--request-timeout", "20", "--no-color", "--seed", os.environ.get("KEEPSAKE_API_SEED", "1"),
-                       "--generation-database", "none", *options]
-            # CPython 3.11's AST converter can raise a false "AST constructor recursion depth
-            # mismatch" (python/cpython gh-106905, seen in threaded programs); it crashed schemathesis
-            # itself once in a CI run, inside hypothesis' source inspection, with every request
-            # answered well. That crash, and only it, is run again once; the log keeps both runs.
-            crashes = []
-            for _ in range(2):
-                done = subprocess.run(command, capture_output=True, text=True, timeout=1800, cwd=folder)
-                if not self.is_the_tools_ast_crash(done.stdout + done.stderr):
-                    break
-                crashes.append(done.stdout + done.stderr)
+            done, output, tested = self.run_schemathesis(folder, schema, config, self.token, options, "schemathesis")
+        self.assertEqual(done.returncode, 0, output[-6000:])
+        self.assertEqual(tested, str(sum(len(item) for item in document["paths"].values())))
+
+    def test_schemathesis_as_another_account_reaches_nothing_of_the_first(self):
+        """schemathesis with a second account's token, every path's record ids pinned to the first
+        account's records (ids made by one, tried by the other): every operation is answered as for
+        records that do not exist, no answer carries one of the first account's ids, and afterwards
+        the first account's records are as they were."""
+        document = self.document()
+        seeds = self.seed()
+        keepsake(self.store, "user", "add", "intruder", "--password-stdin", input="intruder-password-1")
+        token = make_token(self.store, "intruder-fuzz", user="intruder")
+        owned = [seeds["entry"], seeds["post"], seeds["transaction"]]
+        paths = {"entry": "/diary/entries/%s", "post": "/feed/posts/%s", "transaction": "/ledger/transactions/%s"}
+        before = {name: self.client.get(paths[name] % seeds[name]["id"]).json() for name in paths}
+        foreign = [record["id"] for record in owned] + list(seeds["trashed"].values())
+        with tempfile.TemporaryDirectory() as folder:
+            schema = Path(folder) / "openapi.json"
+            schema.write_text(json.dumps(document))
+            config = Path(folder) / "schemathesis.toml"
+            config.write_text(self.config(seeds))
+            options = ["-n", "200" if FUZZ == "long" else "3", "--phases", "examples,coverage,fuzzing" + (",stateful" if FUZZ == "long" else ""),
+                       "--exclude-checks", "use_after_free,ensure_resource_availability"]
+            environment = {"SCHEMATHESIS_HOOKS": "other_account_checks", "KEEPSAKE_FOREIGN_IDS": ",".join(foreign),
+                           "PYTHONPATH": str(HERE) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+            done, output, tested = self.run_schemathesis(folder, schema, config, token, options, "schemathesis-other-account", environment)
+        self.assertEqual(done.returncode, 0, output[-6000:])
+        self.assertEqual(tested, str(sum(len(item) for item in document["paths"].values())))
+        for name in paths:
+            self.assertEqual(self.client.get(paths[name] % seeds[name]["id"]).json(), before[name], "%s of the first account changed" % name)
+        for app, record in seeds["trashed"].items():
+            path = {"diary": "/diary/entries/%s", "feed": "/feed/posts/%s", "ledger": "/ledger/transactions/%s"}[app] % record
+            still = self.client.get(path)
+            self.assertEqual(still.status_code, 200, "the trashed %s record of the first account is gone" % app)
+            self.assertIsNotNone(still.json().get("trashedAt"), "the trashed %s record of the first account was restored" % app)
+
+    def run_schemathesis(self, folder, schema, config, token, options, name, environment=None):
+        """schemathesis against the server with `token`, every check on; the process, its output
+        (also in test-artifacts/NAME.log) and the number of operations it tested."""
+        command = [sys.executable, "-m", "schemathesis.cli", "--config-file", str(config), "run", str(schema), "--url", self.server.url,
+                   "-H", "Authorization: Bearer " + token, "--checks", "all",
+                   "--workers", "2", "--request-timeout", "20", "--no-color", "--seed", os.environ.get("KEEPSAKE_API_SEED", "1"),
+                   "--generation-database", "none", *options]
+        # CPython 3.11's AST converter can raise a false "AST constructor recursion depth
+        # mismatch" (python/cpython gh-106905, seen in threaded programs); it crashed schemathesis
+        # itself once in a CI run, inside hypothesis' source inspection, with every request
+        # answered well. That crash, and only it, is run again once; the log keeps both runs.
+        crashes = []
+        for _ in range(2):
+            done = subprocess.run(command, capture_output=True, text=True, timeout=1800, cwd=folder, env=dict(os.environ, **(environment or {})))
+            if not self.is_the_tools_ast_crash(done.stdout + done.stderr):
+                break
+            crashes.append(done.stdout + done.stderr)
         output = "".join("(run again after the tool's own crash:)\n" + crash + "\n" for crash in crashes) + done.stdout + done.stderr
         Path(REPO / "test-artifacts").mkdir(exist_ok=True)
-        (REPO / "test-artifacts" / "schemathesis.log").write_text(output)
+        (REPO / "test-artifacts" / (name + ".log")).write_text(output)
         tested = re.search(r"Tested:\s+(\d+)", output)
         generated = re.search(r"(\d+) generated", output)
         failures = re.search(r"found (\d+) unique failures", output)
-        FIGURES.append("FIGURES schemathesis %s: %s operations, %s examples, %s failures, exit %d (log: test-artifacts/schemathesis.log)" % (
-            FUZZ, tested.group(1) if tested else "?", generated.group(1) if generated else "?",
-            failures.group(1) if failures else "0", done.returncode))
-        self.assertEqual(done.returncode, 0, output[-6000:])
-        self.assertEqual(tested.group(1), str(sum(len(item) for item in document["paths"].values())))
+        FIGURES.append("FIGURES %s %s: %s operations, %s examples, %s failures, exit %d (log: test-artifacts/%s.log)" % (
+            name, FUZZ, tested.group(1) if tested else "?", generated.group(1) if generated else "?",
+            failures.group(1) if failures else "0", done.returncode, name))
+        return done, output, tested.group(1) if tested else None
 
     @staticmethod
     def is_the_tools_ast_crash(output):
