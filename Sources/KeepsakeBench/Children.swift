@@ -202,9 +202,16 @@ func childInterrupt(_ arguments: Arguments) throws {
 /// their full-text rows via the engine's triggers, three attachment rows each with the template's sizes and hashes), and their files are
 /// hard links to the template's original and thumbnails (a fresh copy every 60,000 links, ext4's
 /// limit), so `fsck` finds every file with the right hash. Nothing is fsynced.
+///
+/// `--accounts A` (default 1) spreads the records over A accounts: the template's author (the
+/// store's first admin) and A-1 more, each the owner of its own book, record i in the book of
+/// account i mod A. `--files no` writes no files (a listing reads only the metadata; such a store
+/// is not for fsck).
 func populate(_ arguments: Arguments) throws {
     let root = try arguments.string("store")
     let records = arguments.int("records", default: 10_000)
+    let accounts = max(1, arguments.int("accounts", default: 1))
+    let files = arguments.string("files", default: "yes") != "no"
     let photos = arguments.list("photo").map { URL(fileURLWithPath: $0) }
     guard photos.count >= photosPerRecord else { throw BenchFailure("populate needs \(photosPerRecord) --photo") }
     removeTree(root)
@@ -220,14 +227,27 @@ func populate(_ arguments: Arguments) throws {
     }
     let templateID = template.id.string
     let prefix = "attachments/bench/\(templateID)/"
+    // Account a (1 ≤ a < A) and its book have ids of their own pattern; record i goes to the
+    // account i mod A (0: the template's book and author).
+    let account = "printf('00000000-0000-4000-9000-%012x', a)", book = "printf('00000000-0000-4000-a000-%012x', a)"
     let sql = """
         PRAGMA journal_mode = WAL;
         BEGIN;
+        WITH RECURSIVE m(a) AS (SELECT 1 UNION ALL SELECT a + 1 FROM m WHERE a < \(accounts - 1))
+        INSERT INTO account (id, login, display_name, language, time_zone, created_at)
+        SELECT \(account), 'bench' || a, 'Bench ' || a, 'en', 'UTC', 1700000000.0 + a FROM m WHERE a < \(accounts);
+        WITH RECURSIVE m(a) AS (SELECT 1 UNION ALL SELECT a + 1 FROM m WHERE a < \(accounts - 1))
+        INSERT INTO book (id, collection, name, default_of, created_at)
+        SELECT \(book), 'bench', 'Bench', \(account), 1700000000.0 + a FROM m WHERE a < \(accounts);
+        WITH RECURSIVE m(a) AS (SELECT 1 UNION ALL SELECT a + 1 FROM m WHERE a < \(accounts - 1))
+        INSERT INTO book_member (book_id, account_id, role) SELECT \(book), \(account), 'owner' FROM m WHERE a < \(accounts);
         WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < \(records - 1))
         INSERT INTO record (id, collection, date, fields, created_at, updated_at, next_image_seq, book_id, author_id)
         SELECT printf('00000000-0000-4000-8000-%012x', i), 'bench', 1700000000.0 + i * 600.0 + (i * 7919) % 600,
                json_object('title', 'Record ' || i, 'notes', 'a day out number ' || i || ' with photos', 'emotion', 'happy'),
-               1700000000.0 + i * 600.0, 1700000000.0 + i * 600.0, 3, t.book_id, t.author_id
+               1700000000.0 + i * 600.0, 1700000000.0 + i * 600.0, 3,
+               CASE WHEN i % \(accounts) = 0 THEN t.book_id ELSE printf('00000000-0000-4000-a000-%012x', i % \(accounts)) END,
+               CASE WHEN i % \(accounts) = 0 THEN t.author_id ELSE printf('00000000-0000-4000-9000-%012x', i % \(accounts)) END
         FROM n, (SELECT book_id, author_id FROM record WHERE id = '\(templateID)') AS t;
         INSERT INTO attachment (record_id, position, path, byte_size, sha256, source_sha256, media_type, width, height,
                                 captured_at, thumbnail_format, created_at)
@@ -240,6 +260,10 @@ func populate(_ arguments: Arguments) throws {
         PRAGMA wal_checkpoint(TRUNCATE);
         """
     try run(["sqlite3", location.databaseURL.path], stdin: Data(sql.utf8))
+    guard files else {
+        emit(["records": records, "attachments": records * photosPerRecord, "template": templateID, "accounts": accounts])
+        return
+    }
 
     // The files: hard links to the template's, from pools of copies.
     final class Pool {
@@ -287,7 +311,7 @@ func populate(_ arguments: Arguments) throws {
             }
         }
     }
-    emit(["records": records, "attachments": records * photosPerRecord, "template": templateID])
+    emit(["records": records, "attachments": records * photosPerRecord, "template": templateID, "accounts": accounts])
 }
 
 /// `populate-diary --store DIR --entries N --photo FILE...`: a diary of N entries (one to three

@@ -16,6 +16,8 @@ final class Runner {
     let distributedRecords: Int
     /// Records of the distributed listing's store.
     let distributedStoreSize: Int
+    /// Records of the many-accounts listing's store, and its accounts.
+    let accountsRecords: Int, accountCount: Int
     var rows: [Row] = []
     var details: [String: Any] = [:]
 
@@ -33,6 +35,8 @@ final class Runner {
         interruptRounds = arguments.int("rounds", default: 5)
         distributedRecords = arguments.int("distributed-records", default: 24)
         distributedStoreSize = arguments.int("distributed-store", default: 10_000)
+        accountsRecords = arguments.int("accounts-records", default: 1_000_000)
+        accountCount = arguments.int("accounts", default: 1000)
     }
 
     func photos(_ kind: String) -> [String] { (1...3).map { "\(inputs)/\(kind)-\($0).jpg" } }
@@ -64,6 +68,7 @@ final class Runner {
         let started = Date()
         if only.isEmpty || only.contains("ingest") { try ingest() }
         if only.isEmpty || only.contains("listing") { try listing() }
+        if only.isEmpty || only.contains("accounts") { try accountsListing() }
         if only.isEmpty || only.contains("open") { try openAndRecover() }
         if only.isEmpty || only.contains("memory") { try memory() }
         if only.isEmpty || only.contains("web") { try web() }

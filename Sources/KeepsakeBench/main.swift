@@ -1,8 +1,8 @@
 // keepsake-bench: Keepsake against its peers, measured in one run (see BENCHMARKS.md).
 //
 //   keepsake-bench run --work DIR --inputs DIR --scripts DIR [--python PY] [--records N]
-//                      [--stores 10000,100000] [--iterations N] [--rounds N] [--only ingest,listing,open,memory,web,distributed]
-//                      [--distributed-records N] [--distributed-store N]
+//                      [--stores 10000,100000] [--iterations N] [--rounds N] [--only ingest,listing,accounts,open,memory,web,distributed]
+//                      [--distributed-records N] [--distributed-store N] [--accounts-records N] [--accounts N]
 //
 // `bench/run.sh` (`make bench`) builds it in release mode, generates the inputs and calls `run`.
 // The other commands are the child processes `run` starts (so peak RSS and crashes are measured
@@ -10,7 +10,7 @@
 //   child-ingest --store DIR --records N --photo FILE...
 //   child-list --store DIR --iterations N
 //   child-interrupt --store DIR --ops N --photo FILE
-//   populate --store DIR --records N --photo FILE FILE FILE
+//   populate --store DIR --records N [--accounts A] [--files no] --photo FILE FILE FILE
 //   populate-distributed --store DIR --metadata URL --blobs URL --records N --photo FILE FILE FILE
 //   (child-ingest and child-list also take --metadata URL --blobs URL and --start-at EPOCH)
 //   photo --file FILE [--policy lossless|reencode|original] [--repeat N] [--thumbnails no]
