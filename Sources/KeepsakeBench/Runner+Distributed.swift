@@ -42,7 +42,8 @@ extension Runner {
         return try results.values().map { try $0.get() }
     }
 
-    func distributed() throws {
+    /// Scenario 6 (with 6a); `accountsOnly`: just 6a (`--only accounts`).
+    func distributed(accountsOnly: Bool = false) throws {
         guard let servers = DistributedServers(ProcessInfo.processInfo.environment) else {
             rows.append(Row(scenario: "6", measure: "distributed: PostgreSQL + Ceph radosgw, one and two instances", keepsake: "pending",
                             target: "servers not running: bench/run.sh starts them with scripts/servers/start (scripts/bootstrap installs them)"))
@@ -57,8 +58,11 @@ extension Runner {
         let tag = UUID().uuidString.lowercased().prefix(8)
         let serverCPU = ServerProcesses(folder: servers.folder)
         var distributedDetails: [String: Any] = [:]
-        try distributedIngest(servers, folder: folder, tag: String(tag), serverCPU: serverCPU, details: &distributedDetails)
-        try distributedListing(servers, folder: folder, tag: String(tag), details: &distributedDetails)
+        if !accountsOnly {
+            try distributedIngest(servers, folder: folder, tag: String(tag), serverCPU: serverCPU, details: &distributedDetails)
+            try distributedListing(servers, folder: folder, tag: String(tag), details: &distributedDetails)
+        }
+        try distributedAccountsListing(servers, folder: folder, tag: String(tag), details: &distributedDetails)
         details["distributed"] = distributedDetails
     }
 

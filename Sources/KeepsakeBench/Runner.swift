@@ -72,7 +72,11 @@ final class Runner {
         if only.isEmpty || only.contains("open") { try openAndRecover() }
         if only.isEmpty || only.contains("memory") { try memory() }
         if only.isEmpty || only.contains("web") { try web() }
-        if only.isEmpty || only.contains("distributed") { try distributed() }
+        if only.isEmpty || only.contains("distributed") {
+            try distributed()
+        } else if only.contains("accounts") {
+            try distributed(accountsOnly: true)  // 6a, the PostgreSQL half of 2a
+        }
         let table = markdownTable(rows)
         let result: [String: Any] = [
             "machine": machine(), "load_before": loadBefore, "load_after": loadAverage(),

@@ -17,7 +17,16 @@ extension PostgresTransaction {
             + query.trash.sqlCondition(prefix: "")
         if let from = query.dateFrom { sql += " AND date >= \(bind(from.timeIntervalSince1970, "float8"))" }
         if let until = query.dateUntil { sql += " AND date < \(bind(until.timeIntervalSince1970, "float8"))" }
-        if let books = query.books { sql += " AND book_id = ANY (\(bind(books.map(\.string).sorted(), "text[]")))" }
+        if let books = query.books {
+            // One book as an equality, so record_by_book_date (book_id, collection, date, id) gives the
+            // page in order (with = ANY the planner cannot use the index's order and walked
+            // record_by_date backwards, filtering every other account's records out).
+            if books.count == 1, let only = books.first {
+                sql += " AND book_id = \(bind(only.string, "text"))"
+            } else {
+                sql += " AND book_id = ANY (\(bind(books.map(\.string).sorted(), "text[]")))"
+            }
+        }
         for (key, value) in query.fieldEquals.sorted(by: { $0.key < $1.key }) {
             let name = bind(key, "text")
             switch value {
