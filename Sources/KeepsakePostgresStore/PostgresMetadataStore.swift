@@ -203,6 +203,11 @@ public final class PostgresMetadataStore: MetadataStore {
         try mappingErrors(location: location) {
             try pool.transaction(isolation: .readCommitted) { connection in
                 try PostgresTransaction.bind(caller, on: connection)
+                if caller != PostgresTransaction.operatorCaller {
+                    // An account's write holds its access lock shared (PostgresStoreKeys.access): a
+                    // membership or account change on another server waits for it to end.
+                    _ = try connection.query("SELECT pg_advisory_xact_lock_shared($1::int8)", [context.keys.access(caller).value])
+                }
                 let hooks = hooks.withLock { $0 }
                 hooks.bodyBegins?(connection.backendPID)
                 let transaction = PostgresTransaction(connection: connection, context: context, writable: true, caller: caller)

@@ -21,6 +21,11 @@ struct PostgresStoreKeys: Sendable {
     /// nothing is journalled there before removing it, until its COMMIT.
     func folder(_ key: String) -> PostgresAdvisoryLockKey { PostgresAdvisoryLockKey(name: "keepsake/\(schema)/folder/\(key)") }
 
+    /// Held shared by every write transaction of the account `id` from its first statement, and
+    /// exclusively by one that changes the account's memberships or account row: a change to what an
+    /// account may do waits for its writes in flight, which were allowed by what it may do now.
+    func access(_ id: String) -> PostgresAdvisoryLockKey { PostgresAdvisoryLockKey(name: "keepsake/\(schema)/access/\(id)") }
+
     /// The `LISTEN/NOTIFY` channel of the change log (short whatever the schema's length).
     var changeChannel: String {
         let hash = UInt64(bitPattern: PostgresAdvisoryLockKey(name: "keepsake/\(schema)/channel").value)

@@ -38,6 +38,8 @@ extension PostgresTransaction {
     }
 
     func updateAccount(_ account: Account) throws {
+        // Only a disabled account may do less in the tables (its books are gone for the policies).
+        if account.disabledAt != nil { try lockAccess(of: account.id.string) }
         let taken = try connection.query("SELECT EXISTS (SELECT 1 FROM account WHERE login = $1 AND id <> $2)", [account.login.name, account.id.string])
             .scalar(Bool.self)
         if taken {
@@ -52,7 +54,16 @@ extension PostgresTransaction {
 
     /// Memberships go with it (`ON DELETE CASCADE`); its default books stay, no longer anyone's default.
     func deleteAccount(_ id: AccountID) throws {
+        try lockAccess(of: id.string)
         try connection.execute("DELETE FROM account WHERE id = $1", [id.string])
+    }
+
+    /// Waits for the write transactions of account `id` in flight (they hold its access lock
+    /// shared, see ``PostgresMetadataStore``'s write) and keeps new ones waiting until this one
+    /// ends: a write the access rule allowed is never refused halfway by the row-level policies
+    /// because its membership or account changed meanwhile on another server.
+    func lockAccess(of id: String) throws {
+        _ = try connection.query("SELECT pg_advisory_xact_lock($1::int8)", [context.keys.access(id).value])
     }
 
     private static func parameters(_ account: Account) -> [any PostgresEncodable] {
@@ -146,6 +157,9 @@ extension PostgresTransaction {
     /// An update first, then an insert: an upsert (`ON CONFLICT DO UPDATE`) would need the new row to
     /// be readable already, which the first owner of a new book is not until it is in.
     func setMember(_ role: BookRole?, account: AccountID, book: BookID) throws {
+        // Only a removal or a lesser role can refuse a write in flight (an owner, as when a book is
+        // made, loses nothing).
+        if role != .owner { try lockAccess(of: account.string) }
         guard let role else {
             try connection.execute("DELETE FROM book_member WHERE book_id = $1 AND account_id = $2", [book.string, account.string])
             return

@@ -140,12 +140,13 @@ struct PostgresTransactionTests {
             }
         }
         // One of the two was the deadlock victim: either a retried, or b failed with the typed error.
+        // (a's retry waited for b already; otherwise b's error is read only once b has finished.)
+        if attempts.load(ordering: .relaxed) == 1 { done.wait() }
         let bError = bResult.withLock { $0 } as? PostgresError
         if attempts.load(ordering: .relaxed) == 2 {
             #expect(bError == nil)
             #expect(try a.query("SELECT array_agg(n ORDER BY id) FROM r").scalar([Int].self) == [11, 11])
         } else {
-            done.wait()
             #expect(bError?.kind == .serializationFailure)
             #expect(bError?.sqlState == "40P01")
         }
