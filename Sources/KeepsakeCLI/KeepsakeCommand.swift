@@ -91,6 +91,7 @@ public enum KeepsakeCommand {
         case .conflict: 3
         case .busy: 4
         case .diskFull, .readOnly, .io, .database, .symlinkRefused, .incompatibleStore, .unexpected: 5
+        case .gone: 1
         }
     }
 

@@ -54,6 +54,8 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, ExpressibleByInt
     public static let methodNotAllowed: HTTPStatus = 405
     /// 409 Conflict.
     public static let conflict: HTTPStatus = 409
+    /// 410 Gone (an invitation used already or expired).
+    public static let gone: HTTPStatus = 410
     /// 412 Precondition Failed (an `If-Match` that no longer matches).
     public static let preconditionFailed: HTTPStatus = 412
     /// 416 Range Not Satisfiable.

@@ -110,6 +110,8 @@ enum PostgresSchema {
         // 3: accounts, books and their members; the book and author of records, the book of change
         // rows; row-level security on all of them (SQLite's migration 5, PostgresAccessSchema).
         PostgresAccessSchema.migration,
+        // 4: invitations, the operator's and admins' alone (SQLite's migration 6, PostgresInvitationSchema).
+        PostgresInvitationSchema.migration,
     ]
 
     /// The schema version this program writes.

@@ -17,6 +17,7 @@ extension Strings {
         case .symlinkRefused: pick("Refused for safety", "안전을 위해 거부함")
         case .incompatibleStore: pick("The store cannot be opened", "저장소를 열 수 없음")
         case .io, .database, .unexpected, nil: pick("Something went wrong", "문제가 생겼습니다")
+        case .gone: pick("No longer valid", "더 이상 쓸 수 없음")
         }
     }
 
@@ -67,6 +68,7 @@ extension Strings {
         case .symlinkRefused: "저장소 안의 심볼릭 링크는 따라가지 않습니다."
         case .incompatibleStore: "이 저장소를 열 수 없습니다."
         case .unexpected: "예상하지 못한 문제가 생겼습니다."
+        case .gone: "이미 사용했거나 기한이 지나 더 이상 쓸 수 없습니다. 아무것도 바꾸지 않았습니다."
         }
     }
 }

@@ -18,7 +18,7 @@ final class PostgresAccessFixture {
     let sharedRecord = RecordID(), strangersRecord = RecordID()
 
     /// Every table under row-level security.
-    static let tables = ["record", "attachment", "change", "book", "book_member", "account"]
+    static let tables = ["record", "attachment", "change", "book", "book_member", "account", "invitation"]
 
     init(label: String) throws {
         schema = TestSchemas.make()

@@ -1,6 +1,6 @@
 import KeepsakeStore
 
-/// `keepsake user add|list|passwd|disable|enable|remove`: the accounts of a store (admins and the
+/// `keepsake user add|list|passwd|disable|enable|remove|invite|invitations|uninvite`: the accounts of a store (admins and the
 /// local operator manage them; an account may read itself and change its own password).
 enum UserCommand {
     /// The `user` group.
@@ -12,14 +12,17 @@ enum UserCommand {
             unless they are shared (keepsake book share). Passwords are stored as Argon2id hashes, never
             as typed; they need at least 10 characters. Without --user these commands run as the local
             operator, who may do everything; with --user LOGIN they run with that account's rights.
+            An invitation (user invite) is a one-time link with which a person makes their own account
+            on the web app.
             """,
         subcommands: [Command(Add.self), Command(List.self), Command(Passwd.self), Command(Disable.self), Command(Enable.self),
-                      Command(Remove.self)],
+                      Command(Remove.self), Command(Invite.self), Command(Invitations.self), Command(Uninvite.self)],
         examples: [
             #"keepsake user add ana --display-name "Ana Kim" --language ko --time-zone Asia/Seoul"#,
             "printf '%s' \"$PASSWORD\" | keepsake user passwd ana --password-stdin",
             "keepsake user list",
             "keepsake user remove ana --heir admin --yes",
+            "keepsake user invite --url https://keepsake.example.org",
         ])
 
     /// The `LOGIN` argument's hint.

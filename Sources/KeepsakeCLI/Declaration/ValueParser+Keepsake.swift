@@ -48,6 +48,11 @@ extension ValueParser where Value == RecordID {
     static let recordID = checked("ID") { try RecordID(parsing: $0) }
 }
 
+extension ValueParser where Value == InvitationID {
+    /// An invitation id: a UUID (not the secret of its link).
+    static let invitationID = checked("ID") { try InvitationID(parsing: $0) }
+}
+
 extension ValueParser where Value == RecordCursor {
     /// A page cursor, as a list printed it.
     static let cursor = checked("TOKEN") { try RecordCursor(parsing: $0) }

@@ -43,6 +43,9 @@ public struct KeepsakeError: Error, Sendable, Hashable, CustomStringConvertible,
         case forbidden
         /// Something failed that Keepsake does not expect to fail (a bug); the message says what.
         case unexpected
+        /// What was asked for existed but can no longer be used: an invitation used already or
+        /// expired (HTTP 410 Gone); the message says which and when.
+        case gone
     }
 
     /// The kind of failure.

@@ -74,4 +74,12 @@ public protocol MetadataReader {
     func book(ofRecord id: RecordID) throws -> BookID?
     /// The books `account` owns that also have other members.
     func booksOwnedWithOthers(by account: AccountID) throws -> [BookID]
+    /// The invitation with this id, or `nil`.
+    func invitation(_ id: InvitationID) throws -> Invitation?
+    /// The invitation whose secret has this SHA-256 (lowercase hex), or `nil`. In a write
+    /// transaction its row stays locked until the transaction ends, so two acceptances of one
+    /// invitation run one after the other and the second sees it used.
+    func invitation(secretSHA256: String) throws -> Invitation?
+    /// Every invitation, by creation time, then id.
+    func invitations() throws -> [Invitation]
 }

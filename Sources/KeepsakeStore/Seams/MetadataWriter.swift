@@ -78,4 +78,11 @@ public protocol MetadataWriter: MetadataReader {
     /// author, and every change row without a book its record's book (or its collection's from
     /// `books` when the record is gone). Returns how many records it changed.
     @discardableResult func adoptUnattributedRecords(into books: [CollectionName: BookID], author: AccountID) throws -> Int
+    /// Inserts an invitation with the SHA-256 (lowercase hex) of its secret;
+    /// ``KeepsakeError/Code/conflict`` if its id or secret is taken.
+    func insertInvitation(_ invitation: Invitation, secretSHA256: String) throws
+    /// Writes when and by whom the invitation (found by id) was used.
+    func updateInvitation(_ invitation: Invitation) throws
+    /// Removes an invitation (no effect when there is none).
+    func deleteInvitation(_ id: InvitationID) throws
 }

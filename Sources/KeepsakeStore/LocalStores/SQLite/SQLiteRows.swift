@@ -42,6 +42,14 @@ enum SQLiteRows {
              defaultOf: try row.text(3).map { try AccountID(parsing: $0) }, createdAt: Date(timeIntervalSince1970: row.double(4)))
     }
 
+    /// An invitation from the columns of ``SQLiteTransaction/invitationColumns``.
+    static func invitation(_ row: Statement) throws -> Invitation {
+        Invitation(id: try InvitationID(parsing: row.requiredText(0)), madeBy: try row.text(1).map { try AccountID(parsing: $0) },
+                   madeAt: Date(timeIntervalSince1970: row.double(2)), expiresAt: Date(timeIntervalSince1970: row.double(3)),
+                   usedAt: row.optionalDouble(4).map(Date.init(timeIntervalSince1970:)), usedBy: try row.text(5).map { try AccountID(parsing: $0) },
+                   isAdmin: row.int64(6) != 0)
+    }
+
     /// A role by its name.
     static func role(_ name: String) throws -> BookRole {
         guard let role = BookRole(rawValue: name) else {

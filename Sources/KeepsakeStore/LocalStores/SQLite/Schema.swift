@@ -152,6 +152,21 @@ enum Schema {
         CREATE INDEX record_by_book_updated ON record(book_id, collection, updated_at, id);
         ALTER TABLE change ADD COLUMN book_id TEXT;
         """,
+        // 6: invitations: one-time links that make one account each; the SHA-256 of the secret, never
+        // the secret. The accounts they name are plain ids (an account removed later leaves its id).
+        """
+        CREATE TABLE invitation (
+            id TEXT PRIMARY KEY NOT NULL,
+            secret_sha256 TEXT NOT NULL UNIQUE,
+            made_by TEXT,
+            made_at REAL NOT NULL,
+            expires_at REAL NOT NULL,
+            used_at REAL,
+            used_by TEXT,
+            is_admin INTEGER NOT NULL DEFAULT 0
+        ) WITHOUT ROWID;
+        CREATE INDEX invitation_by_made ON invitation(made_at, id);
+        """,
     ]
 
     /// The schema version this program writes.
