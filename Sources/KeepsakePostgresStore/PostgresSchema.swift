@@ -110,6 +110,10 @@ enum PostgresSchema {
         // 3: accounts, books and their members; the book and author of records, the book of change
         // rows; row-level security on all of them (SQLite's migration 5, PostgresAccessSchema).
         PostgresAccessSchema.migration,
+        // 4: storage quotas: an account's quota, who added each original (backfilled from the record's
+        // author), the usage function and the guard that only admins set a quota (SQLite's migration 6,
+        // PostgresQuotaSchema).
+        PostgresQuotaSchema.migration,
     ]
 
     /// The schema version this program writes.

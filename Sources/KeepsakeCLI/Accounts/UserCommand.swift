@@ -1,6 +1,6 @@
 import KeepsakeStore
 
-/// `keepsake user add|list|passwd|disable|enable|remove`: the accounts of a store (admins and the
+/// `keepsake user add|list|passwd|disable|enable|remove|quota`: the accounts of a store (admins and the
 /// local operator manage them; an account may read itself and change its own password).
 enum UserCommand {
     /// The `user` group.
@@ -14,11 +14,12 @@ enum UserCommand {
             operator, who may do everything; with --user LOGIN they run with that account's rights.
             """,
         subcommands: [Command(Add.self), Command(List.self), Command(Passwd.self), Command(Disable.self), Command(Enable.self),
-                      Command(Remove.self)],
+                      Command(Remove.self), Command(Quota.self)],
         examples: [
             #"keepsake user add ana --display-name "Ana Kim" --language ko --time-zone Asia/Seoul"#,
             "printf '%s' \"$PASSWORD\" | keepsake user passwd ana --password-stdin",
             "keepsake user list",
+            "keepsake user quota ana 2GB",
             "keepsake user remove ana --heir admin --yes",
         ])
 

@@ -43,6 +43,9 @@ public struct KeepsakeError: Error, Sendable, Hashable, CustomStringConvertible,
         case forbidden
         /// Something failed that Keepsake does not expect to fail (a bug); the message says what.
         case unexpected
+        /// The account's storage quota would be exceeded; the message names the quota, the usage
+        /// and the upload's size, and nothing was written.
+        case quotaExceeded
     }
 
     /// The kind of failure.

@@ -78,4 +78,8 @@ public protocol MetadataWriter: MetadataReader {
     /// author, and every change row without a book its record's book (or its collection's from
     /// `books` when the record is gone). Returns how many records it changed.
     @discardableResult func adoptUnattributedRecords(into books: [CollectionName: BookID], author: AccountID) throws -> Int
+    /// Reads the account `id` and locks its row until the transaction ends, so that commits adding
+    /// originals for the same account (on any server) check its quota one after the other; `nil`
+    /// if there is no such account.
+    func lockAccount(_ id: AccountID) throws -> Account?
 }
