@@ -136,8 +136,12 @@ extension Store {
         var obsolete: [IntentFile] = []
 
         if let target {
+            // New originals count for the account that adds them; a record the operator imports (an
+            // archive, a move between backends) keeps them counting for its author, as the migration
+            // that brought quotas counted the images stored before.
+            let addedBy = caller.accountID ?? (kind == .importRecord ? target.author : nil)
             obsolete = try write(target, over: current, of: id, collection: collection, staged: staged, newKeys: newKeys, at: timestamp,
-                                 quotaHolder: quotaHolder, tx)
+                                 addedBy: addedBy, quotaHolder: quotaHolder, tx)
         } else if let current {
             try tx.deleteRecord(id)
             obsolete += current.images.map { IntentFile(key: $0.path, role: .obsolete, thumbnailFormat: $0.thumbnailFormat) }
@@ -159,7 +163,8 @@ extension Store {
 
     /// Writes the record row and its ordered images for `target`; returns the files it stops referring to.
     private func write(_ target: RecordTarget, over current: Record?, of id: RecordID, collection: CollectionName, staged: [HashedImage],
-                       newKeys: [RelativePath], at timestamp: Double, quotaHolder: Account?, _ tx: any MetadataWriter) throws -> [IntentFile] {
+                       newKeys: [RelativePath], at timestamp: Double, addedBy: AccountID?, quotaHolder: Account?,
+                       _ tx: any MetadataWriter) throws -> [IntentFile] {
         guard target.images.count <= options.maxImagesPerRecord else {
             throw KeepsakeError(.limitExceeded, "A record can hold at most \(options.maxImagesPerRecord) images; this change would give it \(target.images.count). Nothing was changed.")
         }
@@ -199,7 +204,7 @@ extension Store {
                                           sourceSHA256: image.sourceSHA256, mediaType: image.processed.format.mediaType,
                                           width: image.processed.width, height: image.processed.height,
                                           capturedAt: image.processed.capturedAt?.timeIntervalSince1970, thumbnailFormat: image.thumbnailFormat,
-                                          createdAt: timestamp, addedBy: caller.accountID))
+                                          createdAt: timestamp, addedBy: addedBy))
             }
         }
         if let quotaHolder {
