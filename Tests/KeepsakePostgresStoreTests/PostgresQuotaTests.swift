@@ -142,3 +142,33 @@ struct PostgresQuotaTests {
         #expect(try first.intentsInFlight() == 0 && second.intentsInFlight() == 0)
     }
 }
+
+extension PostgresQuotaTests {
+    @Test("Migration 4 on a schema with photos already: each counts for its record's author (the operator's records' is the first admin)")
+    func theMigrationBackfillsWhoAddedEachPhoto() throws {
+        let place = try PostgresFolderStorePlace(label: "quota-backfill")
+        let store = try place.open()
+        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
+        let photo = Corpus.url("png/basn2c08.png")
+        let hers = try store.acting(as: .account(mina.id)).create(RecordDraft(collection: "diary", images: [.file(photo), .file(photo)]))
+        let operators = try store.create(RecordDraft(collection: "diary", images: [.file(photo)]))
+        #expect(try store.storageUsage().keys.sorted { $0.string < $1.string } == [mina.id], "before: the operator's photo is nobody's")
+        // Back to schema version 3, with the rows kept.
+        let admin = try PostgresTestAdmin()
+        let s = place.schema
+        try admin.connection.executeScript("""
+            DROP TRIGGER account_quota_guard ON \(s).account;
+            DROP FUNCTION \(s).keepsake_quota_guard();
+            DROP FUNCTION \(s).keepsake_usage_of(text);
+            ALTER TABLE \(s).attachment DROP COLUMN added_by;
+            ALTER TABLE \(s).account DROP COLUMN quota;
+            DELETE FROM \(s).keepsake_schema_version WHERE version = 4;
+            """)
+        let migrated = try place.open()
+        #expect(try migrated.storageUsage(of: mina.id) == hers.images.map(\.byteSize).reduce(0, +))
+        let firstAdmin = try #require(try migrated.firstAdmin())
+        #expect(operators.author == firstAdmin.id)
+        #expect(try migrated.storageUsage(of: firstAdmin.id) == operators.images[0].byteSize, "stored before quotas: its author's")
+        #expect(try migrated.account(mina.id).quota == nil)
+    }
+}
