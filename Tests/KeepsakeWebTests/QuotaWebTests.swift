@@ -29,6 +29,23 @@ import Testing
         #expect(((after["storage"] as? [String: Any])?["quotaBytes"] as? NSNumber)?.int64Value == 100)
     }
 
+    @Test func aPageUploadOverTheQuotaIs507WithTheReasonInThePagesLanguage() async throws {
+        let house = try AccountPagesTests.Household()
+        _ = try house.web.store.updateAccount(house.mina.id, AccountChange(quota: .some(100)))
+        let jar = try await house.jar("mina")
+        for language in ["en", "ko"] {
+            let token = try #require(try await house.get("/account", jar: jar).csrfToken)
+            let page = try await curl(["-b", jar, "-c", jar, "-H", "Accept-Language: \(language)", "-F", "_csrf=\(token)", "-F", "title=Too big",
+                                       "-F", "emotion=joy", "-F", "text=x", "-F", "photos=@\(Photos.tiny.path);type=image/png", house.web.url("/diary/new")])
+            #expect(page.status == 507)
+            #expect(page.text.contains("data-code=\"quotaExceeded\""))
+            #expect(page.text.contains("quota of 100 B (100 bytes)"), "the engine's sentence with the numbers")
+            #expect(page.text.contains("저장 용량 한도를 넘습니다") == (language == "ko"), "Korean pages lead with the Korean reason")
+        }
+        #expect(try house.web.store.count("diary", trash: .all) == 0)
+        #expect(try house.web.store.fsck().isClean)
+    }
+
     @Test func anAdminSetsAQuotaOnThePeoplePageAndNobodyElseFindsTheForm() async throws {
         let house = try AccountPagesTests.Household()
         let joon = try await house.jar("joon")
