@@ -39,7 +39,7 @@ struct AccountOutput: Encodable {
         var state = [isAdmin ? "admin" : "member", disabled ? "disabled" : "enabled"]
         if !hasPassword { state.append("no password") }
         let storage = usedBytes.map { used in
-            "  \(StorageSize.describe(used)) of " + (quotaBytes.map { StorageSize.describe($0) + " quota" } ?? "no quota")
+            "  \(StorageSize.describe(used)) used" + (quotaBytes.map { " of \(StorageSize.describe($0)) quota" } ?? ", no quota")
         } ?? ""
         return "\(CommandSupport.pad(login, to: 16)) \(CommandSupport.pad(displayName, to: 20)) \(CommandSupport.pad(state.joined(separator: ", "), to: 28)) \(language) \(timeZone)  \(id)\(storage)"
     }
