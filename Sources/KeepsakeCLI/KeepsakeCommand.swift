@@ -87,7 +87,7 @@ public enum KeepsakeCommand {
     /// The exit code of a failure of `code` (docs/CLI.md, "Exit codes").
     static func exitCode(for code: KeepsakeError.Code) -> Int32 {
         switch code {
-        case .notFound, .invalidArgument, .corruptImage, .unsupportedImage, .imageTooLarge, .unsafePath, .limitExceeded, .forbidden: 1
+        case .notFound, .invalidArgument, .corruptImage, .unsupportedImage, .imageTooLarge, .unsafePath, .limitExceeded, .forbidden, .quotaExceeded: 1
         case .conflict: 3
         case .busy: 4
         case .diskFull, .readOnly, .io, .database, .symlinkRefused, .incompatibleStore, .unexpected: 5

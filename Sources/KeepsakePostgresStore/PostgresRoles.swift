@@ -50,7 +50,8 @@ enum PostgresRoles {
     /// The helper functions of the policies, which the login role calls (the inner ones it does not).
     static let policyFunctions = ["keepsake_caller()", "keepsake_caller_books()", "keepsake_caller_writable_books()",
                                   "keepsake_caller_managed_books()", "keepsake_caller_fellows()", "keepsake_caller_is_account()", "keepsake_caller_is_admin()",
-                                  "keepsake_caller_owns_new_book(text)"]
+                                  "keepsake_caller_owns_new_book(text)",
+                                  "keepsake_usage_of(text)"]
 
     /// On the owner's `connection` (search path: the schema), grants `login` what the store needs:
     /// the schema's use, reading and writing rows of every table (not truncating, not referencing, not

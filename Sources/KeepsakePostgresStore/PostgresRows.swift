@@ -80,7 +80,7 @@ enum PostgresRows {
     }
 
     /// The columns ``account(_:)`` reads, in order.
-    static let accountColumns = "id, login, display_name, language, time_zone, is_admin, disabled_at, password_hash, credential_version, created_at"
+    static let accountColumns = "id, login, display_name, language, time_zone, is_admin, disabled_at, password_hash, credential_version, created_at, quota"
 
     /// An account from the columns of ``accountColumns``.
     static func account(_ row: PostgresRow) throws -> Account {
@@ -89,7 +89,7 @@ enum PostgresRows {
                 timeZone: try row.decode(String.self, at: 4), isAdmin: try row.decode(Bool.self, at: 5),
                 disabledAt: try row.decode(Double?.self, at: 6).map(Date.init(timeIntervalSince1970:)),
                 passwordHash: try row.decode(String?.self, at: 7), credentialVersion: try row.decode(Int64.self, at: 8),
-                createdAt: Date(timeIntervalSince1970: try row.decode(Double.self, at: 9)))
+                createdAt: Date(timeIntervalSince1970: try row.decode(Double.self, at: 9)), quota: try row.decode(Int64?.self, at: 10))
     }
 
     /// The columns ``book(_:)`` reads, in order.

@@ -112,6 +112,10 @@ enum PostgresSchema {
         PostgresAccessSchema.migration,
         // 4: invitations, the operator's and admins' alone (SQLite's migration 6, PostgresInvitationSchema).
         PostgresInvitationSchema.migration,
+        // 5: storage quotas: an account's quota, who added each original (backfilled from the record's
+        // author), the usage function and the guard that only admins set a quota (SQLite's migration 7,
+        // PostgresQuotaSchema).
+        PostgresQuotaSchema.migration,
     ]
 
     /// The schema version this program writes.

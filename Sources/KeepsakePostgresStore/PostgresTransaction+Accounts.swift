@@ -29,7 +29,7 @@ extension PostgresTransaction {
     /// statement that would end the transaction.
     func insertAccount(_ account: Account) throws {
         let inserted = try connection.execute("""
-            INSERT INTO account (\(PostgresRows.accountColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7::float8, $8, $9::int8, $10::float8)
+            INSERT INTO account (\(PostgresRows.accountColumns)) VALUES ($1, $2, $3, $4, $5, $6, $7::float8, $8, $9::int8, $10::float8, $11::int8)
             ON CONFLICT DO NOTHING
             """, Self.parameters(account))
         if inserted == 0 {
@@ -47,9 +47,31 @@ extension PostgresTransaction {
         }
         try connection.execute("""
             UPDATE account SET login = $2, display_name = $3, language = $4, time_zone = $5, is_admin = $6, disabled_at = $7::float8,
-                password_hash = $8, credential_version = $9::int8, created_at = $10::float8
+                password_hash = $8, credential_version = $9::int8, created_at = $10::float8, quota = $11::int8
             WHERE id = $1
             """, Self.parameters(account))
+    }
+
+    /// `FOR NO KEY UPDATE`: a second commit of the same account, on this server or another, waits
+    /// here until the first ends, then (`READ COMMITTED`) its usage query sees the first one's images.
+    /// Foreign-key checks (`FOR KEY SHARE`) of new memberships do not wait for it.
+    func lockAccount(_ id: AccountID) throws -> Account? {
+        try connection.query("SELECT \(PostgresRows.accountColumns) FROM account WHERE id = $1 FOR NO KEY UPDATE", [id.string])
+            .first.map(PostgresRows.account)
+    }
+
+    /// Through `keepsake_usage_of`, which sums every image the account added, in books the caller
+    /// may no longer read too (for itself, an admin or the operator; 0 for anyone else).
+    func storageUsage(of account: AccountID) throws -> Int64 {
+        try connection.query("SELECT coalesce(keepsake_usage_of($1), 0)::int8", [account.string]).scalar(Int64.self)
+    }
+
+    func storageUsage() throws -> [AccountID: Int64] {
+        var usage: [AccountID: Int64] = [:]
+        for row in try connection.query("SELECT id, u FROM (SELECT id, keepsake_usage_of(id) AS u FROM account) a WHERE u > 0") {
+            usage[try AccountID(parsing: try row.decode(String.self, at: 0))] = try row.decode(Int64.self, at: 1)
+        }
+        return usage
     }
 
     /// Memberships go with it (`ON DELETE CASCADE`); its default books stay, no longer anyone's default.
@@ -68,7 +90,8 @@ extension PostgresTransaction {
 
     private static func parameters(_ account: Account) -> [any PostgresEncodable] {
         [account.id.string, account.login.name, account.displayName, account.language, account.timeZone, account.isAdmin,
-         account.disabledAt?.timeIntervalSince1970, account.passwordHash, account.credentialVersion, account.createdAt.timeIntervalSince1970]
+         account.disabledAt?.timeIntervalSince1970, account.passwordHash, account.credentialVersion, account.createdAt.timeIntervalSince1970,
+         account.quota]
     }
 
     // MARK: - Books

@@ -193,13 +193,14 @@ final class PostgresTransaction: MetadataWriter {
             let images = new.map(\.image)
             let rows = try connection.query("""
                 INSERT INTO attachment (record_id, position, path, byte_size, sha256, source_sha256, media_type, width, height, captured_at,
-                                        thumbnail_format, created_at)
+                                        thumbnail_format, created_at, added_by)
                 SELECT $1, v.* FROM unnest($2::int4[], $3::text[], $4::int8[], $5::text[], $6::text[], $7::text[], $8::int4[], $9::int4[],
-                                           $10::float8[], $11::text[], $12::float8[]) AS v
+                                           $10::float8[], $11::text[], $12::float8[], $13::text[]) AS v
                 RETURNING id, position
                 """, [id.string, new.map(\.position), images.map(\.key.string), images.map(\.byteSize), images.map(\.sha256),
                       images.map(\.sourceSHA256), images.map(\.mediaType), images.map(\.width), images.map(\.height),
-                      images.map(\.capturedAt), images.map(\.thumbnailFormat.rawValue), images.map(\.createdAt)])
+                      images.map(\.capturedAt), images.map(\.thumbnailFormat.rawValue), images.map(\.createdAt),
+                      images.map(\.addedBy?.string)])
             for row in rows { ids[try row.decode(Int.self, at: 1)] = try row.decode(Int64.self, at: 0) }
         }
         return ids

@@ -13,6 +13,7 @@ extension Strings {
         case .forbidden: pick("Not allowed", "허용되지 않음")
         case .busy: pick("The store is busy", "저장소가 사용 중")
         case .diskFull: pick("The disk is full", "디스크가 가득 참")
+        case .quotaExceeded: pick("Storage quota reached", "저장 용량 한도 초과")
         case .readOnly: pick("The store is read-only", "저장소에 쓸 수 없음")
         case .symlinkRefused: pick("Refused for safety", "안전을 위해 거부함")
         case .incompatibleStore: pick("The store cannot be opened", "저장소를 열 수 없음")
@@ -62,6 +63,7 @@ extension Strings {
         case .forbidden: "이 작업을 할 권한이 없습니다. 아무것도 바꾸지 않았습니다."
         case .busy: "다른 프로그램이 저장소를 오래 쓰고 있습니다."
         case .diskFull: "디스크가 가득 찼습니다. 아무것도 바꾸지 않았습니다."
+        case .quotaExceeded: "이 업로드는 계정의 저장 용량 한도를 넘습니다. 아무것도 저장하지 않았습니다. 사진을 지우고 휴지통을 비우거나 관리자에게 한도를 늘려 달라고 하세요."
         case .readOnly: "저장소에 쓸 수 없습니다. 아무것도 바꾸지 않았습니다."
         case .io: "디스크를 읽거나 쓰지 못했습니다."
         case .database: "데이터베이스 오류가 났습니다."

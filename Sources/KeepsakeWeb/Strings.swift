@@ -137,6 +137,7 @@ struct Strings: Sendable {
         case repairToo, checkStore, checkExplanation, checkResult, storeClean, danglingReferences, orphanFiles
         case hashMismatches, missingThumbnails, orphanThumbnails, unexpectedEntries, repairs, unrepairable
         case yourAccount, books, people, accountMenu, displayName, pageLanguage, saveProfile, profileSaved, changePassword, currentPassword, newPassword, repeatPassword, passwordRule, passwordChanged, passwordsDiffer, wrongCurrentPassword, booksExplanation, noBooks, yourRole, members, role, rename, bookName, shareBook, shareWithLogin, changeRole, removeMember, leaveBook, createBook, app, deleteBook, deleteBookTitle, deleteForGood, defaultBook, you, peopleExplanation, addAccount, isAdmin, initialPassword, accountState, enabled, disabledState, admin, disable, enable, accountAdded, lastOwner, lastAdmin, loginTaken, adminHeading, created
+        case storageUsage, quota, noQuota, setQuota, quotaHint, quotaNotASize
 
         /// The English text.
         var english: String {
@@ -325,6 +326,12 @@ struct Strings: Sendable {
             case .loginTaken: "That login name is taken; pick another one. Nothing was added."
             case .adminHeading: "Admin"
             case .created: "Created"
+            case .storageUsage: "Storage"
+            case .quota: "Quota"
+            case .noQuota: "no quota"
+            case .setQuota: "Set"
+            case .quotaHint: "e.g. 2GB; empty: no quota"
+            case .quotaNotASize: "That is not a size: write one such as 500MB or 2GB, or leave it empty for no quota. Nothing was changed."
             }
         }
 
@@ -515,6 +522,12 @@ struct Strings: Sendable {
             case .loginTaken: "이미 쓰이는 로그인 이름입니다. 다른 이름을 고르세요. 아무것도 추가하지 않았습니다."
             case .adminHeading: "관리자"
             case .created: "만든 날"
+            case .storageUsage: "저장 용량"
+            case .quota: "한도"
+            case .noQuota: "한도 없음"
+            case .setQuota: "설정"
+            case .quotaHint: "예: 2GB, 비우면 한도 없음"
+            case .quotaNotASize: "크기가 아닙니다. 500MB나 2GB처럼 쓰거나, 한도를 없애려면 비워 두세요. 아무것도 바꾸지 않았습니다."
             }
         }
     }

@@ -4,7 +4,8 @@ import KeepsakeStore
 
 extension WebApp {
     /// The HTTP status a store failure is answered with: not found 404, conflict 409, too large 413,
-    /// unsupported image 415, corrupt image 422, busy 503, disk full 507, bad input 400, gone (a used or expired invitation) 410; a failure
+    /// unsupported image 415, corrupt image 422, busy 503, disk full or over the storage quota 507
+    /// (RFC 4331), bad input 400, gone (a used or expired invitation) 410; a failure
     /// of the store itself (its disk, its database, a link planted in it) is 500.
     static func status(for code: KeepsakeError.Code) -> HTTPStatus {
         switch code {
@@ -16,7 +17,7 @@ extension WebApp {
         case .unsupportedImage: .unsupportedMediaType
         case .corruptImage: .unprocessableContent
         case .busy: .serviceUnavailable
-        case .diskFull: .insufficientStorage
+        case .diskFull, .quotaExceeded: .insufficientStorage
         case .readOnly, .io, .database, .symlinkRefused, .incompatibleStore, .unexpected: .internalServerError
         case .gone: .gone
         }

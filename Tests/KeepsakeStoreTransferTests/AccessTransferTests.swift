@@ -24,7 +24,7 @@ import KeepsakeTestSupport
         let alice = try store.createAccount(AccountDraft(login: try LoginName("alice"), displayName: "Alice", timeZone: "Asia/Seoul",
                                                          passwordHash: try hasher.hash("alice's long password")))
         let bob = try store.createAccount(AccountDraft(login: try LoginName("bob"), displayName: "Bob", language: "ko"))
-        _ = try store.updateAccount(bob.id, AccountChange(passwordHash: .some(try hasher.hash("bob's long password"))))
+        _ = try store.updateAccount(bob.id, AccountChange(passwordHash: .some(try hasher.hash("bob's long password")), quota: .some(5_000_000_000)))
         let asAlice = store.acting(as: .account(alice.id)), asBob = store.acting(as: .account(bob.id))
         let ledger = try asAlice.createBook(collection: "ledger", name: "Household")
         try asAlice.setRole(.viewer, for: bob.id, in: ledger.id)
@@ -61,6 +61,10 @@ import KeepsakeTestSupport
             let held = try copy.record(record.id)
             #expect(held.book == record.book && held.author == record.author, sourceLocation: sourceLocation)
         }
+        // The quota goes with the account, and each photo still counts for the one who added it.
+        #expect(try copy.account(world.bob.id).quota == 5_000_000_000, sourceLocation: sourceLocation)
+        #expect(try copy.storageUsage() == original.storageUsage(), sourceLocation: sourceLocation)
+        #expect(try copy.storageUsage(of: world.bob.id) == world.bobsOwn.images[0].byteSize, sourceLocation: sourceLocation)
         #expect(try copy.fsck().isClean, sourceLocation: sourceLocation)
     }
 

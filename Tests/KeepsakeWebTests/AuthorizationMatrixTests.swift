@@ -136,6 +136,7 @@ import Testing
             "POST /people": Entry(kind: .meta([404]), arguments: ["--form-string", "login=mallory", "--form-string", "password=pwned-pwned-pwned"]),
             "POST /people/{account:account}/disable": Entry(kind: .meta([404])),
             "POST /people/{account:account}/enable": Entry(kind: .meta([404])),
+            "POST /people/{account:account}/quota": Entry(kind: .meta([404]), arguments: ["--form-string", "quota=1TB"]),
         ]
         for app in ["diary", "ledger", "feed"] {
             entries["GET /\(app)"] = Entry(kind: .list, query: app == "ledger" ? "?month=2025-06" : "")

@@ -1,6 +1,6 @@
 import KeepsakeStore
 
-/// `keepsake user add|list|passwd|disable|enable|remove|invite|invitations|uninvite`: the accounts of a store (admins and the
+/// `keepsake user add|list|passwd|disable|enable|remove|quota|invite|invitations|uninvite`: the accounts of a store (admins and the
 /// local operator manage them; an account may read itself and change its own password).
 enum UserCommand {
     /// The `user` group.
@@ -16,11 +16,12 @@ enum UserCommand {
             on the web app.
             """,
         subcommands: [Command(Add.self), Command(List.self), Command(Passwd.self), Command(Disable.self), Command(Enable.self),
-                      Command(Remove.self), Command(Invite.self), Command(Invitations.self), Command(Uninvite.self)],
+                      Command(Remove.self), Command(Quota.self), Command(Invite.self), Command(Invitations.self), Command(Uninvite.self)],
         examples: [
             #"keepsake user add ana --display-name "Ana Kim" --language ko --time-zone Asia/Seoul"#,
             "printf '%s' \"$PASSWORD\" | keepsake user passwd ana --password-stdin",
             "keepsake user list",
+            "keepsake user quota ana 2GB",
             "keepsake user remove ana --heir admin --yes",
             "keepsake user invite --url https://keepsake.example.org",
         ])

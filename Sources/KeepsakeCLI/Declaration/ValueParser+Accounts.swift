@@ -23,3 +23,15 @@ extension ValueParser where Value == String {
     /// The language of an account's pages: `en` or `ko`.
     static let language = choice([("en", "en"), ("ko", "ko")], ignoringCase: true)
 }
+
+extension ValueParser where Value == Int64? {
+    /// A storage quota: a size such as `500MB`, `2GB` or `1.5GiB` (decimal units unless `iB`), or
+    /// `none` for no quota.
+    static let quota = checked("SIZE|none") { text -> Int64? in
+        if text.lowercased() == "none" { return nil }
+        guard let bytes = StorageSize.parse(text) else {
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(text)) is not a size: write one such as 500MB, 2GB or 1.5GiB, or none.")
+        }
+        return bytes
+    }
+}

@@ -24,13 +24,16 @@ public struct Account: Sendable, Hashable, Codable, Identifiable {
     public var credentialVersion: Int64
     /// When the account was made.
     public var createdAt: Date
+    /// The most bytes of originals it may add (``Store/storageUsage(of:)``), or `nil` for no quota.
+    /// Set by an admin.
+    public var quota: Int64?
 
     /// Whether the account is disabled (it may then do nothing).
     public var isDisabled: Bool { disabledAt != nil }
 
     /// Creates an account value (the engine makes accounts; metadata stores build these from rows).
     public init(id: AccountID, login: LoginName, displayName: String, language: String, timeZone: String, isAdmin: Bool,
-                disabledAt: Date?, passwordHash: String?, credentialVersion: Int64, createdAt: Date) {
+                disabledAt: Date?, passwordHash: String?, credentialVersion: Int64, createdAt: Date, quota: Int64? = nil) {
         self.id = id
         self.login = login
         self.displayName = displayName
@@ -41,5 +44,6 @@ public struct Account: Sendable, Hashable, Codable, Identifiable {
         self.passwordHash = passwordHash
         self.credentialVersion = credentialVersion
         self.createdAt = createdAt
+        self.quota = quota
     }
 }

@@ -12,15 +12,18 @@ public struct AccountChange: Sendable, Hashable {
     public var disabled: Bool?
     /// A new password hash; `.some(nil)` clears the password.
     public var passwordHash: String??
+    /// A new storage quota in bytes; `.some(nil)` removes the quota (admins and the operator only).
+    public var quota: Int64??
 
     /// Creates a change.
     public init(displayName: String? = nil, language: String? = nil, timeZone: String? = nil, isAdmin: Bool? = nil,
-                disabled: Bool? = nil, passwordHash: String?? = nil) {
+                disabled: Bool? = nil, passwordHash: String?? = nil, quota: Int64?? = nil) {
         self.displayName = displayName
         self.language = language
         self.timeZone = timeZone
         self.isAdmin = isAdmin
         self.disabled = disabled
         self.passwordHash = passwordHash
+        self.quota = quota
     }
 }

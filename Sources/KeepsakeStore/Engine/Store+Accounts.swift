@@ -58,7 +58,8 @@ extension Store {
     }
 
     /// Changes an account. Anyone changes their own display name, language, time zone and password;
-    /// making or unmaking an admin and disabling or enabling need an admin (or the operator). A
+    /// making or unmaking an admin, disabling or enabling, and setting the storage quota need an
+    /// admin (or the operator). A
     /// password change, disable, enable or admin change bumps ``Account/credentialVersion``.
     ///
     /// - Throws: `conflict` when it would disable or demote the last enabled admin; `notFound` for
@@ -72,7 +73,7 @@ extension Store {
             try tx.assertLive()
             guard let current = try tx.account(id), try canSee(current, tx) else { throw Self.noSuchAccount(id) }
             if caller.readOnly { throw KeepsakeError(.forbidden, "This token may only read; changing an account needs a token that may write.") }
-            if change.isAdmin != nil || change.disabled != nil { try requireAdmin(tx) }
+            if change.isAdmin != nil || change.disabled != nil || change.quota != nil { try requireAdmin(tx) }
             var account = current
             if let displayName { account.displayName = displayName }
             if let language = change.language { account.language = language }
@@ -85,6 +86,12 @@ extension Store {
             if let disabled = change.disabled, disabled != account.isDisabled {
                 account.disabledAt = disabled ? clock() : nil
                 credentialsChanged = true
+            }
+            if let quota = change.quota {
+                if let bytes = quota, bytes < 0 {
+                    throw KeepsakeError(.invalidArgument, "A storage quota cannot be negative (\(bytes) bytes); give a size such as 2GB, or none. Nothing was changed.")
+                }
+                account.quota = quota
             }
             if let passwordHash = change.passwordHash {
                 account.passwordHash = passwordHash

@@ -12,7 +12,9 @@ extension Store {
     /// 3. **Commit.** One metadata transaction re-reads the record, asks `apply` for the target
     ///    state, applies the difference, journals the objects the commit stops referring to and marks
     ///    the intent `committed` (only if it is still this instance's and still pending: a recoverer
-    ///    that claimed it wins). This commit is the single point where the operation takes effect.
+    ///    that claimed it wins). This commit is the single point where the operation takes effect,
+    ///    and where the adding account's storage quota is held: its row is locked first, then its
+    ///    usage summed (``requireRoom(for:by:_:)``).
     /// 4. **Clean up.** The obsolete objects are deleted and the intent removed. If that fails, the
     ///    journal keeps it and it is finished later; the operation has still succeeded.
     ///
@@ -109,6 +111,8 @@ extension Store {
                         staged: [HashedImage], newKeys: [RelativePath],
                         apply: (Record?) throws -> (RecordTarget?, ChangeKind)) throws -> (record: Record?, hasObsolete: Bool) {
         try tx.assertLive()
+        // Locked before any record row, so commits of one account on every server queue here.
+        let quotaHolder = staged.isEmpty ? nil : try lockQuotaHolder(tx)
         let access = try access(tx)
         let current = try tx.record(id)
         if creating, current != nil {
@@ -132,7 +136,12 @@ extension Store {
         var obsolete: [IntentFile] = []
 
         if let target {
-            obsolete = try write(target, over: current, of: id, collection: collection, staged: staged, newKeys: newKeys, at: timestamp, tx)
+            // New originals count for the account that adds them; a record the operator imports (an
+            // archive, a move between backends) keeps them counting for its author, as the migration
+            // that brought quotas counted the images stored before.
+            let addedBy = caller.accountID ?? (kind == .importRecord ? target.author : nil)
+            obsolete = try write(target, over: current, of: id, collection: collection, staged: staged, newKeys: newKeys, at: timestamp,
+                                 addedBy: addedBy, quotaHolder: quotaHolder, tx)
         } else if let current {
             try tx.deleteRecord(id)
             obsolete += current.images.map { IntentFile(key: $0.path, role: .obsolete, thumbnailFormat: $0.thumbnailFormat) }
@@ -154,7 +163,8 @@ extension Store {
 
     /// Writes the record row and its ordered images for `target`; returns the files it stops referring to.
     private func write(_ target: RecordTarget, over current: Record?, of id: RecordID, collection: CollectionName, staged: [HashedImage],
-                       newKeys: [RelativePath], at timestamp: Double, _ tx: any MetadataWriter) throws -> [IntentFile] {
+                       newKeys: [RelativePath], at timestamp: Double, addedBy: AccountID?, quotaHolder: Account?,
+                       _ tx: any MetadataWriter) throws -> [IntentFile] {
         guard target.images.count <= options.maxImagesPerRecord else {
             throw KeepsakeError(.limitExceeded, "A record can hold at most \(options.maxImagesPerRecord) images; this change would give it \(target.images.count). Nothing was changed.")
         }
@@ -194,8 +204,12 @@ extension Store {
                                           sourceSHA256: image.sourceSHA256, mediaType: image.processed.format.mediaType,
                                           width: image.processed.width, height: image.processed.height,
                                           capturedAt: image.processed.capturedAt?.timeIntervalSince1970, thumbnailFormat: image.thumbnailFormat,
-                                          createdAt: timestamp))
+                                          createdAt: timestamp, addedBy: addedBy))
             }
+        }
+        if let quotaHolder {
+            let adding = slots.reduce(Int64(0)) { sum, slot in if case .new(let image) = slot { sum + image.byteSize } else { sum } }
+            try requireRoom(for: adding, by: quotaHolder, tx)
         }
         try tx.setImages(of: id, to: slots)
         for k in staged.indices where !usedNew.contains(k) {

@@ -46,6 +46,9 @@ public struct KeepsakeError: Error, Sendable, Hashable, CustomStringConvertible,
         /// What was asked for existed but can no longer be used: an invitation used already or
         /// expired (HTTP 410 Gone); the message says which and when.
         case gone
+        /// The account's storage quota would be exceeded; the message names the quota, the usage
+        /// and the upload's size, and nothing was written.
+        case quotaExceeded
     }
 
     /// The kind of failure.

@@ -82,4 +82,9 @@ public protocol MetadataReader {
     func invitation(secretSHA256: String) throws -> Invitation?
     /// Every invitation, by creation time, then id.
     func invitations() throws -> [Invitation]
+    /// The bytes of the originals `account` added that are still stored (trash included): its
+    /// storage usage. Readers that may not see the account's usage (another non-admin) get 0.
+    func storageUsage(of account: AccountID) throws -> Int64
+    /// The storage usage of every account that has added originals, as ``storageUsage(of:)``.
+    func storageUsage() throws -> [AccountID: Int64]
 }

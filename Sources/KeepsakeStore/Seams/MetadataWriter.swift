@@ -85,4 +85,8 @@ public protocol MetadataWriter: MetadataReader {
     func updateInvitation(_ invitation: Invitation) throws
     /// Removes an invitation (no effect when there is none).
     func deleteInvitation(_ id: InvitationID) throws
+    /// Reads the account `id` and locks its row until the transaction ends, so that commits adding
+    /// originals for the same account (on any server) check its quota one after the other; `nil`
+    /// if there is no such account.
+    func lockAccount(_ id: AccountID) throws -> Account?
 }

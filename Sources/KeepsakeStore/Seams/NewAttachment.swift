@@ -20,10 +20,12 @@ public struct NewAttachment: Sendable, Hashable {
     public var thumbnailFormat: StoredImageFormat
     /// When it was stored, seconds since 1970.
     public var createdAt: Double
+    /// The account that added it, whose storage usage it counts in; `nil` for the local operator.
+    public var addedBy: AccountID?
 
     /// Creates an image row.
     public init(key: RelativePath, byteSize: Int64, sha256: String, sourceSHA256: String, mediaType: String, width: Int, height: Int,
-                capturedAt: Double?, thumbnailFormat: StoredImageFormat, createdAt: Double) {
+                capturedAt: Double?, thumbnailFormat: StoredImageFormat, createdAt: Double, addedBy: AccountID? = nil) {
         self.key = key
         self.byteSize = byteSize
         self.sha256 = sha256
@@ -34,5 +36,6 @@ public struct NewAttachment: Sendable, Hashable {
         self.capturedAt = capturedAt
         self.thumbnailFormat = thumbnailFormat
         self.createdAt = createdAt
+        self.addedBy = addedBy
     }
 }

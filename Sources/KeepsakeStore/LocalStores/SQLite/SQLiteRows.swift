@@ -33,7 +33,8 @@ enum SQLiteRows {
         Account(id: try AccountID(parsing: row.requiredText(0)), login: try LoginName(row.requiredText(1)), displayName: row.requiredText(2),
                 language: row.requiredText(3), timeZone: row.requiredText(4), isAdmin: row.int64(5) != 0,
                 disabledAt: row.optionalDouble(6).map(Date.init(timeIntervalSince1970:)), passwordHash: row.text(7),
-                credentialVersion: row.int64(8), createdAt: Date(timeIntervalSince1970: row.double(9)))
+                credentialVersion: row.int64(8), createdAt: Date(timeIntervalSince1970: row.double(9)),
+                quota: row.isNull(10) ? nil : row.int64(10))
     }
 
     /// A book from the columns of ``SQLiteTransaction/bookColumns``.

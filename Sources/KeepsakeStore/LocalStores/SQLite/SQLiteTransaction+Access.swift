@@ -1,7 +1,7 @@
 import Foundation
 
 extension SQLiteTransaction {
-    static let accountColumns = "id, login, display_name, language, time_zone, is_admin, disabled_at, password_hash, credential_version, created_at"
+    static let accountColumns = "id, login, display_name, language, time_zone, is_admin, disabled_at, password_hash, credential_version, created_at, quota"
     static let bookColumns = "id, collection, name, default_of, created_at"
 
     // MARK: - Accounts
@@ -27,7 +27,7 @@ extension SQLiteTransaction {
         if try db.scalarInt("SELECT count(*) FROM account WHERE login = ? OR id = ?", [.text(account.login.name), .text(account.id.string)]) > 0 {
             throw Self.loginTaken(account.login)
         }
-        try db.run("INSERT INTO account (\(Self.accountColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Self.bindings(account))
+        try db.run("INSERT INTO account (\(Self.accountColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", Self.bindings(account))
     }
 
     func updateAccount(_ account: Account) throws {
@@ -36,8 +36,25 @@ extension SQLiteTransaction {
         }
         try db.run("""
             UPDATE account SET login = ?2, display_name = ?3, language = ?4, time_zone = ?5, is_admin = ?6, disabled_at = ?7,
-            password_hash = ?8, credential_version = ?9, created_at = ?10 WHERE id = ?1
+            password_hash = ?8, credential_version = ?9, created_at = ?10, quota = ?11 WHERE id = ?1
             """, Self.bindings(account))
+    }
+
+    /// The write transaction holds SQLite's write lock, so no other commit runs meanwhile.
+    func lockAccount(_ id: AccountID) throws -> Account? {
+        try account(id)
+    }
+
+    func storageUsage(of account: AccountID) throws -> Int64 {
+        try db.scalarInt("SELECT coalesce(sum(byte_size), 0) FROM attachment WHERE added_by = ?", [.text(account.string)])
+    }
+
+    func storageUsage() throws -> [AccountID: Int64] {
+        var usage: [AccountID: Int64] = [:]
+        for (id, bytes) in try db.query("SELECT added_by, sum(byte_size) FROM attachment WHERE added_by IS NOT NULL GROUP BY added_by", [], { row in
+            (try AccountID(parsing: row.requiredText(0)), row.int64(1))
+        }) { usage[id] = bytes }
+        return usage
     }
 
     func deleteAccount(_ id: AccountID) throws {
@@ -49,7 +66,7 @@ extension SQLiteTransaction {
     private static func bindings(_ account: Account) -> [SQLValue] {
         [.text(account.id.string), .text(account.login.name), .text(account.displayName), .text(account.language), .text(account.timeZone),
          .int(account.isAdmin ? 1 : 0), .optionalReal(account.disabledAt?.timeIntervalSince1970), .optionalText(account.passwordHash),
-         .integer(account.credentialVersion), .real(account.createdAt.timeIntervalSince1970)]
+         .integer(account.credentialVersion), .real(account.createdAt.timeIntervalSince1970), account.quota.map { .integer($0) } ?? .null]
     }
 
     private static func loginTaken(_ login: LoginName) -> KeepsakeError {

@@ -114,11 +114,13 @@ struct SQLiteTransaction: MetadataWriter {
                 ids.append(attachmentID)
             case .new(let image):
                 try db.run("""
-                    INSERT INTO attachment (record_id, position, path, byte_size, sha256, source_sha256, media_type, width, height, captured_at, thumbnail_format, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO attachment (record_id, position, path, byte_size, sha256, source_sha256, media_type, width, height, captured_at, thumbnail_format, created_at,
+                                            added_by)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, [.text(id.string), .int(position), .text(image.key.string), .integer(image.byteSize), .text(image.sha256),
                           .text(image.sourceSHA256), .text(image.mediaType), .int(image.width), .int(image.height),
-                          .optionalReal(image.capturedAt), .text(image.thumbnailFormat.rawValue), .real(image.createdAt)])
+                          .optionalReal(image.capturedAt), .text(image.thumbnailFormat.rawValue), .real(image.createdAt),
+                          .optionalText(image.addedBy?.string)])
                 ids.append(db.lastInsertRowID)
             }
         }

@@ -167,6 +167,14 @@ enum Schema {
         ) WITHOUT ROWID;
         CREATE INDEX invitation_by_made ON invitation(made_at, id);
         """,
+        // 7: storage quotas: an account's quota (bytes, NULL for none) and who added each original
+        // (NULL: the local operator), backfilled from the record's author.
+        """
+        ALTER TABLE account ADD COLUMN quota INTEGER CHECK (quota IS NULL OR quota >= 0);
+        ALTER TABLE attachment ADD COLUMN added_by TEXT;
+        UPDATE attachment SET added_by = (SELECT r.author_id FROM record r WHERE r.id = attachment.record_id);
+        CREATE INDEX attachment_by_adder ON attachment(added_by) WHERE added_by IS NOT NULL;
+        """,
     ]
 
     /// The schema version this program writes.

@@ -4,8 +4,8 @@ import KeepsakeStore
 import KeepsakeSupport
 
 /// The admins' page under `/people`: every account, a form to add one (login name, display name,
-/// admin or not, an initial password checked against ``PasswordPolicy``), and buttons to disable
-/// and enable accounts. For anyone who is not an admin the page does not exist (`404`, like any
+/// admin or not, an initial password checked against ``PasswordPolicy``), buttons to disable
+/// and enable accounts, and each account's storage usage with a form to set its quota. For anyone who is not an admin the page does not exist (`404`, like any
 /// address that leads nowhere).
 ///
 /// Everything is the engine's operation as the request's caller (``CallerApps``), an admin: the
@@ -28,6 +28,9 @@ struct PeoplePages: Sendable {
         group.post("/{account:account}/enable", .page { app, request, parameters in
             PeoplePages(app: app).admitted(request) { $0.setDisabled(false, request, account(parameters)) }
         })
+        group.post("/{account:account}/quota", .page { app, request, parameters in
+            PeoplePages(app: app).admitted(request) { $0.setQuota(request, account(parameters)) }
+        })
     }
 
     /// The account id of a route's `{account:account}` (the constraint has checked it).
@@ -46,8 +49,11 @@ struct PeoplePages: Sendable {
     func peoplePage(_ request: WebRequest, problem: AccountProblem? = nil) -> HTTPResponse {
         let t = request.strings
         let formats = Formats(language: request.language)
-        let accounts: [Account]
-        do { accounts = try store.accounts() } catch { return layout.errorResponse(error, request) }
+        let accounts: [Account], usage: [AccountID: Int64]
+        do {
+            accounts = try store.accounts()
+            usage = try store.storageUsage()
+        } catch { return layout.errorResponse(error, request) }
         let zone = TimeZone(identifier: request.account?.timeZone ?? "UTC") ?? .current
         let csrf = PageLayout.csrfField(request)
         let rows: [HTML] = accounts.map { account in
@@ -57,10 +63,16 @@ struct PeoplePages: Sendable {
             let action = account.isDisabled ? "enable" : "disable"
             let buttonClass: HTML = account.isDisabled ? .empty : " class=\"danger\""
             let you = account.id == request.account?.id ? " (\(t[.you]))" : ""
+            let used = formats.bytes(usage[account.id] ?? 0)
+            let quota = account.quota.map(StorageSize.exact) ?? ""
+            let storage = used + " / " + (account.quota.map { formats.bytes($0) } ?? t[.noQuota])
             return """
                 <tr data-login="\(account.login.name)" data-disabled="\(account.isDisabled ? "true" : "false")">\
                 <td><code>\(account.login.name)</code></td><td>\(account.displayName)\(you)</td><td>\(admin)</td>\
                 <td class="state">\(state)</td><td>\(formats.dateTime(account.createdAt, in: zone))</td>\
+                <td class="storage">\(storage)<form method="post" action="/people/\(id)/quota" class="inline quota-form">\(csrf)\
+                <input type="text" name="quota" value="\(quota)" size="8" aria-label="\(t[.quota]) (\(account.login.name))" placeholder="\(t[.quotaHint])">\
+                <button type="submit">\(t[.setQuota])</button></form></td>\
                 <td class="row-actions"><form method="post" action="/people/\(id)/\(action)" class="inline \(action)-form">\(csrf)\
                 <button type="submit"\(buttonClass)>\(account.isDisabled ? t[.enable] : t[.disable])</button></form></td></tr>
                 """
@@ -73,7 +85,7 @@ struct PeoplePages: Sendable {
             \(notice)\(problem?.markup ?? .empty)
             <p class="hint">\(t[.peopleExplanation])</p>
             <table class="data people"><thead><tr><th scope="col">\(t[.loginName])</th><th scope="col">\(t[.displayName])</th>\
-            <th scope="col">\(t[.adminHeading])</th><th scope="col">\(t[.accountState])</th><th scope="col">\(t[.created])</th><th scope="col"></th></tr></thead>
+            <th scope="col">\(t[.adminHeading])</th><th scope="col">\(t[.accountState])</th><th scope="col">\(t[.created])</th><th scope="col">\(t[.storageUsage])</th><th scope="col"></th></tr></thead>
             <tbody>\(rows)</tbody></table>
             <h2>\(t[.addAccount])</h2>
             <form method="post" action="/people" class="stack add-account" autocomplete="off">
@@ -101,6 +113,26 @@ struct PeoplePages: Sendable {
             return .redirect(to: WebRequest.link("/people", [("added", account.login.name)]))
         } catch {
             return peoplePage(request, problem: AccountProblem(error, request, layout: layout, conflict: .loginTaken))
+        }
+    }
+
+    /// `POST /people/<id>/quota`: sets the account's storage quota from the field `quota` (`500MB`,
+    /// `2GB`, …; empty or `none`: no quota).
+    func setQuota(_ request: WebRequest, _ id: AccountID) -> HTTPResponse {
+        let text = request.field("quota").trimmingCharacters(in: .whitespaces)
+        let quota: Int64?
+        if text.isEmpty || text.lowercased() == "none" {
+            quota = nil
+        } else if let bytes = StorageSize.parse(text) {
+            quota = bytes
+        } else {
+            return peoplePage(request, problem: AccountProblem(request.strings[.quotaNotASize]))
+        }
+        do {
+            _ = try store.updateAccount(id, AccountChange(quota: .some(quota)))
+            return .redirect(to: "/people")
+        } catch {
+            return peoplePage(request, problem: AccountProblem(error, request, layout: layout))
         }
     }
 
