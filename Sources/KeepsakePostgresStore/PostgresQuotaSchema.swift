@@ -1,6 +1,6 @@
 import KeepsakeStore
 
-/// Storage quotas on PostgreSQL (schema version 4, SQLite's migration 6).
+/// Storage quotas on PostgreSQL (schema version 5, SQLite's migration 7).
 ///
 /// - `account.quota`: the most bytes of originals the account may add, `NULL` for none.
 /// - `attachment.added_by`: the account that added the original (`NULL`: the local operator, whose

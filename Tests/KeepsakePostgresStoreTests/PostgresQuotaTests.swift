@@ -149,7 +149,7 @@ struct PostgresQuotaTests {
 }
 
 extension PostgresQuotaTests {
-    @Test("Migration 4 on a schema with photos already: each counts for its record's author (the operator's records' is the first admin)")
+    @Test("Migration 5 on a schema with photos already: each counts for its record's author (the operator's records' is the first admin)")
     func theMigrationBackfillsWhoAddedEachPhoto() throws {
         let place = try PostgresFolderStorePlace(label: "quota-backfill")
         let store = try place.open()
@@ -158,7 +158,7 @@ extension PostgresQuotaTests {
         let hers = try store.acting(as: .account(mina.id)).create(RecordDraft(collection: "diary", images: [.file(photo), .file(photo)]))
         let operators = try store.create(RecordDraft(collection: "diary", images: [.file(photo)]))
         #expect(try store.storageUsage().keys.sorted { $0.string < $1.string } == [mina.id], "before: the operator's photo is nobody's")
-        // Back to schema version 3, with the rows kept.
+        // Back to schema version 4 (before quotas), with the rows kept.
         let admin = try PostgresTestAdmin()
         let s = place.schema
         try admin.connection.executeScript("""
@@ -167,7 +167,7 @@ extension PostgresQuotaTests {
             DROP FUNCTION \(s).keepsake_usage_of(text);
             ALTER TABLE \(s).attachment DROP COLUMN added_by;
             ALTER TABLE \(s).account DROP COLUMN quota;
-            DELETE FROM \(s).keepsake_schema_version WHERE version = 4;
+            DELETE FROM \(s).keepsake_schema_version WHERE version = 5;
             """)
         let migrated = try place.open()
         #expect(try migrated.storageUsage(of: mina.id) == hers.images.map(\.byteSize).reduce(0, +))

@@ -3,7 +3,7 @@ import Testing
 import KeepsakeTestSupport
 @testable import KeepsakeStore
 
-/// SQLite's migration 6 on a database that has photos already: each counts for its record's author.
+/// SQLite's migration 7 on a database that has photos already: each counts for its record's author.
 @Suite struct QuotaMigrationTests {
     @Test func migrationSixCountsEachStoredPhotoForItsRecordsAuthor() throws {
         let directory = TemporaryDirectory("quota-migration")
