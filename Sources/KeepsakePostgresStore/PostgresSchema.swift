@@ -110,6 +110,17 @@ enum PostgresSchema {
         // 3: accounts, books and their members; the book and author of records, the book of change
         // rows; row-level security on all of them (SQLite's migration 5, PostgresAccessSchema).
         PostgresAccessSchema.migration,
+        // 4: the change log's audience (SQLite's migration 6): a row for one account only (its
+        // membership of the book began or ended, or the book was deleted), read by that account
+        // alone while it is enabled, whether or not it still reads the book; the operator reads all.
+        """
+        ALTER TABLE change ADD COLUMN audience_id text COLLATE "C";
+        CREATE INDEX change_by_audience ON change (audience_id, seq) WHERE audience_id IS NOT NULL;
+        DROP POLICY change_read ON change;
+        CREATE POLICY change_read ON change FOR SELECT USING (CASE WHEN current_setting('keepsake.caller', true) = 'operator' THEN true
+            WHEN audience_id IS NOT NULL THEN audience_id = (SELECT keepsake_caller()) AND (SELECT keepsake_caller_is_account())
+            ELSE book_id IN (SELECT keepsake_caller_books()) END);
+        """,
     ]
 
     /// The schema version this program writes.

@@ -26,7 +26,7 @@ struct PostgresRowSecurityTests {
             #expect(try tx.book(fixture.shared) == nil)
             #expect(try tx.members(of: fixture.shared).isEmpty)
             #expect(try tx.account(fixture.owner) == nil)
-            #expect(try tx.changes(after: 0, limit: 100, books: nil).map(\.recordID) == [fixture.strangersRecord])
+            #expect(try tx.changes(after: 0, limit: 100, books: nil, audience: nil).map(\.recordID) == [fixture.strangersRecord])
             #expect(try tx.list(RecordQuery(collection: "diary")).records.map(\.id) == [fixture.strangersRecord])
             #expect(try tx.count("diary", trash: .live, books: nil) == 1)
         }
@@ -109,7 +109,7 @@ struct PostgresRowSecurityTests {
             #expect(try tx.record(inserted) == nil)
             let record = try #require(try tx.record(fixture.sharedRecord))
             #expect(record.version == 1 && record.fields == ["title": .string("a day")] && record.images.count == 1)
-            #expect(try tx.changes(after: 0, limit: 100, books: nil).count == 2)
+            #expect(try tx.changes(after: 0, limit: 100, books: nil, audience: nil).count == 2)
             #expect(try tx.members(of: fixture.shared).first { $0.account == fixture.viewer }?.role == .viewer)
         }
     }

@@ -12,10 +12,11 @@ extension WebApp {
     /// The longest `wait` of a long poll, in seconds.
     static let maxLongPollSeconds = 30
 
-    /// `GET /api/v1/changes?after=N&limit=&wait=`: the change log after sequence `N`, oldest first,
-    /// each change with the record as it is now (`record`), or a tombstone (`deleted: true`,
-    /// `record: null`) for a record that is gone for good. Within a page a record appears once, at
-    /// its last change. Resume with `after` = the page's `next`. With `wait` (seconds), an empty
+    /// `GET /api/v1/changes?after=N&limit=&wait=`: the change log after sequence `N` as the caller
+    /// sees it (``KeepsakeStore/Store/changes(after:limit:)``), oldest first, each change with the
+    /// record as it is now (`record`), or a tombstone (`deleted: true`, `record: null`) for a record
+    /// that is gone for good or that the caller no longer reads (kind `left`; `shared` brings a
+    /// record it was just given). Within a page a record appears once, at its last change. Resume with `after` = the page's `next`. With `wait` (seconds), an empty
     /// answer waits up to that long for a change (a long poll). The changes and the records come
     /// from one consistent read.
     func apiChanges(_ request: APIRequest) async throws -> APIAnswer<APIChangePage> {
@@ -43,7 +44,10 @@ extension WebApp {
             page = try await HTTPServer.park { [page] in
                 var page = page
                 while page.changes.isEmpty, ContinuousClock.now < deadline, !changeWaiters.isStopped {
-                    await changeWaiters.wait(after: after, until: deadline)
+                    // Every change up to the page's `latest` was read with it, and none is this
+                    // caller's: wait for a newer one (not just one after `after`, which would wake at
+                    // once, again and again, for other people's changes).
+                    await changeWaiters.wait(after: max(after, page.latest), until: deadline)
                     page = try changePage(after: after, limit: limit)
                 }
                 return page

@@ -152,6 +152,13 @@ enum Schema {
         CREATE INDEX record_by_book_updated ON record(book_id, collection, updated_at, id);
         ALTER TABLE change ADD COLUMN book_id TEXT;
         """,
+        // 6: the change log's audience: a row for one account only (its membership of the
+        // book began or ended, or the book was deleted); the book's rows read by book.
+        """
+        ALTER TABLE change ADD COLUMN audience_id TEXT;
+        CREATE INDEX change_by_book ON change(book_id, seq);
+        CREATE INDEX change_by_audience ON change(audience_id, seq) WHERE audience_id IS NOT NULL;
+        """,
     ]
 
     /// The schema version this program writes.
