@@ -7,8 +7,10 @@ import Testing
 /// `/api/v1/changes` per caller over a real server: a member added gets the book's older records
 /// (`shared`), one removed a tombstone for each (`left`), and a long poll wakes for them.
 @Suite struct APIChangeFeedAudienceTests {
-    @Test func aLongPollIsWokenByTheCallersRemovalAndBringsATombstonePerRecordToItAlone() async throws {
-        let web = try WebFixture()
+    @Test(arguments: [StoreBackend.embedded, .postgresFolder])
+    func aLongPollIsWokenByTheCallersRemovalAndBringsATombstonePerRecordToItAlone(_ backend: StoreBackend) async throws {
+        let place = try backend.makePlace("feed-audience")
+        let web = try WebFixture(store: try place.open())
         let anna = try web.store.createAccount(AccountDraft(login: try LoginName("anna")))
         let bora = try web.store.createAccount(AccountDraft(login: try LoginName("bora")))
         let vera = try web.store.createAccount(AccountDraft(login: try LoginName("vera")))
@@ -57,5 +59,6 @@ import Testing
         // No one else sees either: not Anna, not Vera.
         #expect((try await get(annaToken, "/api/v1/changes?after=\(next)")["changes"] as? [Any])?.isEmpty == true)
         #expect((try await get(veraToken, "/api/v1/changes?after=\(veraStart)")["changes"] as? [Any])?.isEmpty == true)
+        withExtendedLifetime(place) {}
     }
 }
