@@ -19,7 +19,7 @@ import KeepsakeStore
 /// | --- | --- | --- | --- | --- |
 /// | record | its book readable | book writable | book writable (old and new) | book writable |
 /// | attachment | its record readable | record's book writable | lock: record readable; change: writable | record's book writable |
-/// | change | its book readable | book writable | operator | operator |
+/// | change | its book readable; a row with an audience: that account (schema 4) | book writable; with an audience: operator (schema 4) | operator | operator |
 /// | book | member | any enabled account (default book: its own) | owner | owner |
 /// | book_member | member of the book | owner, or the first owner of a book made in this transaction | owner | owner, or the member itself |
 /// | account | itself and the members of its books, or an enabled admin | admin | itself (never to admin), or admin | admin |

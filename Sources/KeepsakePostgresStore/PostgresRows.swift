@@ -67,7 +67,7 @@ enum PostgresRows {
     /// The number of columns of ``recordColumns``.
     static let recordColumnCount = 10
 
-    /// A change-log entry from `seq, record_id, collection, kind, at, book_id`.
+    /// A change-log entry from `seq, record_id, collection, kind, at, book_id, audience_id`.
     static func change(_ row: PostgresRow) throws -> StoreChange {
         let sequence = try row.decode(Int64.self, at: 0)
         guard let kind = ChangeKind(rawValue: try row.decode(String.self, at: 3)) else {
@@ -76,7 +76,8 @@ enum PostgresRows {
         return StoreChange(sequence: sequence, recordID: try RecordID(parsing: try row.decode(String.self, at: 1)),
                            collection: try CollectionName(try row.decode(String.self, at: 2)), kind: kind,
                            at: Date(timeIntervalSince1970: try row.decode(Double.self, at: 4)),
-                           book: try row.decode(String?.self, at: 5).map { try BookID(parsing: $0) })
+                           book: try row.decode(String?.self, at: 5).map { try BookID(parsing: $0) },
+                           audience: try row.decode(String?.self, at: 6).map { try AccountID(parsing: $0) })
     }
 
     /// The columns ``account(_:)`` reads, in order.

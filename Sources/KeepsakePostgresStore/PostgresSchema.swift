@@ -116,6 +116,22 @@ enum PostgresSchema {
         // author), the usage function and the guard that only admins set a quota (SQLite's migration 7,
         // PostgresQuotaSchema).
         PostgresQuotaSchema.migration,
+        // 6: the change log's audience (SQLite's migration 8): a row for one account only (its
+        // membership of the book began or ended, or the book was deleted), read by that account
+        // alone while it is enabled, whether or not it still reads the book; the operator reads all.
+        // Only the operator writes such rows (the engine binds membership changes and book deletions
+        // as the operator's once it has checked the caller).
+        """
+        ALTER TABLE change ADD COLUMN audience_id text COLLATE "C";
+        CREATE INDEX change_by_audience ON change (audience_id, seq) WHERE audience_id IS NOT NULL;
+        DROP POLICY change_read ON change;
+        CREATE POLICY change_read ON change FOR SELECT USING (CASE WHEN current_setting('keepsake.caller', true) = 'operator' THEN true
+            WHEN audience_id IS NOT NULL THEN audience_id = (SELECT keepsake_caller()) AND (SELECT keepsake_caller_is_account())
+            ELSE book_id IN (SELECT keepsake_caller_books()) END);
+        DROP POLICY change_insert ON change;
+        CREATE POLICY change_insert ON change FOR INSERT WITH CHECK (CASE WHEN current_setting('keepsake.caller', true) = 'operator' THEN true
+            ELSE audience_id IS NULL AND book_id IN (SELECT keepsake_caller_writable_books()) END);
+        """,
     ]
 
     /// The schema version this program writes.

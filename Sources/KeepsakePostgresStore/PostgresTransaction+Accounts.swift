@@ -177,6 +177,19 @@ extension PostgresTransaction {
             """, [account.string]).map { try BookID(parsing: try $0.decode(String.self, at: 0)) }
     }
 
+    func recordIDs(in book: BookID) throws -> [RecordID] {
+        try connection.query("SELECT id FROM record WHERE book_id = $1 ORDER BY id", [book.string])
+            .map { try RecordID(parsing: try $0.decode(String.self, at: 0)) }
+    }
+
+    func goneRecordIDs(loggedIn book: BookID) throws -> [RecordID] {
+        try connection.query("""
+            SELECT DISTINCT c.record_id FROM change c WHERE c.book_id = $1 AND c.audience_id IS NULL
+              AND NOT EXISTS (SELECT 1 FROM record r WHERE r.id = c.record_id)
+            ORDER BY c.record_id
+            """, [book.string]).map { try RecordID(parsing: try $0.decode(String.self, at: 0)) }
+    }
+
     /// An update first, then an insert: an upsert (`ON CONFLICT DO UPDATE`) would need the new row to
     /// be readable already, which the first owner of a new book is not until it is in.
     func setMember(_ role: BookRole?, account: AccountID, book: BookID) throws {

@@ -5,8 +5,9 @@ import KeepsakeStore
 extension PostgresTransaction {
     /// Kept until the body has returned: ``flushChanges()`` inserts them just before COMMIT.
     /// The record\'s book decides who reads the entry (the change log\'s row-level security).
-    func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double) throws {
-        pendingChanges.append((record.string, collection.name, book?.string, kind.rawValue, at))
+    /// An entry with an audience is read by that account alone (the `change_read` policy).
+    func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double, audience: AccountID?) throws {
+        pendingChanges.append((record.string, collection.name, book?.string, kind.rawValue, at, audience?.string))
     }
 
     /// Inserts the change-log entries of this transaction and notifies the listeners, at its very
@@ -19,25 +20,34 @@ extension PostgresTransaction {
         _ = try connection.query("SELECT pg_advisory_xact_lock($1::int8)", [context.keys.changeLog.value])
         _ = try connection.query("""
             WITH added AS (
-                INSERT INTO change (record_id, collection, book_id, kind, at)
-                SELECT v.record_id, v.collection, v.book_id, v.kind, v.at
-                FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[]) WITH ORDINALITY AS v(record_id, collection, book_id, kind, at, n)
+                INSERT INTO change (record_id, collection, book_id, kind, at, audience_id)
+                SELECT v.record_id, v.collection, v.book_id, v.kind, v.at, v.audience_id
+                FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::float8[], $7::text[])
+                    WITH ORDINALITY AS v(record_id, collection, book_id, kind, at, audience_id, n)
                 ORDER BY v.n
                 RETURNING seq)
             SELECT pg_notify($6, max(seq)::text) FROM added
             """, [pendingChanges.map(\.record), pendingChanges.map(\.collection), pendingChanges.map(\.book), pendingChanges.map(\.kind),
-                  pendingChanges.map(\.at), context.keys.changeChannel])
+                  pendingChanges.map(\.at), context.keys.changeChannel, pendingChanges.map(\.audience)])
     }
 
-    func changes(after sequence: Int64, limit: Int, books: Set<BookID>?) throws -> [StoreChange] {
-        guard let books else {
-            return try connection.query("SELECT seq, record_id, collection, kind, at, book_id FROM change WHERE seq > $1::int8 ORDER BY seq LIMIT $2::int4",
-                                        [sequence, limit]).map(PostgresRows.change)
+    func changes(after sequence: Int64, limit: Int, books: Set<BookID>?, audience: ChangeAudience?) throws -> [StoreChange] {
+        var bindings: [any PostgresEncodable] = [sequence, limit]
+        func inBooks(_ books: Set<BookID>?) -> String {
+            guard let books else { return "" }
+            bindings.append(books.map(\.string).sorted())
+            return " AND book_id = ANY ($\(bindings.count)::text[])"
+        }
+        var filter = "(audience_id IS NULL\(inBooks(books)))"
+        if let audience {
+            bindings.append(audience.account.string)
+            let account = bindings.count
+            filter = "(\(filter) OR (audience_id = $\(account)::text\(inBooks(audience.books))))"
         }
         return try connection.query("""
-            SELECT seq, record_id, collection, kind, at, book_id FROM change
-            WHERE seq > $1::int8 AND book_id = ANY ($3::text[]) ORDER BY seq LIMIT $2::int4
-            """, [sequence, limit, books.map(\.string).sorted()]).map(PostgresRows.change)
+            SELECT seq, record_id, collection, kind, at, book_id, audience_id FROM change
+            WHERE seq > $1::int8 AND \(filter) ORDER BY seq LIMIT $2::int4
+            """, bindings).map(PostgresRows.change)
     }
 
     func lastChangeSequence() throws -> Int64 {

@@ -16,7 +16,7 @@ final class PostgresTransaction: MetadataWriter {
     /// A write transaction: reads of records lock them, folder checks take the folder's lock.
     let writable: Bool
     /// Change-log entries to insert when the body has returned, just before COMMIT.
-    var pendingChanges: [(record: String, collection: String, book: String?, kind: String, at: Double)] = []
+    var pendingChanges: [(record: String, collection: String, book: String?, kind: String, at: Double, audience: String?)] = []
 
     /// Who acts, as bound for row-level security: ``operatorCaller`` or an account id.
     let caller: String

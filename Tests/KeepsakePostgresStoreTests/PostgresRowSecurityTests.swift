@@ -26,7 +26,7 @@ struct PostgresRowSecurityTests {
             #expect(try tx.book(fixture.shared) == nil)
             #expect(try tx.members(of: fixture.shared).isEmpty)
             #expect(try tx.account(fixture.owner) == nil)
-            #expect(try tx.changes(after: 0, limit: 100, books: nil).map(\.recordID) == [fixture.strangersRecord])
+            #expect(try tx.changes(after: 0, limit: 100, books: nil, audience: nil).map(\.recordID) == [fixture.strangersRecord])
             #expect(try tx.list(RecordQuery(collection: "diary")).records.map(\.id) == [fixture.strangersRecord])
             #expect(try tx.count("diary", trash: .live, books: nil) == 1)
         }
@@ -109,7 +109,7 @@ struct PostgresRowSecurityTests {
             #expect(try tx.record(inserted) == nil)
             let record = try #require(try tx.record(fixture.sharedRecord))
             #expect(record.version == 1 && record.fields == ["title": .string("a day")] && record.images.count == 1)
-            #expect(try tx.changes(after: 0, limit: 100, books: nil).count == 2)
+            #expect(try tx.changes(after: 0, limit: 100, books: nil, audience: nil).count == 2)
             #expect(try tx.members(of: fixture.shared).first { $0.account == fixture.viewer }?.role == .viewer)
         }
     }
@@ -203,6 +203,39 @@ struct PostgresRowSecurityTests {
         try fixture.store.read(as: .account(fixture.owner)) { tx throws in
             #expect(try tx.record(unowned)?.version == 2)
             #expect(try tx.memberships(of: fixture.owner) == [fixture.shared: .owner])
+        }
+    }
+
+    @Test("A change row addressed to one account is read by that account alone, member of its book or not, and written only by the operator")
+    func anAddressedChangeRowIsItsAccountsAlone() throws {
+        let fixture = try PostgresAccessFixture(label: "rls-audience")
+        try fixture.store.write(as: .localOperator) { tx throws in
+            try tx.appendChange(record: fixture.sharedRecord, collection: "diary", book: fixture.shared, kind: .left, at: 9, audience: fixture.stranger)
+            try tx.appendChange(record: fixture.sharedRecord, collection: "diary", book: fixture.shared, kind: .left, at: 9, audience: fixture.disabled)
+        }
+        // The stranger, who is not in the shared book, reads its own row of it; no member does.
+        #expect(try fixture.visible(to: .account(fixture.stranger))["change"] == [fixture.sharedRecord, fixture.strangersRecord].map(\.string).sorted())
+        for member in [fixture.owner, fixture.editor, fixture.viewer] {
+            #expect(try fixture.visible(to: .account(member))["change"] == [fixture.sharedRecord.string], "\(member)")
+        }
+        #expect(try fixture.visible(to: .account(fixture.admin))["change"] == [])
+        #expect(try fixture.visible(to: .account(fixture.disabled))["change"] == [], "a disabled account reads nothing addressed to it")
+        #expect(try fixture.visible(to: .localOperator)["change"]?.count == 4)
+        // An editor may log changes of its book for every reader, but not one addressed to anybody.
+        let refused = try #require(throws: KeepsakeError.self) {
+            try fixture.store.write(as: .account(fixture.editor)) { tx throws in
+                try tx.appendChange(record: fixture.sharedRecord, collection: "diary", book: fixture.shared, kind: .left, at: 10, audience: fixture.viewer)
+            }
+        }
+        #expect(refused.message.contains("row-level security"), "\(refused)")
+        try fixture.store.write(as: .account(fixture.editor)) { tx throws in
+            try tx.appendChange(record: fixture.sharedRecord, collection: "diary", book: fixture.shared, kind: .updated, at: 10)
+        }
+        try fixture.store.read(as: .account(fixture.stranger)) { tx throws in
+            let mine = try tx.changes(after: 0, limit: 100, books: [fixture.strangers], audience: ChangeAudience(account: fixture.stranger))
+            #expect(mine.map(\.kind) == [.inserted, .left] && mine.last?.audience == fixture.stranger)
+            let scoped = try tx.changes(after: 0, limit: 100, books: [fixture.strangers], audience: ChangeAudience(account: fixture.stranger, books: [fixture.strangers]))
+            #expect(scoped.map(\.kind) == [.inserted])
         }
     }
 }

@@ -88,7 +88,7 @@ struct PostgresStoreAccessTests {
         let moved = try asAlice.moveRecord(record.id, to: family.id)
         #expect(moved.book == family.id && moved.version == record.version + 1)
         let changes = try asAlice.changes(after: before)
-        #expect(changes.map(\.kind) == [.updated] && changes.first?.book == family.id)
+        #expect(changes.map(\.kind) == [.left, .updated] && changes.map(\.book) == [record.book, family.id])
         try asAlice.deleteBook(family.id)
         #expect(throws: KeepsakeError.self) { try asAlice.record(record.id) }
         #expect(throws: KeepsakeError.self) { try store.record(record.id) }
@@ -126,5 +126,63 @@ struct PostgresStoreAccessTests {
         try store.setRole(.editor, for: bob.id, in: book)
         try store.acting(as: .account(admin.id)).removeAccount(alice.id, heir: bob.id)
         #expect(try store.members(of: book) == [BookMember(book: book, account: bob.id, role: .owner)])
+    }
+
+    @Test("The change feed per caller: a member added gets its book's older records, one removed or whose book is deleted a left entry for each, a reader of the old book of a moved record a left one; no one else sees them, nor a token of other books")
+    func theChangeFeedPerCaller() throws {
+        let store = try Self.openStore("access-feed")
+        let alice = try store.createAccount(AccountDraft(login: try LoginName("alice")))
+        let bob = try store.createAccount(AccountDraft(login: try LoginName("bob")))
+        let carol = try store.createAccount(AccountDraft(login: try LoginName("carol")))
+        let asAlice = store.acting(as: .account(alice.id)), asBob = store.acting(as: .account(bob.id)), asCarol = store.acting(as: .account(carol.id))
+        let trip = try asAlice.createBook(collection: "diary", name: "Trip")
+        let live = try asAlice.create(RecordDraft(collection: "diary", book: trip.id))
+        let binned = try asAlice.create(RecordDraft(collection: "diary", book: trip.id))
+        _ = try asAlice.trash(binned.id)
+        try asAlice.setRole(.viewer, for: carol.id, in: trip.id)
+
+        // Added: Bob's feed after his cursor brings the older records; Carol and Alice see nothing of it.
+        var mark = try store.lastChangeSequence()  // the operator's: an account's is the newest it sees
+        try asAlice.setRole(.editor, for: bob.id, in: trip.id)
+        let shared = try asBob.changePage(after: mark)
+        #expect(shared.changes.map(\.kind) == [.shared, .shared])
+        #expect(Set(shared.records.keys) == [live.id, binned.id])
+        #expect(try asCarol.changes(after: mark).isEmpty)
+        #expect(try asAlice.changes(after: mark).isEmpty)
+        mark = try store.lastChangeSequence()
+        try asAlice.setRole(.viewer, for: bob.id, in: trip.id)
+        #expect(try store.lastChangeSequence() == mark)
+
+        // Moved out: Bob, who reads only the old book, gets `left`; Alice, who reads both, `left` then `updated`.
+        let home = try asAlice.defaultBook(of: alice.id, in: "diary")
+        _ = try asAlice.moveRecord(live.id, to: home.id)
+        #expect(try asBob.changes(after: mark).map(\.kind) == [.left])
+        #expect(try asAlice.changes(after: mark).map(\.kind) == [.left, .updated])
+        #expect(try asBob.changePage(after: mark).records.isEmpty)
+        _ = try asAlice.moveRecord(live.id, to: trip.id)
+
+        // Removed: Bob gets a left entry per record, whatever his tokens; no one else sees them.
+        mark = try store.lastChangeSequence()
+        try asAlice.removeMember(bob.id, from: trip.id)
+        let left = try asBob.changePage(after: mark)
+        #expect(left.changes.map(\.kind) == [.left, .left] && left.changes.allSatisfy { $0.audience == bob.id })
+        #expect(left.records.isEmpty)
+        #expect(try store.acting(as: .account(bob.id, readOnly: true, books: [trip.id])).changes(after: mark).count == 2)
+        let bobsFeed = try asBob.defaultBook(of: bob.id, in: "feed")
+        #expect(try store.acting(as: .account(bob.id, books: [bobsFeed.id])).changes(after: mark).isEmpty)
+        #expect(try asCarol.changes(after: mark).isEmpty)
+        #expect(try asAlice.changes(after: mark).isEmpty)
+        #expect(try store.changes(after: mark).isEmpty)
+
+        // Deleted: its members (Alice and Carol) get a left entry for each purged record.
+        mark = try store.lastChangeSequence()
+        try asAlice.deleteBook(trip.id)
+        for reader in [asAlice, asCarol] {
+            let page = try reader.changePage(after: mark)
+            #expect(Set(page.changes.map(\.recordID)) == [live.id, binned.id])
+            #expect(page.changes.allSatisfy { $0.kind == .left } && page.records.isEmpty)
+        }
+        #expect(try asBob.changes(after: mark).isEmpty)
+        #expect(try store.fsck().isClean)
     }
 }

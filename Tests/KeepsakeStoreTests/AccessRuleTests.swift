@@ -71,7 +71,8 @@ import KeepsakeTestSupport
         #expect(try bob.record(record.id).id == record.id)
         #expect(try bob.list(RecordQuery(collection: "feed")).records.map(\.id) == [record.id])
         #expect(try bob.search("cafe", in: "feed").count == 1)
-        #expect(try bob.changes(after: 0).map(\.recordID) == [record.id])
+        #expect(try bob.changes(after: 0).map(\.kind) == [.inserted, .shared])  // its insertion, and its sharing with Bob
+        #expect(try bob.changes(after: 0).map(\.recordID) == [record.id, record.id])
         #expect(try bob.originalData(of: record.images[0]) == (try world.store.originalData(of: record.images[0])))
         #expect(try bob.role(in: book) == .viewer)
 

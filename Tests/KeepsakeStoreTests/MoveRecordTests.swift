@@ -20,11 +20,11 @@ import KeepsakeTestSupport
         #expect(moved.fields == record.fields)
         #expect(moved.images == record.images)
         #expect(moved.author == record.author)
+        // `left` from the old book (its readers drop the record), then `updated` in the new one.
         let changes = try world.store.changes(after: sequence)
-        #expect(changes.count == 1)
-        #expect(changes.first?.recordID == record.id)
-        #expect(changes.first?.kind == .updated)
-        #expect(changes.first?.book == trip.id)
+        #expect(changes.map(\.recordID) == [record.id, record.id])
+        #expect(changes.map(\.kind) == [.left, .updated])
+        #expect(changes.map(\.book) == [record.book, trip.id])
         #expect(try alice.list({ var q = RecordQuery(collection: "diary"); q.books = [trip.id]; return q }()).records.map(\.id) == [record.id])
         // A stale version is refused.
         #expect(errorCode { _ = try alice.moveRecord(record.id, to: try #require(record.book), expectedVersion: record.version) } == .conflict)

@@ -51,9 +51,9 @@ extension Store {
                 if plan.heldBooks.contains(book.id) { try tx.updateBook(book) } else { try tx.insertBook(book) }
                 let wanted = Dictionary(uniqueKeysWithValues: snapshot.members.filter { $0.book == book.id }.map { ($0.account, $0.role) })
                 for member in try tx.members(of: book.id) where wanted[member.account] == nil {
-                    try tx.setMember(nil, account: member.account, book: book.id)
+                    try setMembership(nil, account: member.account, in: book.id, tx)
                 }
-                for (account, role) in wanted.sorted(by: { $0.key < $1.key }) { try tx.setMember(role, account: account, book: book.id) }
+                for (account, role) in wanted.sorted(by: { $0.key < $1.key }) { try setMembership(role, account: account, in: book.id, tx) }
             }
         }
     }

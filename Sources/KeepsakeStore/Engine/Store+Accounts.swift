@@ -127,7 +127,7 @@ extension Store {
                     throw KeepsakeError(.conflict, "\(account.login) owns \(shared.count) book\(shared.count == 1 ? "" : "s") that others are members of; name the account who takes them over. Nothing was removed.")
                 }
                 guard heir != id, let heirAccount = try tx.account(heir), !heirAccount.isDisabled else { throw Self.noSuchAccount(heir) }
-                for book in shared { try tx.setMember(.owner, account: heir, book: book) }
+                for book in shared { try setMembership(.owner, account: heir, in: book, tx) }
             }
             var solo: [BookID] = []
             for book in try tx.books(nil) {

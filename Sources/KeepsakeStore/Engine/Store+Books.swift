@@ -80,7 +80,9 @@ extension Store {
 
     /// Deletes a book (its owners) with every record in it, live and trashed: each record is purged
     /// as by ``purge(_:)``, so its images are removed after its commit; then the book and its
-    /// memberships go in one transaction, which refuses (`conflict`) if a record was added meanwhile.
+    /// memberships go in one transaction, which refuses (`conflict`) if a record was added meanwhile
+    /// and logs a ``ChangeKind/left`` entry per purged record for each member (who no longer reads
+    /// the book's own entries once it is gone).
     public func deleteBook(_ id: BookID) throws {
         let book = try metadata.read(as: caller) { tx in
             let access = try access(tx)
@@ -97,11 +99,15 @@ extension Store {
             for record in page.records { try purge(record.id) }
             if page.nextCursor == nil { break }
         }
-        try metadata.write(as: caller) { tx in
+        // Bound as the operator's once the caller is checked: the members' farewell entries are
+        // addressed to them, and a database with row-level rules takes the change rows in at COMMIT,
+        // after the memberships that let the caller write them are gone.
+        try metadata.write(as: .localOperator) { tx in
             try tx.assertLive()
             let access = try access(tx)
-            _ = try readableBook(id, tx, access)
+            let book = try readableBook(id, tx, access)
             try requireManage(id, access)
+            try logBookDeletion(book, tx)
             try tx.deleteBook(id)
         }
     }
@@ -140,6 +146,7 @@ extension Store {
     }
 
     /// Gives `account` `role` in `book`, adding it as a member if it is not one (the book's owners).
+    /// A new member's feed gets a ``ChangeKind/shared`` entry for each record of the book.
     ///
     /// - Throws: `conflict` when it would demote the book's last owner.
     public func setRole(_ role: BookRole, for account: AccountID, in book: BookID) throws {
@@ -153,11 +160,12 @@ extension Store {
             if role != .owner, members.contains(where: { $0.account == account && $0.role == .owner }) {
                 try requireAnotherOwner(than: account, in: members)
             }
-            try tx.setMember(role, account: account, book: book)
+            try setMembership(role, account: account, in: book, tx)
         }
     }
 
     /// Ends `account`'s membership of `book`: its owners may remove anyone, and a member may leave.
+    /// Its feed gets a ``ChangeKind/left`` entry for each record of the book (no one else's does).
     ///
     /// - Throws: `conflict` for the book's last owner (a book always keeps one).
     public func removeMember(_ account: AccountID, from book: BookID) throws {
@@ -171,7 +179,7 @@ extension Store {
                 throw KeepsakeError(.notFound, "That account is not a member of this book.")
             }
             if member.role == .owner { try requireAnotherOwner(than: account, in: members) }
-            try tx.setMember(nil, account: account, book: book)
+            try setMembership(nil, account: account, in: book, tx)
         }
     }
 

@@ -1,9 +1,13 @@
 import Foundation
 
 extension Store {
-    /// Changes logged after `sequence` of records in books the caller reads, oldest first.
+    /// Changes logged after `sequence` that the caller sees, oldest first: those of records in books
+    /// it reads, and those addressed to its account alone (``ChangeKind/left`` when its membership
+    /// of a book ended or the book was deleted, ``ChangeKind/shared`` when it was added to one),
+    /// of the books its token is limited to, if it is. The local operator sees every change but
+    /// those addressed to one account.
     public func changes(after sequence: Int64, limit: Int = 1000) throws -> [StoreChange] {
-        try metadata.read(as: caller) { tx in try tx.changes(after: sequence, limit: limit, books: try access(tx).readable) }
+        try metadata.read(as: caller) { tx in try visibleChanges(after: sequence, limit: limit, tx, try access(tx)) }
     }
 
     /// Changes logged after `sequence` (as ``changes(after:limit:)``) with the current state of
@@ -11,13 +15,24 @@ extension Store {
     public func changePage(after sequence: Int64, limit: Int = 1000) throws -> StoreChangePage {
         try metadata.read(as: caller) { tx in
             let access = try access(tx)
-            let changes = try tx.changes(after: sequence, limit: limit, books: access.readable)
+            let changes = try visibleChanges(after: sequence, limit: limit, tx, access)
             var records: [RecordID: Record] = [:]
             for id in Set(changes.map(\.recordID)) {
                 if let record = try tx.record(id), access.canRead(record.book) { records[id] = record }
             }
             return StoreChangePage(changes: changes, records: records, latest: try tx.lastChangeSequence())
         }
+    }
+
+    /// The changes after `sequence` that the caller sees (see ``changes(after:limit:)``).
+    private func visibleChanges(after sequence: Int64, limit: Int, _ reader: any MetadataReader, _ access: BookAccess) throws -> [StoreChange] {
+        // A disabled or missing account reads no book, and nothing addressed to it either (an
+        // enabled one that is in no book still reads what is addressed to it: it may just have left).
+        guard case .account(let account) = caller.identity,
+              try access != .nothing || reader.account(account).map({ !$0.isDisabled }) == true else {
+            return try reader.changes(after: sequence, limit: limit, books: access.readable, audience: nil)
+        }
+        return try reader.changes(after: sequence, limit: limit, books: access.readable, audience: ChangeAudience(account: account, books: caller.books))
     }
 
     /// The sequence number of the newest logged change (0 for an empty log).

@@ -1,8 +1,10 @@
 import Foundation
 
 extension Store {
-    /// Moves a record to another book of its collection in one commit, journalled as an `updated`
-    /// change with the new book; its version goes up by one. The caller must write both books.
+    /// Moves a record to another book of its collection in one commit, journalled as a `left`
+    /// change with the old book (its readers' mirrors drop it) and then an `updated` one with the new
+    /// book (its readers' mirrors fetch it; one who reads both ends up with it); its version goes up
+    /// by one. The caller must write both books.
     ///
     /// - Throws: `notFound` for a record or book the caller does not read; `invalidArgument` for a
     ///   book of another collection; `forbidden` when the caller may not write one of the books;
@@ -24,7 +26,9 @@ extension Store {
             }
             guard current.book != target.id else { return current }
             try tx.setRecordBook(id, book: target.id)
-            try tx.appendChange(record: id, collection: current.collection, book: target.id, kind: .updated, at: now())
+            let at = now()
+            if let old = current.book { try tx.appendChange(record: id, collection: current.collection, book: old, kind: .left, at: at) }
+            try tx.appendChange(record: id, collection: current.collection, book: target.id, kind: .updated, at: at)
             guard let moved = try tx.record(id) else { throw KeepsakeError.recordNotFound(id.string) }
             return moved
         }

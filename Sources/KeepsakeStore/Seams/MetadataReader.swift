@@ -18,8 +18,9 @@ public protocol MetadataReader {
     /// Number of records, live and trashed.
     func recordCount() throws -> Int
 
-    /// Change log entries after `sequence` of records in these books (`nil`: every book), oldest first.
-    func changes(after sequence: Int64, limit: Int, books: Set<BookID>?) throws -> [StoreChange]
+    /// Change log entries after `sequence`, oldest first: those for every reader (no audience) of
+    /// records in these books (`nil`: every book), and those addressed to `audience` (`nil`: none).
+    func changes(after sequence: Int64, limit: Int, books: Set<BookID>?, audience: ChangeAudience?) throws -> [StoreChange]
     /// The newest change's sequence number, 0 for an empty log.
     func lastChangeSequence() throws -> Int64
 
@@ -87,4 +88,9 @@ public protocol MetadataReader {
     func storageUsage(of account: AccountID) throws -> Int64
     /// The storage usage of every account that has added originals, as ``storageUsage(of:)``.
     func storageUsage() throws -> [AccountID: Int64]
+    /// The ids of every record in `book`, live and trashed, in id order.
+    func recordIDs(in book: BookID) throws -> [RecordID]
+    /// The ids of the records that no longer exist but have entries for every reader of `book` in
+    /// the change log (what its members' mirrors may still hold), in id order.
+    func goneRecordIDs(loggedIn book: BookID) throws -> [RecordID]
 }

@@ -38,8 +38,9 @@ public protocol MetadataWriter: MetadataReader {
     /// Removes an intent and its files from the journal.
     func deleteIntent(_ intent: String) throws
 
-    /// Appends to the change log with the record's book.
-    func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double) throws
+    /// Appends to the change log with the record's book, for every reader of it (`audience` `nil`)
+    /// or for one account only.
+    func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double, audience: AccountID?) throws
 
     /// Stores a setting (`nil` removes it).
     func setSetting(_ key: String, in namespace: String, to value: String?) throws
@@ -89,4 +90,11 @@ public protocol MetadataWriter: MetadataReader {
     /// originals for the same account (on any server) check its quota one after the other; `nil`
     /// if there is no such account.
     func lockAccount(_ id: AccountID) throws -> Account?
+}
+
+extension MetadataWriter {
+    /// Appends to the change log with the record's book, for every reader of it.
+    public func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double) throws {
+        try appendChange(record: record, collection: collection, book: book, kind: kind, at: at, audience: nil)
+    }
 }

@@ -12,16 +12,21 @@ extension WebApp {
     /// The longest `wait` of a long poll, in seconds.
     static let maxLongPollSeconds = 30
 
-    /// `GET /api/v1/changes?after=N&limit=&wait=`: the change log after sequence `N`, oldest first,
-    /// each change with the record as it is now (`record`), or a tombstone (`deleted: true`,
-    /// `record: null`) for a record that is gone for good. Within a page a record appears once, at
-    /// its last change. Resume with `after` = the page's `next`. With `wait` (seconds), an empty
-    /// answer waits up to that long for a change (a long poll). The changes and the records come
-    /// from one consistent read.
+    /// `GET /api/v1/changes?after=N&limit=&wait=`: the change log after sequence `N` as the caller
+    /// sees it (``KeepsakeStore/Store/changes(after:limit:)``), oldest first, each change with the
+    /// record as it is now (`record`), or a tombstone (`deleted: true`, `record: null`) for a record
+    /// that is gone for good or that the caller no longer reads (kind `left`; `shared` brings a
+    /// record it was just given). Within a page a record appears once, at its last change. Resume
+    /// with `after` = the page's `next`. With `wait` (seconds), an empty answer waits up to that long
+    /// for a change (a long poll). The changes and the records come from one consistent read.
     func apiChanges(_ request: APIRequest) async throws -> APIAnswer<APIChangePage> {
         let after = Int64(try request.count(.changesAfter))
         let limit = try request.count(.changesLimit)
         let wait = try request.count(.changesWait)
+        // For a long poll, the store-wide newest sequence read before the page: every change up to
+        // it is in the page or not this caller's (on PostgreSQL the page's own `latest` counts only
+        // what the caller may read).
+        let seen = wait > 0 ? try operatorStore.lastChangeSequence() : after
         var page = try changePage(after: after, limit: limit)
         if page.changes.isEmpty && wait > 0 {
             let token = request.token.id
@@ -40,10 +45,13 @@ extension WebApp {
             // Parked: the wait holds no handler thread, so no number of polls delays other requests.
             // One watcher wakes every poll (ChangeWaiters): the store is asked once per tick, not
             // once per poll.
-            page = try await HTTPServer.park { [page] in
-                var page = page
+            page = try await HTTPServer.park { [page, seen] in
+                var page = page, seen = seen
                 while page.changes.isEmpty, ContinuousClock.now < deadline, !changeWaiters.isStopped {
-                    await changeWaiters.wait(after: after, until: deadline)
+                    // Wait for a change newer than those read (not just one after `after`, which
+                    // would wake at once, again and again, for other people's changes).
+                    await changeWaiters.wait(after: max(after, seen), until: deadline)
+                    seen = try operatorStore.lastChangeSequence()
                     page = try changePage(after: after, limit: limit)
                 }
                 return page

@@ -120,6 +120,17 @@ extension SQLiteTransaction {
             """, [.text(account.string)]) { try BookID(parsing: $0.requiredText(0)) }
     }
 
+    func recordIDs(in book: BookID) throws -> [RecordID] {
+        try db.query("SELECT id FROM record WHERE book_id = ? ORDER BY id", [.text(book.string)]) { try RecordID(parsing: $0.requiredText(0)) }
+    }
+
+    func goneRecordIDs(loggedIn book: BookID) throws -> [RecordID] {
+        try db.query("""
+            SELECT DISTINCT c.record_id FROM change c WHERE c.book_id = ? AND c.audience_id IS NULL
+            AND NOT EXISTS (SELECT 1 FROM record r WHERE r.id = c.record_id) ORDER BY c.record_id
+            """, [.text(book.string)]) { try RecordID(parsing: $0.requiredText(0)) }
+    }
+
     func insertBook(_ book: Book) throws {
         if let owner = book.defaultOf, try defaultBook(of: owner, in: book.collection) != nil {
             throw KeepsakeError(.conflict, "That account has a default book of \(book.collection) already; nothing was made.")

@@ -223,21 +223,29 @@ struct SQLiteTransaction: MetadataWriter {
 
     // MARK: - Change log
 
-    func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double) throws {
-        try db.run("INSERT INTO change (record_id, collection, kind, at, book_id) VALUES (?, ?, ?, ?, ?)",
-                   [.text(record.string), .text(collection.name), .text(kind.rawValue), .real(at), .optionalText(book?.string)])
+    func appendChange(record: RecordID, collection: CollectionName, book: BookID?, kind: ChangeKind, at: Double, audience: AccountID?) throws {
+        try db.run("INSERT INTO change (record_id, collection, kind, at, book_id, audience_id) VALUES (?, ?, ?, ?, ?, ?)",
+                   [.text(record.string), .text(collection.name), .text(kind.rawValue), .real(at), .optionalText(book?.string),
+                    .optionalText(audience?.string)])
     }
 
-    func changes(after sequence: Int64, limit: Int, books: Set<BookID>?) throws -> [StoreChange] {
+    func changes(after sequence: Int64, limit: Int, books: Set<BookID>?, audience: ChangeAudience?) throws -> [StoreChange] {
         let (condition, bookBindings) = Self.bookCondition(books, column: "book_id")
-        return try db.query("SELECT seq, record_id, collection, kind, at, book_id FROM change WHERE seq > ?\(condition) ORDER BY seq LIMIT ?",
-                            [.integer(sequence)] + bookBindings + [.int(limit)]) { row in
+        var filter = "(audience_id IS NULL\(condition))"
+        var bindings = [SQLValue.integer(sequence)] + bookBindings
+        if let audience {
+            let (audienceCondition, audienceBindings) = Self.bookCondition(audience.books, column: "book_id")
+            filter = "(\(filter) OR (audience_id = ?\(audienceCondition)))"
+            bindings += [.text(audience.account.string)] + audienceBindings
+        }
+        return try db.query("SELECT seq, record_id, collection, kind, at, book_id, audience_id FROM change WHERE seq > ? AND \(filter) ORDER BY seq LIMIT ?",
+                            bindings + [.int(limit)]) { row in
             guard let kind = ChangeKind(rawValue: row.requiredText(3)) else {
                 throw KeepsakeError(.database, "Change \(row.int64(0)) has an unknown kind in the database.", remedy: .checkStore)
             }
             return StoreChange(sequence: row.int64(0), recordID: try RecordID(parsing: row.requiredText(1)),
                                collection: try CollectionName(row.requiredText(2)), kind: kind, at: Date(timeIntervalSince1970: row.double(4)),
-                               book: try row.text(5).map { try BookID(parsing: $0) })
+                               book: try row.text(5).map { try BookID(parsing: $0) }, audience: try row.text(6).map { try AccountID(parsing: $0) })
         }
     }
 

@@ -175,6 +175,13 @@ enum Schema {
         UPDATE attachment SET added_by = (SELECT r.author_id FROM record r WHERE r.id = attachment.record_id);
         CREATE INDEX attachment_by_adder ON attachment(added_by) WHERE added_by IS NOT NULL;
         """,
+        // 8: the change log's audience: a row for one account only (its membership of the
+        // book began or ended, or the book was deleted); the book's rows read by book.
+        """
+        ALTER TABLE change ADD COLUMN audience_id TEXT;
+        CREATE INDEX change_by_book ON change(book_id, seq);
+        CREATE INDEX change_by_audience ON change(audience_id, seq) WHERE audience_id IS NOT NULL;
+        """,
     ]
 
     /// The schema version this program writes.

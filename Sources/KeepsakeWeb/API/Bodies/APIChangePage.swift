@@ -15,10 +15,10 @@ struct APIChangePage: APIResponseBody {
     struct Change: APIResponseBody {
         static var schema: JSONValue {
             JSONSchema.object(required: ["sequence", "kind", "collection", "id", "at", "deleted", "record"], [
-                "sequence": JSONSchema.integer(), "kind": JSONSchema.string(values: ["inserted", "updated", "trashed", "restored", "deleted"]),
+                "sequence": JSONSchema.integer(), "kind": JSONSchema.string(values: ChangeKind.allCases.map(\.rawValue)),
                 "collection": JSONSchema.string(), "id": JSONSchema.uuid, "at": JSONSchema.timestamp,
-                "deleted": JSONSchema.boolean(description: "A tombstone: the record is gone for good."),
-                "record": ["description": "The record as it is now (a DiaryEntry, Transaction or Post by collection), or null for a tombstone.",
+                "deleted": JSONSchema.boolean(description: "A tombstone: the record is gone for good, or no longer readable by the caller (kind left: moved to a book it does not read, its membership ended, its book deleted); a mirror drops it."),
+                "record": ["description": "The record as it is now (a DiaryEntry, Transaction or Post by collection), or null for a tombstone. Kind shared: a record the caller has just been given (added to its book); a mirror stores it.",
                            "oneOf": [["type": "null"], APIDiaryEntry.reference, APITransaction.reference, APIPost.reference]],
             ])
         }
