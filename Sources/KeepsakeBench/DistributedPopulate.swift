@@ -59,7 +59,7 @@ func populateDistributed(_ arguments: Arguments) throws {
         SELECT '00000000-0000-4000-a000-' || lpad(to_hex(a), 12, '0'), '00000000-0000-4000-9000-' || lpad(to_hex(a), 12, '0'), 'owner'
         FROM generate_series(1, \(accounts - 1)) AS a;
         INSERT INTO record (id, collection, date, fields, field_index, search, created_at, updated_at, next_image_seq, book_id, author_id)
-        SELECT '00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'), 'bench', 1700000000.0 + i * 600.0 + (i * 7919) % 600,
+        SELECT '00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'), 'bench', 1700000000.0 + i * 600.0 + (i::int8 * 7919) % 600,
                json_build_object('title', 'Record ' || i, 'notes', 'a day out number ' || i || ' with photos', 'emotion', 'happy')::text,
                jsonb_build_object('title', 'record ' || i, 'notes', 'a day out number ' || i || ' with photos', 'emotion', 'happy'),
                t.search, 1700000000.0 + i * 600.0, 1700000000.0 + i * 600.0, 3,
