@@ -124,11 +124,11 @@ enum PostgresSchema {
         """
         ALTER TABLE change ADD COLUMN audience_id text COLLATE "C";
         CREATE INDEX change_by_audience ON change (audience_id, seq) WHERE audience_id IS NOT NULL;
-        DROP POLICY change_read ON change;
+        DROP POLICY IF EXISTS change_read ON change;
         CREATE POLICY change_read ON change FOR SELECT USING (CASE WHEN current_setting('keepsake.caller', true) = 'operator' THEN true
             WHEN audience_id IS NOT NULL THEN audience_id = (SELECT keepsake_caller()) AND (SELECT keepsake_caller_is_account())
             ELSE book_id IN (SELECT keepsake_caller_books()) END);
-        DROP POLICY change_insert ON change;
+        DROP POLICY IF EXISTS change_insert ON change;
         CREATE POLICY change_insert ON change FOR INSERT WITH CHECK (CASE WHEN current_setting('keepsake.caller', true) = 'operator' THEN true
             ELSE audience_id IS NULL AND book_id IN (SELECT keepsake_caller_writable_books()) END);
         """,
