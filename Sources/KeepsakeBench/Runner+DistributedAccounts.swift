@@ -15,11 +15,12 @@ extension Runner {
                       + photos("small").flatMap { ["--photo", $0] })
         }
         let url = try BenchPostgresURL(metadata)
-        // The first admin (the template's author), its book and the first page's ids, for psql's statements.
+        // The first admin (the template's author, whom child-list --as first-admin lists as), its
+        // book and the first page's ids, for psql's statements.
         let found = try run(["psql", url.libpq, "-X", "-A", "-t", "-F", " ", "-c",
-                             "SELECT author_id, book_id FROM \(url.schema).record WHERE id = (SELECT id FROM \(url.schema).record ORDER BY date DESC, id DESC LIMIT 1)"])
+                             "SELECT a.id, b.id FROM \(url.schema).account a JOIN \(url.schema).book b ON b.default_of = a.id AND b.collection = 'bench' WHERE a.is_admin AND a.disabled_at IS NULL ORDER BY a.created_at, a.id LIMIT 1"])
         let pair = found.text.split(separator: "\n").first?.split(separator: " ").map(String.init) ?? []
-        guard pair.count == 2 else { throw BenchFailure("the populated store has no template record: \(found.text)") }
+        guard pair.count == 2 else { throw BenchFailure("the populated store has no admin with a bench book: \(found.text)") }
         let (owner, book) = (pair[0], pair[1])
         let first = try run(["psql", url.libpq, "-X", "-A", "-t", "-c",
                              "SELECT id FROM \(url.schema).record WHERE collection = 'bench' AND trashed_at IS NULL AND book_id = '\(book)' ORDER BY date DESC, id DESC LIMIT 100"])
