@@ -59,8 +59,8 @@ extension Store {
 
     /// Changes an account. Anyone changes their own display name, language, time zone and password;
     /// making or unmaking an admin, disabling or enabling, and setting the storage quota need an
-    /// admin (or the operator). A
-    /// password change, disable, enable or admin change bumps ``Account/credentialVersion``.
+    /// admin (or the operator). A password change, disable, enable or admin change bumps
+    /// ``Account/credentialVersion``.
     ///
     /// - Throws: `conflict` when it would disable or demote the last enabled admin; `notFound` for
     ///   an account the caller may not see; `forbidden` for a change it may not make.

@@ -5,8 +5,8 @@ import KeepsakeSupport
 
 /// The admins' page under `/people`: every account, a form to add one (login name, display name,
 /// admin or not, an initial password checked against ``PasswordPolicy``), buttons to disable
-/// and enable accounts, and each account's storage usage with a form to set its quota. For anyone who is not an admin the page does not exist (`404`, like any
-/// address that leads nowhere).
+/// and enable accounts, and each account's storage usage with a form to set its quota. For anyone
+/// who is not an admin the page does not exist (`404`, like any address that leads nowhere).
 ///
 /// Everything is the engine's operation as the request's caller (``CallerApps``), an admin: the
 /// engine refuses to disable the last enabled admin, and the page shows its refusal.
