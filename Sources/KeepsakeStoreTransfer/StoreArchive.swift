@@ -46,12 +46,19 @@ public struct StoreArchive: Sendable {
         self.store = store
     }
 
-    /// Writes every record (live and trashed) of every collection to a new archive at `url`.
-    /// The archive is written to a temporary name next to `url` and renamed when complete.
+    /// Writes every record (live and trashed) of every collection to a new archive at `url`; with
+    /// `book`, only that book's records and their images, and no `access.json` (one book's archive
+    /// carries no accounts: imported, its records go to the book of the same id where the importer
+    /// writes it, else to the importer's default book of their app). The archive is written to a
+    /// temporary name next to `url` and renamed when complete.
+    ///
+    /// - Throws: `notFound` for a book the caller does not read.
     @discardableResult
-    public func export(to url: URL, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> ExportSummary {
+    public func export(to url: URL, book: BookID? = nil, progress: (@Sendable (Int, Int) -> Void)? = nil) throws -> ExportSummary {
         let status = try store.status()
-        let total = status.totalRecords
+        let only = try book.map { try store.book($0) }
+        let collections = try only.map { [$0.collection] } ?? status.collections.map { try CollectionName($0.name) }
+        let total = try only.map { book in try store.count(book.collection, trash: .all, books: [book.id]) } ?? status.totalRecords
         let temporary = url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).partial-\(UUID().uuidString.prefix(8))")
         if FileManager.default.fileExists(atPath: url.path) {
             throw KeepsakeError(.invalidArgument, "\(url.path) already exists; choose a new file name for the export.", path: url.path)
@@ -63,10 +70,11 @@ public struct StoreArchive: Sendable {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             encoder.dateEncodingStrategy = .secondsSince1970
             let now = Date()
-            let access: AccessSnapshot? = store.caller.identity == .localOperator ? try store.accessSnapshot() : nil
+            let access: AccessSnapshot? = store.caller.identity == .localOperator && only == nil ? try store.accessSnapshot() : nil
             if let access { try writer.add(Self.accessEntry, data: try encoder.encode(access), modified: now) }
-            for collection in status.collections {
-                var query = RecordQuery(collection: try CollectionName(collection.name))
+            for collection in collections {
+                var query = RecordQuery(collection: collection)
+                query.books = only.map { [$0.id] }
                 query.trash = .all
                 query.limit = 200
                 query.sort = .created

@@ -146,6 +146,48 @@ import KeepsakeTestSupport
         #expect(try target.fsck().isClean)
     }
 
+    /// One book alone: its records and their images only, no accounts; a reader of the book may
+    /// export it, anyone else finds no such book; imported into another store, the records land in
+    /// the importer's own book of the app, photos byte for byte.
+    @Test func anExportOfOneBookHoldsItsRecordsAloneAndAnotherAccountCannotExportIt() throws {
+        let source = try StoreBackend.embedded.makePlace("book-export-source").open()
+        let world = try Self.makeWorld(source)
+        _ = try source.acting(as: .account(world.alice.id)).create(RecordDraft(collection: "ledger", fields: ["memo": .string("alice's own ledger")]))
+        let files = TemporaryDirectory("book-export-files")
+        let archive = files.appending("household.tar.gz")
+        let summary = try StoreArchive(store: source.acting(as: .account(world.bob.id))).export(to: archive, book: world.ledger.id)
+        #expect(summary.records == 1 && summary.images == 1)
+        let reader = try ExportReader(path: archive.path)
+        var names: [String] = []
+        while let entry = try reader.next() { names.append(entry.name) }
+        #expect(!names.contains(StoreArchive.accessEntry))
+        #expect(names.filter { $0.hasPrefix("records/") } == ["records/ledger/\(world.shared.id).json"])
+        // The operator's export of one book carries no accounts either.
+        let byOperator = files.appending("household-operator.tar.gz")
+        #expect(try StoreArchive(store: source).export(to: byOperator, book: world.ledger.id).records == 1)
+
+        // Another account (Carol) does not read the book: not found, and no file is left.
+        let carol = try source.createAccount(AccountDraft(login: try LoginName("carol")))
+        let refused = files.appending("carol.tar.gz")
+        #expect(errorCodeOf { try StoreArchive(store: source.acting(as: .account(carol.id))).export(to: refused, book: world.ledger.id) } == .notFound)
+        #expect(!FileManager.default.fileExists(atPath: refused.path))
+
+        let target = try StoreBackend.embedded.makePlace("book-export-target").open()
+        let imported = try StoreArchive(store: target).import(from: archive)
+        #expect(imported.imported == 1 && imported.accounts == 0)
+        let copy = try target.record(world.shared.id)
+        #expect(copy.fields == world.shared.fields && copy.images.map(\.sha256) == world.shared.images.map(\.sha256))
+        let admin = try #require(try target.firstAdmin())
+        #expect(copy.book == (try target.defaultBook(of: admin.id, in: "ledger")).id)
+        #expect(try target.fsck().isClean)
+    }
+
+    /// The code of the ``KeepsakeError`` `body` throws (`nil`: none).
+    func errorCodeOf(_ body: () throws -> Void) -> KeepsakeError.Code? {
+        do { try body() } catch let error as KeepsakeError { return error.code } catch { return .unexpected }
+        return nil
+    }
+
     @Test func theArchiveFromBeforeAccountsStillImportsIntoTheImportersDefaultBooks() throws {
         let fixture = Corpus.repositoryRoot.appendingPathComponent("Tests/Fixtures/before-accounts/export-before-accounts.tar.gz")
         let store = try StoreBackend.embedded.makePlace("access-old-archive").open()
