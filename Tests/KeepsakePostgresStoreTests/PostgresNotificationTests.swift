@@ -27,6 +27,9 @@ struct PostgresNotificationTests {
     @Test("A cancelled wait ends at once with CancellationError")
     func aCancelledWaitEnds() async throws {
         let store = try PostgresFolderStorePlace(label: "notify-cancel").open()
+        // The first call starts listening, and the listener's connection wakes every waiter once
+        // (notifications may have been missed before it): let that pass before the wait that is cancelled.
+        try await store.metadata.waitForChanges(timeout: .seconds(2))
         let task = Task { try await store.metadata.waitForChanges(timeout: .seconds(120)) }
         try await Task.sleep(for: .milliseconds(100))
         task.cancel()
