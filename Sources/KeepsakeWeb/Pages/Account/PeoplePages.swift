@@ -28,6 +28,7 @@ struct PeoplePages: Sendable {
         group.post("/{account:account}/enable", .page { app, request, parameters in
             PeoplePages(app: app).admitted(request) { $0.setDisabled(false, request, account(parameters)) }
         })
+        addInvitationRoutes(to: &group)
     }
 
     /// The account id of a route's `{account:account}` (the constraint has checked it).
@@ -43,7 +44,7 @@ struct PeoplePages: Sendable {
 
     /// The page, with `problem` (a refused change: the add form keeps what was typed, never the
     /// password) above it.
-    func peoplePage(_ request: WebRequest, problem: AccountProblem? = nil) -> HTTPResponse {
+    func peoplePage(_ request: WebRequest, problem: AccountProblem? = nil, issued: IssuedInvitation? = nil) -> HTTPResponse {
         let t = request.strings
         let formats = Formats(language: request.language)
         let accounts: [Account]
@@ -84,6 +85,7 @@ struct PeoplePages: Sendable {
             <label>\(t[.initialPassword]) <input type="password" name="password" autocomplete="new-password" minlength="\(AccountPages.policy.minimumCharacters)" required></label>
             <div class="form-actions"><button type="submit" class="primary">\(t[.addAccount])</button></div>
             </form>
+            \(invitationsSection(request, issued: issued))
             """
         return layout.render(Page(title: t[.people], section: .none, body: body, status: problem?.status ?? .ok), for: request)
     }
