@@ -5,8 +5,8 @@ import KeepsakeSupport
 
 /// The admins' page under `/people`: every account, a form to add one (login name, display name,
 /// admin or not, an initial password checked against ``PasswordPolicy``), and buttons to disable
-/// and enable accounts. For anyone who is not an admin the page does not exist (`404`, like any
-/// address that leads nowhere).
+/// and enable accounts, and the open invitations (``invitationsSection(_:issued:)``). For anyone who
+/// is not an admin the page does not exist (`404`, like any address that leads nowhere).
 ///
 /// Everything is the engine's operation as the request's caller (``CallerApps``), an admin: the
 /// engine refuses to disable the last enabled admin, and the page shows its refusal.
@@ -43,7 +43,7 @@ struct PeoplePages: Sendable {
     }
 
     /// The page, with `problem` (a refused change: the add form keeps what was typed, never the
-    /// password) above it.
+    /// password) above it, and the link of `issued` (an invitation just made) shown this once.
     func peoplePage(_ request: WebRequest, problem: AccountProblem? = nil, issued: IssuedInvitation? = nil) -> HTTPResponse {
         let t = request.strings
         let formats = Formats(language: request.language)
