@@ -15,13 +15,14 @@ enum WebRoute: Sendable {
 
 extension WebApp {
     /// The path-parameter constraints of every route: `uuid` (a record id), `book` and `account`
-    /// (a book's or an account's id, in lowercase), `id` (a positive attachment id in ASCII digits),
+    /// (a book's or an account's id, in lowercase), `invitation` (an invitation's id), `id` (a positive attachment id in ASCII digits),
     /// `size` (a thumbnail size of the store's, in pixels).
     static func routeConstraints(thumbnailSizes: [Int]) -> [String: Router<WebRoute>.Constraint] {
         ["uuid": { recordID($0) != nil },
          "id": { attachmentID($0) != nil },
          "book": { (try? BookID(parsing: $0))?.string == $0 },
          "account": { (try? AccountID(parsing: $0))?.string == $0 },
+         "invitation": { (try? InvitationID(parsing: $0))?.string == $0 },
          "size": { text in text.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && Int(text).map(thumbnailSizes.contains) == true }]
     }
 
@@ -51,6 +52,7 @@ extension WebApp {
         router.group("/account") { AccountPages.addRoutes(to: &$0) }
         router.group("/books") { BookPages.addRoutes(to: &$0) }
         router.group("/people") { PeoplePages.addRoutes(to: &$0) }
+        InvitationPages.addRoutes(to: &router)
 
         addAPIRoutes(to: &router, thumbnailSizes: thumbnailSizes)
         return router

@@ -43,7 +43,8 @@ extension WebApp {
     /// Refuses, before any byte of its body is read, a request with a body from a browser that has
     /// not logged in on a server with a password (nothing it sends is staged to disk), and a
     /// request for a host name this server does not answer to; `nil` lets the request go on.
-    /// Only the login form itself, small and URL-encoded, is read without a session. This is the
+    /// Only the login form and an invitation's form (``InvitationPages``), small and URL-encoded,
+    /// are read without a session. This is the
     /// HTTP server's ``HTTPServer/Configuration/headCheck``: it runs on a polling thread and only
     /// checks the cookie's signature (and the shared logout list for a logged-in one).
     public func checkHead(_ request: HTTPRequest) -> HTTPResponse? {
@@ -59,7 +60,7 @@ extension WebApp {
             return serverFailure()
         }
         if session?.isAuthenticated == true { return nil }
-        if request.pathSegments == ["login"], request.method == .post, request.mediaType == "application/x-www-form-urlencoded",
+        if request.pathSegments == ["login"] || InvitationPages.isInvitation(request.pathSegments), request.method == .post, request.mediaType == "application/x-www-form-urlencoded",
            !request.headers.contains("Transfer-Encoding"),
            let length = request.headers["Content-Length"].flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }),
            length <= Self.maxLoginFormBytes {

@@ -173,7 +173,7 @@ public final class WebApp: Sendable {
         var response: HTTPResponse
         if request.method == .post, !isSameOrigin(request) || !hasValidCSRFToken(web) {
             response = forbidden(web)
-        } else if requiresLogin && !session.isAuthenticated, segments != ["login"] {
+        } else if requiresLogin && !session.isAuthenticated, segments != ["login"], !InvitationPages.isInvitation(segments) {
             response = loginPage(web, status: 401)
         } else {
             let caller = account.map { Caller.account($0.id) } ?? (requiresLogin ? RequestCaller.nobody : .localOperator)

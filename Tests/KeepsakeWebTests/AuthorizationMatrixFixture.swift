@@ -50,6 +50,8 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
     static let password = "a long password for the matrix"
     /// The first thumbnail size of the store.
     let size: Int
+    /// An open invitation made by the operator: no caller knows its secret, and none may revoke it.
+    var invitation: Invitation?
 
     private init(place: any StorePlace, web: WebFixture, a: Account, b: Account, v: Account, callers: [Caller], aThings: [String: Things],
                  aBooks: [String: BookID], sessions: [Session], size: Int) {
@@ -134,7 +136,9 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
             sessions.append(Session(name: name, jar: jar, reads: reads))
         }
         let size = try #require(store.options.thumbnailSizes.map(\.maxPixels).first)
-        return AuthorizationMatrixFixture(place: place, web: web, a: a, b: b, v: v, callers: callers, aThings: things, aBooks: books, sessions: sessions, size: size)
+        let fixture = AuthorizationMatrixFixture(place: place, web: web, a: a, b: b, v: v, callers: callers, aThings: things, aBooks: books, sessions: sessions, size: size)
+        fixture.invitation = try store.createInvitation(expiresIn: 86_400).invitation
+        return fixture
     }
 
     /// Creates a record through the API as the owner of `token`; its JSON.

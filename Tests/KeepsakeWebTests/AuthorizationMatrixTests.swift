@@ -137,6 +137,13 @@ import Testing
             "POST /people/{account:account}/disable": Entry(kind: .meta([404])),
             "POST /people/{account:account}/enable": Entry(kind: .meta([404])),
             "POST /people/{account:account}/quota": Entry(kind: .meta([404]), arguments: ["--form-string", "quota=1TB"]),
+            "POST /people/invitations": Entry(kind: .meta([404]), arguments: ["--form-string", "days=3", "--form-string", "admin=1"]),
+            "POST /people/invitations/{invitation:invitation}/revoke": Entry(kind: .meta([404])),
+            // Public, but only with the secret: a guessed one finds nothing and makes nothing.
+            // (429 once the address has sent too many wrong secrets and passwords: the login throttle.)
+            "GET /invite/{secret}": Entry(kind: .meta([404, 429])),
+            "POST /invite/{secret}": Entry(kind: .meta([404, 429]), arguments: ["--form-string", "login=mallory", "--form-string", "password=pwned-pwned-pwned",
+                                                                          "--form-string", "repeat=pwned-pwned-pwned", "--form-string", "timeZone=UTC"]),
         ]
         for app in ["diary", "ledger", "feed"] {
             entries["GET /\(app)"] = Entry(kind: .list, query: app == "ledger" ? "?month=2025-06" : "")
@@ -180,8 +187,13 @@ import Testing
             .replacingOccurrences(of: "{size:size}", with: "\(fixture.size)")
             .replacingOccurrences(of: "{code}", with: "ko").replacingOccurrences(of: "{file}", with: "app.css")
             .replacingOccurrences(of: "{book:book}", with: fixture.aBooks["diary"]?.string ?? "")
-            .replacingOccurrences(of: "{account:account}", with: fixture.a.id.string)]
+            .replacingOccurrences(of: "{account:account}", with: fixture.a.id.string)
+            .replacingOccurrences(of: "{invitation:invitation}", with: fixture.invitation?.id.string ?? "")
+            .replacingOccurrences(of: "{secret}", with: Self.guessedSecret)]
     }
+
+    /// A well-formed invitation secret that no invitation has.
+    static let guessedSecret = String(repeating: "g", count: 43)
 
     /// Fails, naming them, for routes with no entry and entries with no route.
     static func checkCoverage(_ routes: [String], _ entries: [String: Entry], table: String) {
@@ -327,6 +339,10 @@ import Testing
             }
         }
         #expect(try fixture.aVersions() == before, "no form changed any of A's records")
+        let invitations = try fixture.web.store.invitations()
+        #expect(invitations.map(\.id) == [try #require(fixture.invitation).id] && invitations.allSatisfy { !$0.isUsed },
+                "no form revoked or used the operator's invitation: \(invitations)")
+        #expect(throws: KeepsakeError.self) { try fixture.web.store.account(login: try LoginName("mallory")) }
     }
 }
 

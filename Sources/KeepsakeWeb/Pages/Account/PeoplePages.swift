@@ -5,8 +5,9 @@ import KeepsakeSupport
 
 /// The admins' page under `/people`: every account, a form to add one (login name, display name,
 /// admin or not, an initial password checked against ``PasswordPolicy``), buttons to disable
-/// and enable accounts, and each account's storage usage with a form to set its quota. For anyone
-/// who is not an admin the page does not exist (`404`, like any address that leads nowhere).
+/// and enable accounts, each account's storage usage with a form to set its quota, and the open
+/// invitations (``invitationsSection(_:issued:)``). For anyone who is not an admin the page does
+/// not exist (`404`, like any address that leads nowhere).
 ///
 /// Everything is the engine's operation as the request's caller (``CallerApps``), an admin: the
 /// engine refuses to disable the last enabled admin, and the page shows its refusal.
@@ -31,6 +32,7 @@ struct PeoplePages: Sendable {
         group.post("/{account:account}/quota", .page { app, request, parameters in
             PeoplePages(app: app).admitted(request) { $0.setQuota(request, account(parameters)) }
         })
+        addInvitationRoutes(to: &group)
     }
 
     /// The account id of a route's `{account:account}` (the constraint has checked it).
@@ -45,8 +47,8 @@ struct PeoplePages: Sendable {
     }
 
     /// The page, with `problem` (a refused change: the add form keeps what was typed, never the
-    /// password) above it.
-    func peoplePage(_ request: WebRequest, problem: AccountProblem? = nil) -> HTTPResponse {
+    /// password) above it, and the link of `issued` (an invitation just made) shown this once.
+    func peoplePage(_ request: WebRequest, problem: AccountProblem? = nil, issued: IssuedInvitation? = nil) -> HTTPResponse {
         let t = request.strings
         let formats = Formats(language: request.language)
         let accounts: [Account], usage: [AccountID: Int64]
@@ -96,6 +98,7 @@ struct PeoplePages: Sendable {
             <label>\(t[.initialPassword]) <input type="password" name="password" autocomplete="new-password" minlength="\(AccountPages.policy.minimumCharacters)" required></label>
             <div class="form-actions"><button type="submit" class="primary">\(t[.addAccount])</button></div>
             </form>
+            \(invitationsSection(request, issued: issued))
             """
         return layout.render(Page(title: t[.people], section: .none, body: body, status: problem?.status ?? .ok), for: request)
     }
