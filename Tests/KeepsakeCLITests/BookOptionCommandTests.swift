@@ -23,20 +23,20 @@ import KeepsakeTestSupport
         #expect(try Accounts.keepsake(cli, ["--user", "ana", "ledger", "list"]).stdout.contains("BensGroceries"), "Ana sees it in her book")
 
         let onlyHousehold = try Accounts.keepsake(cli, ["--user", "ben", "ledger", "list", "--book", household]).stdout
-        #expect(onlyHousehold.contains("BensGroceries") && !onlyHousehold.contains("BensOwnBus"), onlyHousehold)
+        #expect(onlyHousehold.contains("BensGroceries") && !onlyHousehold.contains("BensOwnBus"), "\(onlyHousehold)")
         let everything = try Accounts.keepsake(cli, ["--user", "ben", "ledger", "list"]).stdout
-        #expect(everything.contains("BensGroceries") && everything.contains("BensOwnBus"), everything)
+        #expect(everything.contains("BensGroceries") && everything.contains("BensOwnBus"), "\(everything)")
 
         // Ana's diary is Ben's to read only; Ana's feed he cannot read at all; a ledger book is not a diary.
         let viewer = try Accounts.keepsake(cli, ["--user", "ben", "diary", "add", "--emotion", "joy", "--text", "x", "--book", diaryBook.id], expect: 1)
-        #expect(viewer.stderr.contains("only read"), viewer.stderr)
+        #expect(viewer.stderr.contains("only read"), "\(viewer.stderr)")
         let family = try #require(printedID(try Accounts.keepsake(cli, ["--user", "ana", "book", "create", "feed", "Family"]).stdout))
         let hidden = try Accounts.keepsake(cli, ["--user", "ben", "feed", "post", "--title", "x", "--book", family], expect: 1)
-        #expect(hidden.stderr.contains("No book with id \(family)"), hidden.stderr)
+        #expect(hidden.stderr.contains("No book with id \(family)"), "\(hidden.stderr)")
         let byName = try Accounts.keepsake(cli, ["--user", "ben", "feed", "post", "--title", "x", "--book", "Family"], expect: 1)
-        #expect(byName.stderr.contains("No feed book you may read is called"), byName.stderr)
+        #expect(byName.stderr.contains("No feed book you may read is called"), "\(byName.stderr)")
         let otherApp = try Accounts.keepsake(cli, ["--user", "ben", "diary", "add", "--emotion", "joy", "--text", "x", "--book", household], expect: 1)
-        #expect(otherApp.stderr.contains("is a ledger book, not a diary book"), otherApp.stderr)
+        #expect(otherApp.stderr.contains("is a ledger book, not a diary book"), "\(otherApp.stderr)")
         #expect(!(try Accounts.keepsake(cli, ["--user", "ben", "diary", "list"]).stdout.contains(" x")), "nothing was written")
     }
 
@@ -45,7 +45,7 @@ import KeepsakeTestSupport
         let first = try #require(printedID(try Accounts.keepsake(cli, ["--user", "ana", "book", "create", "feed", "Trips"]).stdout))
         let second = try #require(printedID(try Accounts.keepsake(cli, ["--user", "ana", "book", "create", "feed", "Trips"]).stdout))
         let refused = try Accounts.keepsake(cli, ["--user", "ana", "feed", "post", "--title", "Jeju", "--book", "Trips"], expect: 1)
-        #expect(refused.stderr.contains("2 books are called") && refused.stderr.contains(first) && refused.stderr.contains(second), refused.stderr)
+        #expect(refused.stderr.contains("2 books are called") && refused.stderr.contains(first) && refused.stderr.contains(second), "\(refused.stderr)")
         let posted = try Accounts.keepsake(cli, ["--user", "ana", "feed", "post", "--title", "Jeju", "--book", second, "--json"])
         #expect(posted.stdout.contains(second))
         #expect(try Accounts.keepsake(cli, ["--user", "ana", "feed", "list", "--book", second]).stdout.contains("Jeju"))

@@ -22,12 +22,13 @@ struct BookSwitcher: Sendable {
     /// list the books shows no switcher (the page shows its own failure when its list fails too).
     init(_ request: WebRequest, collection: CollectionName, store: Store) {
         self.collection = collection
-        books = (try? store.books(in: collection)) ?? []
+        let readable = (try? store.books(in: collection)) ?? []
+        books = readable
         let asked = request.query("book")
         choseNow = asked != nil
         let text = asked ?? request.http.cookies[Self.cookieName(collection)]
         let id = text.flatMap { try? BookID(parsing: $0) }
-        chosen = id.flatMap { id in books.contains { $0.id == id } ? id : nil }
+        chosen = id.flatMap { id in readable.contains { $0.id == id } ? id : nil }
     }
 
     /// The cookie that remembers the choice of `collection`.
