@@ -88,7 +88,7 @@ extension Diary {
         var engineOffset = 0
         let batch = 200
         while matches.count < limit {
-            let records = try store.search(text, in: Self.collection, limit: batch, offset: engineOffset)
+            let records = try store.search(text, in: Self.collection, limit: batch, offset: engineOffset, books: books)
             for record in records where Self.contentContains(record, words: words) {
                 if skipped < offset { skipped += 1; continue }
                 matches.append(try DiaryEntry(record: record))
@@ -122,6 +122,8 @@ extension Diary {
 
     /// One page of a store query, as entries.
     func page(_ query: RecordQuery) throws -> DiaryPage {
+        var query = query
+        query.books = books
         let page = try store.list(query)
         return DiaryPage(entries: try page.records.map(DiaryEntry.init(record:)), nextCursor: page.nextCursor)
     }
@@ -130,6 +132,7 @@ extension Diary {
     func allRecords(_ query: RecordQuery) throws -> [Record] {
         var query = query
         query.limit = 1000
+        query.books = books
         var records: [Record] = []
         try store.forEachPage(of: query) { records += $0.records }
         return records

@@ -24,6 +24,6 @@ extension Diary {
             }
             fields[name] = value
         }
-        return RecordDraft(collection: Self.collection, date: valid.moment, fields: fields, id: id)
+        return RecordDraft(collection: Self.collection, date: valid.moment, fields: fields, id: id, book: valid.book)
     }
 }

@@ -16,6 +16,10 @@ public struct Diary: Sendable {
     public let store: Store
     /// The most photos one entry may hold.
     public let maxImages: Int
+    /// Only the records of these books are listed, counted, searched and summed up (the switcher of
+    /// the web pages, `--book` of the command line); `nil`: every book the caller reads. The engine
+    /// narrows it to what the caller reads: a book it cannot read shows nothing.
+    public var books: Set<BookID>?
 
     /// A diary on `store`.
     ///
@@ -35,7 +39,8 @@ public struct Diary: Sendable {
         let valid = try draft.normalized(maxImages: maxImages)
         let fields = DiaryEntry.fields(moment: valid.moment, timeZone: valid.timeZone, emotion: valid.emotion,
                                        intensity: valid.intensity, title: valid.title, text: valid.text, tags: valid.tags)
-        let record = try store.create(RecordDraft(collection: Self.collection, date: valid.moment, fields: fields, images: valid.images, id: valid.id))
+        let record = try store.create(RecordDraft(collection: Self.collection, date: valid.moment, fields: fields, images: valid.images, id: valid.id,
+                                                       book: valid.book))
         return try DiaryEntry(record: record)
     }
 
@@ -99,7 +104,7 @@ public struct Diary: Sendable {
 
     /// The number of live entries.
     public func count() throws -> Int {
-        try store.count(Self.collection)
+        try store.count(Self.collection, books: books)
     }
 
     /// The record of a diary entry; `notFound` for a missing id or a record of another collection.

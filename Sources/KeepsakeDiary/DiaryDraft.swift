@@ -25,10 +25,14 @@ public struct DiaryDraft: Sendable {
     public var images: [ImageSource]
     /// A chosen id (imports and the API's retried creates keep ids); a new UUID when `nil`.
     public var id: RecordID?
+    /// The book to write it in (one of the diary's books the caller writes); the caller's own diary
+    /// book when `nil`.
+    public var book: BookID?
 
     /// Creates a draft.
     public init(moment: Date = Date(), timeZone: TimeZone = .current, emotion: Emotion, intensity: Int = 3,
-                title: String? = nil, text: String = "", tags: [String] = [], images: [ImageSource] = [], id: RecordID? = nil) {
+                title: String? = nil, text: String = "", tags: [String] = [], images: [ImageSource] = [], id: RecordID? = nil,
+                book: BookID? = nil) {
         self.moment = moment
         self.timeZone = timeZone
         self.emotion = emotion
@@ -38,6 +42,7 @@ public struct DiaryDraft: Sendable {
         self.tags = tags
         self.images = images
         self.id = id
+        self.book = book
     }
 
     /// Checks every rule and throws the first broken one as a ``KeepsakeError``:

@@ -75,6 +75,6 @@ extension Feed: RecordImagesApp {
 
     /// Live posts whose title or text contain every word of `text` (each also as a prefix), newest first.
     public func search(_ text: String, limit: Int = 50) throws -> [FeedItem] {
-        try store.search(text, in: Self.collection, limit: limit).map(FeedItem.init(record:))
+        try store.search(text, in: Self.collection, limit: limit, books: books).map(FeedItem.init(record:))
     }
 }

@@ -14,6 +14,10 @@ public struct Feed: Sendable {
     public let store: Store
     /// The most photos one post may carry.
     public let maxImages: Int
+    /// Only the records of these books are listed, counted, searched and summed up (the switcher of
+    /// the web pages, `--book` of the command line); `nil`: every book the caller reads. The engine
+    /// narrows it to what the caller reads: a book it cannot read shows nothing.
+    public var books: Set<BookID>?
 
     /// Opens the feed of `store`.
     ///
@@ -37,7 +41,7 @@ public struct Feed: Sendable {
         let title = try FeedDraft.checkedTitle(draft.title)
         let record = try store.create(RecordDraft(collection: FeedItem.collection, date: draft.date,
                                                   fields: FeedItem.fields(title: title, contents: draft.contents),
-                                                  images: draft.images, id: draft.id))
+                                                  images: draft.images, id: draft.id, book: draft.book))
         return try FeedItem(record: record)
     }
 
@@ -129,6 +133,8 @@ public struct Feed: Sendable {
     // MARK: - Helpers
 
     private func page(_ query: RecordQuery) throws -> FeedPage {
+        var query = query
+        query.books = books
         let page = try store.list(query)
         return FeedPage(items: try page.records.map(FeedItem.init(record:)), nextCursor: page.nextCursor)
     }

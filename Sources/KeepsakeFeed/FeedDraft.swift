@@ -24,14 +24,19 @@ public struct FeedDraft: Sendable {
     public var images: [ImageSource]
     /// A chosen id (the API's retried creates keep ids); a new UUID when `nil`.
     public var id: RecordID?
+    /// The book to post it in (one of the feed's books the caller writes); the caller's own feed
+    /// book when `nil`.
+    public var book: BookID?
 
     /// Creates a draft; the date defaults to now.
-    public init(title: String = "", contents: String = "", date: Date = Date(), images: [ImageSource] = [], id: RecordID? = nil) {
+    public init(title: String = "", contents: String = "", date: Date = Date(), images: [ImageSource] = [], id: RecordID? = nil,
+                book: BookID? = nil) {
         self.title = title
         self.contents = contents
         self.date = date
         self.images = images
         self.id = id
+        self.book = book
     }
 
     /// Checks the draft without storing anything.

@@ -46,7 +46,8 @@ extension Ledger {
     /// Every row is checked before anything is written. Rows whose id is already in the ledger are
     /// skipped and reported as ``LedgerImportReport/duplicates``, so importing the same file twice
     /// adds nothing the second time. A row with an empty `id` gets a new one (such rows are added
-    /// again by every import of the file).
+    /// again by every import of the file), and so does a row whose id a record the caller may not
+    /// read already holds (nothing of that record is confirmed, and the row is imported as any other).
     ///
     /// - Parameter skipInvalid: import the valid rows and report the invalid ones, instead of
     ///   importing nothing.
@@ -63,7 +64,9 @@ extension Ledger {
             throw Self.invalidRowsError(report)
         }
         if !checked.drafts.isEmpty {
-            report.imported = try store.createMany(checked.drafts).map(\.id)
+            // An id held by a record the caller cannot read gets a new one: the answer is the same as
+            // for a free id, so an import never confirms that someone else's record exists.
+            report.imported = try store.createMany(checked.drafts, renewingHiddenIDs: true).map(\.id)
         }
         return report
     }

@@ -21,6 +21,6 @@ extension Ledger {
             }
             fields[name] = value
         }
-        return RecordDraft(collection: Self.collection, date: draft.date.startDate, fields: fields, id: draft.id)
+        return RecordDraft(collection: Self.collection, date: draft.date.startDate, fields: fields, id: draft.id, book: draft.book)
     }
 }

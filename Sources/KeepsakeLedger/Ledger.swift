@@ -25,6 +25,10 @@ public struct Ledger: Sendable {
 
     /// The store the transactions live in.
     public let store: Store
+    /// Only the records of these books are listed, counted, searched and summed up (the switcher of
+    /// the web pages, `--book` of the command line); `nil`: every book the caller reads. The engine
+    /// narrows it to what the caller reads: a book it cannot read shows nothing.
+    public var books: Set<BookID>?
     /// A ledger over `store` (trash retention is measured on the store's clock).
     public init(store: Store) {
         self.store = store
@@ -42,7 +46,7 @@ public struct Ledger: Sendable {
         let fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
                                      category: draft.category, memo: draft.memo)
         let record = try store.create(RecordDraft(collection: Self.collection, date: draft.date.startDate, fields: fields,
-                                                  images: draft.receipt.map { [$0] } ?? [], id: draft.id))
+                                                  images: draft.receipt.map { [$0] } ?? [], id: draft.id, book: draft.book))
         return try Self.transaction(from: record)
     }
 
@@ -127,6 +131,7 @@ public struct Ledger: Sendable {
         if let category { query.fieldEquals[Field.category] = .string(try Self.checkedCategory(category)) }
         if let kind { query.fieldEquals[Field.kind] = .string(kind.rawValue) }
         if let currency { query.fieldEquals[Field.currency] = .string(currency.code) }
+        query.books = books
         let page = try store.list(query)
         return LedgerPage(transactions: try page.records.map(Self.transaction(from:)), nextCursor: page.nextCursor)
     }
@@ -147,11 +152,11 @@ public struct Ledger: Sendable {
     /// Live transactions whose category or memo contain all the words of `text` (each word also
     /// as a prefix), newest first.
     public func search(_ text: String, limit: Int = 50) throws -> [LedgerTransaction] {
-        try store.search(text, in: Self.collection, limit: limit).map(Self.transaction(from:))
+        try store.search(text, in: Self.collection, limit: limit, books: books).map(Self.transaction(from:))
     }
 
     /// Number of live transactions.
-    public func count() throws -> Int { try store.count(Self.collection) }
+    public func count() throws -> Int { try store.count(Self.collection, books: books) }
 
     // MARK: - Helpers
 
@@ -171,6 +176,7 @@ public struct Ledger: Sendable {
         query.trash = trash
         query.dateFrom = from
         query.dateUntil = until
+        query.books = books
         var result: [LedgerTransaction] = []
         while true {
             let page = try store.list(query)

@@ -17,10 +17,13 @@ public struct LedgerTransactionDraft: Sendable {
     public var receipt: ImageSource?
     /// A chosen id (imports keep ids); a new UUID when `nil`.
     public var id: RecordID?
+    /// The book to write it in (one of the ledger's books the caller writes); the caller's own
+    /// ledger book when `nil`.
+    public var book: BookID?
 
     /// Creates a draft.
     public init(date: LedgerDay, kind: TransactionKind, amount: Money, category: String, memo: String = "",
-                receipt: ImageSource? = nil, id: RecordID? = nil) {
+                receipt: ImageSource? = nil, id: RecordID? = nil, book: BookID? = nil) {
         self.date = date
         self.kind = kind
         self.amount = amount
@@ -28,6 +31,7 @@ public struct LedgerTransactionDraft: Sendable {
         self.memo = memo
         self.receipt = receipt
         self.id = id
+        self.book = book
     }
 
     /// A draft from a form's text as a person types it: the day as `YYYY-MM-DD`, the amount as a

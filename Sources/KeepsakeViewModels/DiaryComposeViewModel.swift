@@ -25,6 +25,9 @@ public final class DiaryComposeViewModel: PhotoComposing, RecordComposing, Failu
     public var tagsText: String
     /// The photos in order.
     public var images: ComposeImages
+    /// The book a new entry goes in; the caller's own diary book when `nil` (an edit keeps the
+    /// entry's book: moving it is another operation).
+    public var book: BookID?
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
     public var error: KeepsakeError?
     /// True while saving (``save()`` sets it).
@@ -69,7 +72,7 @@ public final class DiaryComposeViewModel: PhotoComposing, RecordComposing, Failu
     /// The draft as it would be saved.
     public var draft: DiaryDraft {
         DiaryDraft(moment: moment, timeZone: timeZone, emotion: emotion, intensity: intensity,
-                   title: title.isEmpty ? nil : title, text: text, tags: tags, images: images.sources)
+                   title: title.isEmpty ? nil : title, text: text, tags: tags, images: images.sources, book: book)
     }
 
     /// Throws the first rule the draft breaks (its photos counted, not read).

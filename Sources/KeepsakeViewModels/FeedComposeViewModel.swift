@@ -18,6 +18,9 @@ public final class FeedComposeViewModel: PhotoComposing, RecordComposing, Failur
     public var date: Date
     /// The photos in order.
     public var images: ComposeImages
+    /// The book a new post goes in; the caller's own feed book when `nil` (an edit keeps the post's
+    /// book: moving it is another operation).
+    public var book: BookID?
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
     public var error: KeepsakeError?
     /// True while saving (``save()`` sets it).
@@ -46,7 +49,7 @@ public final class FeedComposeViewModel: PhotoComposing, RecordComposing, Failur
     }
 
     /// The draft as it would be posted.
-    public var draft: FeedDraft { FeedDraft(title: title, contents: contents, date: date, images: images.sources) }
+    public var draft: FeedDraft { FeedDraft(title: title, contents: contents, date: date, images: images.sources, book: book) }
 
     /// Throws the first rule the draft breaks (its photos counted, not read).
     public func checkForm() throws {

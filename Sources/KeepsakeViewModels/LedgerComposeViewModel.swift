@@ -25,6 +25,9 @@ public final class LedgerComposeViewModel: RecordComposing, FailureReporting {
     public var newReceipt: ImageSource?
     /// Remove the current receipt on save.
     public var removesReceipt = false
+    /// The book a new transaction goes in; the caller's own ledger book when `nil` (an edit keeps
+    /// the transaction's book: moving it is another operation).
+    public var book: BookID?
     /// The current receipt when editing.
     public private(set) var currentReceipt: Attachment?
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
@@ -61,8 +64,10 @@ public final class LedgerComposeViewModel: RecordComposing, FailureReporting {
 
     /// The draft, parsed and checked; throws the first problem as a sentence-bearing error.
     public func makeDraft() throws -> LedgerTransactionDraft {
-        try LedgerTransactionDraft(typedDate: dateText, kind: kind, amount: amountText, currencyCode: currencyCode,
-                                   category: category, memo: memo, receipt: newReceipt)
+        var draft = try LedgerTransactionDraft(typedDate: dateText, kind: kind, amount: amountText, currencyCode: currencyCode,
+                                               category: category, memo: memo, receipt: newReceipt)
+        draft.book = book
+        return draft
     }
 
     /// Throws the first problem of the form: the draft's, or a missing category.

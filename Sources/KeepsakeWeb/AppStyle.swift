@@ -122,6 +122,9 @@ dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .3rem 1re
 dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 .csv-sample { background: var(--paper); border: 1px solid var(--line); padding: .5rem; border-radius: 6px; overflow-x: auto; }
+form.book-switcher { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .3rem 0 .8rem; }
+form.book-switcher label, .book-select { display: inline-flex; flex-wrap: wrap; gap: .3rem; align-items: center; max-width: 100%; }
+form.book-switcher select, .book-select select { max-width: 100%; min-width: 0; }
 @media (max-width: 600px) { main { padding: .7rem; } .photo-list { grid-template-columns: repeat(2, 1fr); } }
 """#
 }

@@ -17,6 +17,7 @@ extension DiaryCommand {
                 #"keepsake diary add --emotion joy --title "First snow" --text "첫눈이 왔다" --tag winter"#,
                 #"keepsake diary add --emotion calm --intensity 2 --text "Tea" --at 2026-11-29T21:30 --image tea.jpg --image cup.heic"#,
                 #"echo "A long day." | keepsake diary add --emotion tiredness --text - --json"#,
+                #"keepsake --user ana diary add --emotion joy --text "Moving day" --book "Family diary""#,
             ])
 
         /// How it felt.
@@ -25,6 +26,8 @@ extension DiaryCommand {
         @OptionGroup var fields: EntryFields
         /// Its photos, in order.
         @Option("--image", .file(), help: "A photo; repeat for up to 10, in order. JPEG, PNG, WebP, HEIC, GIF.") var images: [String]
+        /// The book it goes in (default: your own diary).
+        @OptionGroup var book: BookOption
         /// How the photos are stored.
         @OptionGroup var encoding: EncodingFlags
 
@@ -34,6 +37,7 @@ extension DiaryCommand {
             let moment = try fields.at?.date(in: zone) ?? Date()
             let diary = Diary(store: try call.openStore(encoding))
             let compose = DiaryComposeViewModel(diary: diary, emotion: emotion, now: moment, timeZone: zone)
+            compose.book = try book.bookID(in: diary.store, collection: Diary.collection)
             if let intensity = fields.intensity { compose.intensity = intensity }
             if let title = fields.title { compose.title = title }
             if let text = call.text(fields.text) { compose.text = text }

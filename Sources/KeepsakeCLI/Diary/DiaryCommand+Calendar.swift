@@ -17,11 +17,15 @@ extension DiaryCommand {
 
         /// The month; this month by default.
         @Argument(.month) var month: CalendarMonth?
+        /// Only one book.
+        @OptionGroup var book: BookOption
 
         /// Prints the month's days.
         func run(_ call: Invocation) async throws -> Int32 {
             let month = self.month ?? CalendarMonth(containing: Date(), in: call.timeZone)
-            let days = try Diary(store: try call.openStore()).calendar(of: month)
+            var diary = Diary(store: try call.openStore())
+            diary.books = try book.filter(in: diary.store, collection: Diary.collection)
+            let days = try diary.calendar(of: month)
             if call.json {
                 try call.printJSON(days)
                 return 0

@@ -33,6 +33,8 @@ extension DiaryCommand {
         @Option("--to", .date, help: "Entries before this date; a bare day includes that day.") var to: DateInput?
         /// The trash instead.
         @Flag("--trash", help: "Entries in the trash.") var trash: Bool
+        /// Only one book.
+        @OptionGroup var book: BookOption
 
         /// One filter at a time.
         static var rules: [OptionRule] {
@@ -60,7 +62,9 @@ extension DiaryCommand {
                 filter = .range(from: start, to: end)
             }
             if trash { filter = .trash }
-            let model = DiaryListViewModel(diary: Diary(store: try call.openStore()), pageSize: limit ?? 20)
+            var diary = Diary(store: try call.openStore())
+            diary.books = try book.filter(in: diary.store, collection: Diary.collection)
+            let model = DiaryListViewModel(diary: diary, pageSize: limit ?? 20)
             model.filter = filter
             await model.load(after: cursor)
             try CommandSupport.check(model.error)

@@ -21,6 +21,8 @@ extension DiaryCommand {
         @Option("--from", .date, help: "Start; default 8 weeks (or 6 months) before --to.") var from: DateInput?
         /// The end.
         @Option("--to", .date, help: "End; a bare day includes that day; default the end of today.") var to: DateInput?
+        /// Only one book.
+        @OptionGroup var book: BookOption
 
         /// Prints one line per period.
         func run(_ call: Invocation) async throws -> Int32 {
@@ -32,7 +34,9 @@ extension DiaryCommand {
             let from = try self.from?.date(in: zone)
                 ?? calendar.date(byAdding: period == .week ? .weekOfYear : .month, value: period == .week ? -8 : -6, to: to)!
             guard from < to else { throw UsageError(description: "--to must be after --from.") }
-            let periods = try Diary(store: try call.openStore()).statistics(from: from, to: to, per: period, timeZone: zone)
+            var diary = Diary(store: try call.openStore())
+            diary.books = try book.filter(in: diary.store, collection: Diary.collection)
+            let periods = try diary.statistics(from: from, to: to, per: period, timeZone: zone)
             if call.json {
                 try call.printJSON(periods.map(StatisticsRow.init))
                 return 0

@@ -18,10 +18,14 @@ extension FeedCommand {
         @Option("--cursor", .cursor, help: "Continue after the page that printed this token.") var cursor: RecordCursor?
         /// The trash instead.
         @Flag("--trash", help: "The posts in the trash instead.") var trash: Bool
+        /// Only one book.
+        @OptionGroup var book: BookOption
 
         /// Loads the page and prints it.
         func run(_ call: Invocation) async throws -> Int32 {
-            let model = FeedListViewModel(feed: Feed(store: try call.openStore()), pageSize: limit ?? 20)
+            var feed = Feed(store: try call.openStore())
+            feed.books = try book.filter(in: feed.store, collection: Feed.collection)
+            let model = FeedListViewModel(feed: feed, pageSize: limit ?? 20)
             model.showsTrash = trash
             await model.load(after: cursor)
             try CommandSupport.check(model.error)

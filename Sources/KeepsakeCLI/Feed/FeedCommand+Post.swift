@@ -15,6 +15,7 @@ extension FeedCommand {
             examples: [
                 #"keepsake feed post --title "Best naengmyeon" --contents "Cold and tangy" --image bowl.jpg --image menu.jpg"#,
                 #"keepsake feed post --title "Rainy day café" --date 2026-11-20 --json"#,
+                #"keepsake --user ana feed post --title "Grandma's birthday" --book Family"#,
             ])
 
         /// The title.
@@ -25,12 +26,16 @@ extension FeedCommand {
         @Option("--date", .date, help: Help.date) var date: DateInput?
         /// Its photos, in order.
         @Option("--image", .file(), help: "A photo; repeat for several. JPEG, PNG, WebP, HEIC, GIF.") var images: [String]
+        /// The book it goes in (default: your own feed).
+        @OptionGroup var book: BookOption
         /// How the photos are stored.
         @OptionGroup var encoding: EncodingFlags
 
         /// Saves the post and prints it.
         func run(_ call: Invocation) async throws -> Int32 {
-            let compose = FeedComposeViewModel(feed: Feed(store: try call.openStore(encoding)), now: try date?.date(in: call.timeZone) ?? Date())
+            let feed = Feed(store: try call.openStore(encoding))
+            let compose = FeedComposeViewModel(feed: feed, now: try date?.date(in: call.timeZone) ?? Date())
+            compose.book = try book.bookID(in: feed.store, collection: Feed.collection)
             compose.title = title
             if let contents = call.text(contents) { compose.contents = contents }
             if !images.isEmpty {

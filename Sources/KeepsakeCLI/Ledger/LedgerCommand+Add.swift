@@ -14,6 +14,7 @@ extension LedgerCommand {
                 "keepsake ledger add --amount 12000 --category 식비 --memo 김밥",
                 "keepsake ledger add --income --amount 2500.00 --currency USD --category Salary --date 2026-11-25",
                 "keepsake ledger add --amount 4.50 --currency USD --category Coffee --receipt receipt.jpg --json",
+                "keepsake --user ben ledger add --amount 30000 --category 장보기 --book Household",
             ])
 
         /// The amount, as written.
@@ -30,6 +31,8 @@ extension LedgerCommand {
         @Option("--memo", .text(), help: Help.memo) var memo: String?
         /// A receipt photo.
         @Option("--receipt", .file(), help: Help.receipt) var receipt: String?
+        /// The book it goes in (default: your own ledger).
+        @OptionGroup var book: BookOption
         /// How the receipt is stored.
         @OptionGroup var encoding: EncodingFlags
 
@@ -39,6 +42,7 @@ extension LedgerCommand {
             let compose = LedgerComposeViewModel(ledger: ledger, day: date ?? CalendarDay(containing: Date(), in: call.timeZone),
                                                  currencyCode: currency ?? "KRW")
             compose.kind = kinds.kind ?? .expense
+            compose.book = try book.bookID(in: ledger.store, collection: Ledger.collection)
             compose.amountText = amount
             compose.category = category
             if let memo { compose.memo = memo }

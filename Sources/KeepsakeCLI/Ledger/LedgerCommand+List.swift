@@ -25,6 +25,8 @@ extension LedgerCommand {
         @Flag("--income", help: "Only income.") var income: Bool
         /// Only one kind, by name.
         @Option("--kind", .kind, help: "Only expenses or only income.") var kind: TransactionKind?
+        /// Only one book.
+        @OptionGroup var book: BookOption
 
         /// At most one kind.
         static var rules: [OptionRule] { [.atMostOne([[\Self.$expenses], [\Self.$income], [\Self.$kind]])] }
@@ -33,7 +35,9 @@ extension LedgerCommand {
         func run(_ call: Invocation) async throws -> Int32 {
             let month = self.month ?? CalendarMonth(containing: Date(), in: call.timeZone)
             let kind: TransactionKind? = expenses ? .expense : income ? .income : self.kind
-            let model = LedgerMonthViewModel(ledger: Ledger(store: try call.openStore()), month: month)
+            var ledger = Ledger(store: try call.openStore())
+            ledger.books = try book.filter(in: ledger.store, collection: Ledger.collection)
+            let model = LedgerMonthViewModel(ledger: ledger, month: month)
             model.category = category
             model.kind = kind
             await model.load()

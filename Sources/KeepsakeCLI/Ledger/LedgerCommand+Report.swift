@@ -21,6 +21,8 @@ extension LedgerCommand {
         @Option("--month", .text("YYYY-MM|M"), help: "The month (with --year, its number 1 to 12); default this month.") var month: String?
         /// A whole year.
         @Option("--year", .integer(in: 1...9999), "YYYY", help: "A whole year, month by month (with --month M, one month of it).") var year: Int?
+        /// Only one book.
+        @OptionGroup var book: BookOption
 
         /// Prints the totals.
         func run(_ call: Invocation) async throws -> Int32 {
@@ -37,7 +39,8 @@ extension LedgerCommand {
             } else if year == nil {
                 chosen = CalendarMonth(containing: Date(), in: call.timeZone)
             }
-            let ledger = Ledger(store: try call.openStore())
+            var ledger = Ledger(store: try call.openStore())
+            ledger.books = try book.filter(in: ledger.store, collection: Ledger.collection)
             let output: ReportOutput
             if let month = chosen {
                 let model = LedgerMonthViewModel(ledger: ledger, month: month)

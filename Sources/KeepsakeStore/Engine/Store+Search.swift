@@ -30,15 +30,24 @@ extension Store {
 
     /// Creates several records without images in one transaction: all of them or none (a CSV import),
     /// each in its draft's book or the caller's default book of its collection.
+    ///
+    /// With `renewingHiddenIDs`, a draft whose chosen id is held by a record the caller may not read
+    /// is made under a new random id instead (the returned record carries it), so the answer is the
+    /// one a free id gets and says nothing of the other record (the ledger's CSV import, whose rows
+    /// carry ids the caller typed). Without it, such a draft is refused like any taken id
+    /// (``KeepsakeError/Code/conflict``, nothing stored).
     @discardableResult
-    public func createMany(_ drafts: [RecordDraft]) throws -> [Record] {
+    public func createMany(_ drafts: [RecordDraft], renewingHiddenIDs: Bool = false) throws -> [Record] {
         guard drafts.allSatisfy({ $0.images.isEmpty }) else {
             throw KeepsakeError(.invalidArgument, "createMany takes records without images; add images with addImages afterwards.")
         }
         for draft in drafts { try Self.checkFields(draft.fields) }
-        let prepared = drafts.map { draft in (draft.id ?? RecordID(), draft) }
+        var prepared = drafts.map { draft in (draft.id ?? RecordID(), draft) }
         guard Set(prepared.map(\.0)).count == prepared.count else {
             throw KeepsakeError(.invalidArgument, "The same record id appears twice in one batch; nothing was stored.")
+        }
+        if renewingHiddenIDs {
+            prepared = try withHiddenIDsRenewed(prepared)
         }
         try finishOwnLeftovers()
         return try metadata.write(as: caller) { tx in
@@ -58,5 +67,25 @@ extension Store {
             }
             return records
         }
+    }
+
+    /// `prepared` with a new id for each chosen id that a record the caller cannot read holds.
+    ///
+    /// Which ids are taken is read as the local operator, inside the engine: a database with row-level
+    /// rules hides the other record from the caller's own transaction, and the answer never leaves
+    /// this function (the caller sees only that its record was made). A record made under one of the
+    /// ids between this read and the write is refused as a conflict, as without the option.
+    private func withHiddenIDsRenewed(_ prepared: [(RecordID, RecordDraft)]) throws -> [(RecordID, RecordDraft)] {
+        let chosen = prepared.filter { $0.1.id != nil }.map(\.0)
+        guard !chosen.isEmpty, !caller.isLocalOperator else { return prepared }
+        let hidden: Set<RecordID> = try metadata.read(as: caller) { tx in
+            let access = try access(tx)
+            return try Set(chosen.filter { id in try tx.collection(of: id) == nil || !access.canRead(try tx.book(ofRecord: id)) })
+        }
+        guard !hidden.isEmpty else { return prepared }
+        let taken: Set<RecordID> = try metadata.read(as: .localOperator) { tx in
+            try Set(hidden.filter { try tx.collection(of: $0) != nil })
+        }
+        return prepared.map { id, draft in taken.contains(id) ? (RecordID(), draft) : (id, draft) }
     }
 }

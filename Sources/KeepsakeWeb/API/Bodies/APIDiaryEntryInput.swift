@@ -23,7 +23,8 @@ struct APIDiaryEntryInput: APIRequestBody {
          "intensity": JSONSchema.integer(DiaryLimits.intensity),
          "title": JSONSchema.nullable(JSONSchema.string(pattern: APIText.line(required: false, maxLength: DiaryLimits.maxTitleLength))),
          "text": JSONSchema.string(maxLength: DiaryLimits.maxTextLength),
-         "tags": JSONSchema.array(JSONSchema.string(pattern: APIText.noControl(maxLength: DiaryLimits.maxTagLength)), maxItems: DiaryLimits.maxTags)]
+         "tags": JSONSchema.array(JSONSchema.string(pattern: APIText.noControl(maxLength: DiaryLimits.maxTagLength)), maxItems: DiaryLimits.maxTags),
+         "book": APIBookChoice.schema(app: "diary")]
     }
 
     var moment, timeZone: String?
@@ -31,12 +32,15 @@ struct APIDiaryEntryInput: APIRequestBody {
     var intensity: Int?
     var title, text: String?
     var tags: [String]?
+    /// The id of the book to write in; the caller's own diary book when absent.
+    var book: String?
 
     /// The draft the diary checks (its own rules: ``DiaryDraft/validate(maxImages:)``).
     func draft() throws -> DiaryDraft {
         DiaryDraft(moment: try APIJSON.timestamp(moment, field: "moment", of: Self.noun) ?? Date(),
                    timeZone: try APITimeZones.zone(timeZone) ?? .current, emotion: try WebApp.emotion(emotion),
-                   intensity: intensity ?? 3, title: title, text: text ?? "", tags: tags ?? [])
+                   intensity: intensity ?? 3, title: title, text: text ?? "", tags: tags ?? [],
+                   book: try APIBookChoice.book(book))
     }
 
     /// The app's sentences come first: its rules (photos apart, counted by the writer).

@@ -13,15 +13,19 @@ struct APIPostInput: APIRequestBody {
     static var properties: [String: JSONValue] {
         ["title": JSONSchema.string(pattern: APIText.line(required: true, maxLength: FeedDraft.maxTitleLength)),
          "contents": JSONSchema.string(maxLength: FeedDraft.maxContentsLength, pattern: APIText.noNUL),
-         "date": JSONSchema.timestamp]
+         "date": JSONSchema.timestamp,
+         "book": APIBookChoice.schema(app: "feed")]
     }
 
     var title: String
     var contents, date: String?
+    /// The id of the book to post in; the caller's own feed book when absent.
+    var book: String?
 
     /// The draft the feed checks (``FeedDraft/validate(maxImages:)``).
     func draft() throws -> FeedDraft {
-        FeedDraft(title: title, contents: contents ?? "", date: try APIJSON.timestamp(date, field: "date", of: Self.noun) ?? Date())
+        FeedDraft(title: title, contents: contents ?? "", date: try APIJSON.timestamp(date, field: "date", of: Self.noun) ?? Date(),
+                  book: try APIBookChoice.book(book))
     }
 
     /// The app's sentences come first: its rules (photos apart, counted by the writer).

@@ -20,17 +20,20 @@ struct APITransactionInput: APIRequestBody {
          "amount": APIMoney.amountSchema,
          "currency": APIMoney.currencySchema,
          "category": JSONSchema.string(pattern: APIText.line(required: true, maxLength: Ledger.maxCategoryLength)),
-         "memo": JSONSchema.string(maxLength: Ledger.maxMemoLength, pattern: APIText.lines)]
+         "memo": JSONSchema.string(maxLength: Ledger.maxMemoLength, pattern: APIText.lines),
+         "book": APIBookChoice.schema(app: "ledger")]
     }
 
     var date, kind, amount, currency, category: String
     var memo: String?
+    /// The id of the book to write in; the caller's own ledger book when absent.
+    var book: String?
 
     /// The draft the ledger checks (``Ledger/recordDraft(_:)``).
     func draft() throws -> LedgerTransactionDraft {
         LedgerTransactionDraft(date: try LedgerDay(parsing: date), kind: try TransactionKind(parsing: kind),
                                amount: try Money(parsing: amount, currency: try Currency(code: currency)),
-                               category: category, memo: memo ?? "")
+                               category: category, memo: memo ?? "", book: try APIBookChoice.book(book))
     }
 
     /// The app's sentences come first.

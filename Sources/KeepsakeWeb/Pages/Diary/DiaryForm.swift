@@ -24,6 +24,9 @@ struct DiaryForm: Sendable {
     var tagsText: String
     /// The photos in order.
     var images: [ComposeImage]
+    /// The book a new entry goes in (the form's select); `nil`: the switcher's choice or the
+    /// caller's own diary.
+    var book: BookID?
 
     /// A new entry, now, in the server's time zone.
     init(now: Date = Date()) {
@@ -47,7 +50,7 @@ struct DiaryForm: Sendable {
     /// A new entry as the form would save it.
     var draft: DiaryDraft {
         DiaryDraft(moment: moment, timeZone: timeZone, emotion: emotion, intensity: intensity, title: title.isEmpty ? nil : title,
-                   text: text, tags: DiaryDraft.tags(typed: tagsText), images: images.compactMap(\.source))
+                   text: text, tags: DiaryDraft.tags(typed: tagsText), images: images.compactMap(\.source), book: book)
     }
 
     /// The edit the form makes of its entry (every field; the photos are ``slots``).

@@ -10,6 +10,7 @@ enum DiaryFormReader {
         model.title = request.field("title")
         model.text = request.field("text")
         model.tagsText = request.field("tags")
+        if model.editingID == nil { model.book = BookSwitcher.submitted(request) }
         var problem: FormProblem?
         if let emotion = Emotion(rawValue: request.field("emotion")) {
             model.emotion = emotion

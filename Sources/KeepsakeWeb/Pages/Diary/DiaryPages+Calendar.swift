@@ -4,10 +4,10 @@ import KeepsakeHTTP
 import KeepsakeStore
 
 extension DiaryPages {
-    /// The entries of a month, or the failure to show above an empty calendar.
-    func monthEntries(_ month: CalendarMonth) -> (entries: [DiaryEntry], error: KeepsakeError?) {
+    /// The entries of a month (of the switcher's book), or the failure to show above an empty calendar.
+    func monthEntries(_ month: CalendarMonth, _ switcher: BookSwitcher) -> (entries: [DiaryEntry], error: KeepsakeError?) {
         do {
-            return (try diary.entries(in: month), nil)
+            return (try diary(showing: switcher).entries(in: month), nil)
         } catch {
             return ([], KeepsakeError.wrapping(error))
         }
@@ -17,7 +17,8 @@ extension DiaryPages {
     func calendar(_ request: WebRequest) -> HTTPResponse {
         let t = request.strings
         let month = MonthNavigation.requestedMonth(request)
-        let list = monthEntries(month)
+        let books = switcher(request)
+        let list = monthEntries(month, books)
         let byDay = Dictionary(grouping: list.entries, by: \.day)
         let formats = Formats(language: request.language)
         var cells: [HTML] = Array(repeating: "<td class=\"blank\"></td>", count: month.firstDay.weekday - 1)
@@ -45,12 +46,13 @@ extension DiaryPages {
             <div class="actions"><a class="button primary" href="/diary/new">\(t[.newEntry])</a>
             <a class="button" href="\(WebRequest.link("/diary/chart", [("month", month.string)]))">\(t[.emotionChart])</a>
             <a class="button" href="/diary">\(t[.backToDiary])</a></div></div>
+            \(books.markup(request, path: "/diary/calendar", keeping: [("month", month.string)]))
             \(PageLayout.listError(list.error, request))
             \(MonthNavigation.links("/diary/calendar", month: month, request: request))
             <table class="calendar"><thead><tr>\(header)</tr></thead><tbody>\(rows)</tbody></table>
             <ul class="legend">\(legend)</ul>
             """
-        return layout.render(Page(title: t[.calendar], section: .diary, body: body, watchesChanges: true), for: request)
+        return books.remembering(layout.render(Page(title: t[.calendar], section: .diary, body: body, watchesChanges: true), for: request))
     }
 
     /// Emotions per month: the chosen month's count per emotion, and the year month by month.
@@ -59,7 +61,8 @@ extension DiaryPages {
         let language = request.language.rawValue
         let month = MonthNavigation.requestedMonth(request)
         let year = month.year
-        let list = monthEntries(month)
+        let books = switcher(request)
+        let list = monthEntries(month, books)
         var counts: [Emotion: Int] = [:]
         for entry in list.entries { counts[entry.emotion, default: 0] += 1 }
         let present = Emotion.allCases.filter { counts[$0] != nil }
@@ -74,7 +77,7 @@ extension DiaryPages {
         let zone = TimeZone.current
         var yearStats: [DiaryStatistics] = []
         if let january = try? CalendarMonth(year: year, month: 1), let december = try? CalendarMonth(year: year, month: 12) {
-            yearStats = try diary.statistics(from: january.start(in: zone), to: december.end(in: zone), per: .month, timeZone: zone)
+            yearStats = try diary(showing: books).statistics(from: january.start(in: zone), to: december.end(in: zone), per: .month, timeZone: zone)
         }
         let formats = Formats(language: request.language)
         let yearEmotions = Emotion.allCases.filter { emotion in yearStats.contains { $0.count(of: emotion) > 0 } }
@@ -101,12 +104,13 @@ extension DiaryPages {
             <div class="page-head"><h1>\(t[.emotionChart])</h1>
             <div class="actions"><a class="button" href="\(WebRequest.link("/diary/calendar", [("month", month.string)]))">\(t[.calendar])</a>
             <a class="button" href="/diary">\(t[.backToDiary])</a></div></div>
+            \(books.markup(request, path: "/diary/chart", keeping: [("month", month.string)]))
             \(PageLayout.listError(list.error, request))
             \(MonthNavigation.links("/diary/chart", month: month, request: request))
             \(monthSection)
             <h2>\(t.emotionsIn(String(year)))</h2>
             \(yearSection)
             """
-        return layout.render(Page(title: t[.emotionChart], section: .diary, body: body, usesCharts: true, watchesChanges: true), for: request)
+        return books.remembering(layout.render(Page(title: t[.emotionChart], section: .diary, body: body, usesCharts: true, watchesChanges: true), for: request))
     }
 }

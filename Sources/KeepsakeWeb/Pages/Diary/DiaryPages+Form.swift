@@ -35,6 +35,7 @@ extension DiaryPages {
             \(problem)
             <form method="post" action="\(action)" enctype="multipart/form-data" class="compose stack" novalidate>
             \(PageLayout.csrfField(request))
+            \(model.editingID == nil ? BookSwitcher.composeSelect(request, collection: Diary.collection, store: diary.store, selected: model.book) : .empty)
             <label>\(t[.title]) <input type="text" name="title" value="\(model.title)" maxlength="\(DiaryLimits.maxTitleLength)" autocomplete="off"></label>
             <fieldset class="emotions"><legend>\(t[.howDidYouFeel])</legend>\(emotions)</fieldset>
             <fieldset class="intensities"><legend>\(t[.intensity])</legend>\(intensities)</fieldset>

@@ -36,10 +36,23 @@ struct DiaryPages: Sendable {
         diary.post("/{id:uuid}/restore", .page { _, request, parameters in change(request, id: WebApp.id(parameters), restore: true) })
     }
 
-    /// One page of entries, or the failure to show above an empty list.
-    private func load(_ filter: DiaryFilter, after cursor: RecordCursor?) -> (page: DiaryPage, error: KeepsakeError?) {
+    /// The book switcher of the request (the diary's books the caller reads, and the choice).
+    func switcher(_ request: WebRequest) -> BookSwitcher {
+        BookSwitcher(request, collection: Diary.collection, store: diary.store)
+    }
+
+    /// The diary limited to the switcher's choice.
+    func diary(showing switcher: BookSwitcher) -> Diary {
+        var diary = self.diary
+        diary.books = switcher.filter
+        return diary
+    }
+
+    /// One page of entries (of the switcher's book, when given), or the failure to show above an
+    /// empty list.
+    private func load(_ filter: DiaryFilter, after cursor: RecordCursor?, switcher: BookSwitcher? = nil) -> (page: DiaryPage, error: KeepsakeError?) {
         do {
-            return (try filter.page(of: diary, limit: pageSize, after: cursor), nil)
+            return (try filter.page(of: switcher.map { diary(showing: $0) } ?? diary, limit: pageSize, after: cursor), nil)
         } catch {
             return (DiaryPage(entries: [], nextCursor: nil), KeepsakeError.wrapping(error))
         }
@@ -70,7 +83,9 @@ struct DiaryPages: Sendable {
             heading = Formats(language: request.language).day(day)
         }
         let cursor = request.query("after").flatMap { try? RecordCursor(parsing: $0) }
-        let list = load(filter, after: cursor)
+        let books = switcher(request)
+        let list = load(filter, after: cursor, switcher: books)
+        if let name = books.chosenName { heading += " · " + name }
 
         var body: HTML = """
             <div class="page-head">
@@ -82,6 +97,7 @@ struct DiaryPages: Sendable {
             <a class="button" href="/diary/trash">\(t[.trash])</a>
             </div>
             </div>
+            \(books.markup(request, path: "/diary"))
             \(DiaryMarkup.filterBar(request, selected: filter))
             \(PageLayout.undoBanner(request, path: "/diary"))
             \(PageLayout.listError(list.error, request))
@@ -97,8 +113,8 @@ struct DiaryPages: Sendable {
             paging.append("<a class=\"button\" rel=\"next\" href=\"\(WebRequest.link("/diary", filters + [("after", next.description)]))\">\(t[.olderEntries])</a>")
         }
         if !paging.isEmpty { body += "<nav class=\"paging\">\(paging)</nav>" }
-        return layout.render(Page(title: heading, section: .diary, body: body, status: PageLayout.pageStatus(list.error),
-                                  watchesChanges: true), for: request)
+        return books.remembering(layout.render(Page(title: heading, section: .diary, body: body, status: PageLayout.pageStatus(list.error),
+                                                    watchesChanges: true), for: request))
     }
 
     /// Full-text search over titles, texts and tags.
@@ -111,7 +127,7 @@ struct DiaryPages: Sendable {
             \(DiaryMarkup.filterBar(request, selected: .search(text)))
             """
         if !text.isEmpty {
-            let list = load(.search(text), after: nil)
+            let list = load(.search(text), after: nil, switcher: switcher(request))
             body += PageLayout.listError(list.error, request)
             body += "<p class=\"result-count\">\(t.searchResults(list.page.entries.count, query: text))</p>"
             if !list.page.entries.isEmpty {

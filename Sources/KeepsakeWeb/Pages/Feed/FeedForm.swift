@@ -16,6 +16,9 @@ struct FeedForm: Sendable {
     var date: Date
     /// The photos in order.
     var images: [ComposeImage] = []
+    /// The book a new post goes in (the form's select); `nil`: the switcher's choice or the
+    /// caller's own feed.
+    var book: BookID?
 
     /// A new post, now.
     init(now: Date = Date()) {
@@ -32,7 +35,7 @@ struct FeedForm: Sendable {
     }
 
     /// A new post as the form would save it.
-    var draft: FeedDraft { FeedDraft(title: title, contents: contents, date: date, images: images.compactMap(\.source)) }
+    var draft: FeedDraft { FeedDraft(title: title, contents: contents, date: date, images: images.compactMap(\.source), book: book) }
 
     /// The edit the form makes of its post (the photos are ``slots``).
     var edit: FeedEdit { FeedEdit(title: title, contents: contents, date: date) }

@@ -21,6 +21,7 @@ extension FeedPages {
             \(problem)
             <form method="post" action="\(action)" enctype="multipart/form-data" class="compose stack" novalidate>
             \(PageLayout.csrfField(request))
+            \(model.editingID == nil ? BookSwitcher.composeSelect(request, collection: Feed.collection, store: feed.store, selected: model.book) : .empty)
             \(PhotoField.render(items: model.images, lostPicks: lostPicks, limit: feed.maxImages, maxFileBytes: maxFileBytes, strings: t))
             <label>\(t[.title]) <input type="text" name="title" value="\(model.title)" maxlength="\(FeedDraft.maxTitleLength)" required autocomplete="off"></label>
             <label>\(t[.contents]) <textarea name="contents" rows="8">\(model.contents)</textarea></label>
@@ -49,6 +50,7 @@ extension FeedPages {
         var model = start
         model.title = request.field("title")
         model.contents = request.field("contents")
+        if model.editingID == nil { model.book = BookSwitcher.submitted(request) }
         var problem: FormProblem?
         let dateText = request.field("date").trimmingCharacters(in: .whitespaces)
         if !dateText.isEmpty, dateText != Self.dateInput(model.date) {

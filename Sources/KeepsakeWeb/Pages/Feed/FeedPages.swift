@@ -36,6 +36,9 @@ struct FeedPages: Sendable {
         let t = request.strings
         let cursor = request.query("after").flatMap { try? RecordCursor(parsing: $0) }
         var list = FeedPage(items: [], nextCursor: nil), failure: KeepsakeError?
+        let books = BookSwitcher(request, collection: Feed.collection, store: feed.store)
+        var feed = self.feed
+        feed.books = books.filter
         do {
             list = trash ? try feed.trash(limit: pageSize, after: cursor) : try feed.newest(limit: pageSize, after: cursor)
         } catch {
@@ -43,13 +46,14 @@ struct FeedPages: Sendable {
         }
         let csrf = PageLayout.csrfField(request), formats = Formats(language: request.language)
         let path = trash ? "/feed/trash" : "/feed"
-        let heading = trash ? t[.feedTrash] : t[.feed]
+        let heading = (trash ? t[.feedTrash] : t[.feed]) + (books.chosenName.map { " · " + $0 } ?? "")
         let actions: HTML = trash ? "<a class=\"button\" href=\"/feed\">\(t[.backToFeed])</a>" : """
             <a class="button primary" href="/feed/new">\(t[.newPost])</a>
             <a class="button" href="/feed/trash">\(t[.trash])</a>
             """
         var body: HTML = """
             <div class="page-head"><h1>\(heading)</h1><div class="actions">\(actions)</div></div>
+            \(books.markup(request, path: path))
             \(trash ? "<p class=\"hint\">\(t[.trashExplanation])</p>" : PageLayout.undoBanner(request, path: "/feed"))
             \(PageLayout.listError(failure, request))
             """
@@ -64,7 +68,7 @@ struct FeedPages: Sendable {
             paging.append("<a class=\"button\" rel=\"next\" href=\"\(WebRequest.link(path, [("after", next.description)]))\">\(t[.olderPosts])</a>")
         }
         if !paging.isEmpty { body += "<nav class=\"paging\">\(paging)</nav>" }
-        return layout.render(Page(title: heading, section: .feed, body: body, watchesChanges: true), for: request)
+        return books.remembering(layout.render(Page(title: heading, section: .feed, body: body, watchesChanges: true), for: request))
     }
 
     /// One post in the feed: title, day, the start of the text and its photos as small thumbnails.

@@ -25,6 +25,9 @@ struct LedgerForm: Sendable {
     var removesReceipt = false
     /// The stored receipt of the transaction being edited.
     var currentReceipt: Attachment?
+    /// The book a new transaction goes in (the form's select); `nil`: the switcher's choice or the
+    /// caller's own ledger.
+    var book: BookID?
 
     /// A new transaction on `day`.
     init(day: LedgerDay, currencyCode: String) {
@@ -42,8 +45,10 @@ struct LedgerForm: Sendable {
     /// The transaction as typed; throws the first problem (an unreadable amount or day, an
     /// unknown currency, no category).
     func draft() throws -> LedgerTransactionDraft {
-        try LedgerTransactionDraft(typedDate: dateText, kind: kind, amount: amountText, currencyCode: currencyCode,
-                                   category: category, memo: memo, receipt: newReceipt)
+        var draft = try LedgerTransactionDraft(typedDate: dateText, kind: kind, amount: amountText, currencyCode: currencyCode,
+                                               category: category, memo: memo, receipt: newReceipt)
+        draft.book = book
+        return draft
     }
 
     /// What the form does to the stored receipt.

@@ -43,6 +43,7 @@ extension LedgerPages {
             \(problem)
             <form method="post" action="\(action)" enctype="multipart/form-data" class="compose stack" novalidate>
             \(PageLayout.csrfField(request))
+            \(model.editingID == nil ? BookSwitcher.composeSelect(request, collection: Ledger.collection, store: ledger.store, selected: model.book) : .empty)
             <fieldset class="kinds"><legend>\(t[.kind])</legend>\(kinds)</fieldset>
             <div class="row">
             <label>\(t[.date]) <input type="date" name="date" value="\(model.dateText)" required></label>
@@ -84,6 +85,7 @@ extension LedgerPages {
         model.currencyCode = request.field("currency")
         model.category = request.field("category")
         model.memo = request.field("memo")
+        if model.editingID == nil { model.book = BookSwitcher.submitted(request) }
         model.removesReceipt = request.field("removeReceipt") == "1"
         let files = request.http.files
         if let receipt = files.first(where: { $0.fieldName == "receipt" }) {

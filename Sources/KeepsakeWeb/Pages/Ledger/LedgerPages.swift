@@ -43,7 +43,10 @@ struct LedgerPages: Sendable {
         let formats = Formats(language: request.language)
         let csrf = PageLayout.csrfField(request)
         let month = Self.month(request)
-        let model = LedgerMonthSummary(ledger: ledger, month: month)
+        let books = BookSwitcher(request, collection: Ledger.collection, store: ledger.store)
+        var shown = ledger
+        shown.books = books.filter
+        let model = LedgerMonthSummary(ledger: shown, month: month)
         let currencies = model.totals.keys.sorted()
         let totalRows: [HTML] = currencies.map { currency in
             let totals = model.totals[currency]!
@@ -108,10 +111,11 @@ struct LedgerPages: Sendable {
             """
         let newLink = WebRequest.link("/ledger/new", [("date", month == LedgerMonth(containing: Date(), in: .current) ? nil : month.firstDay.string)])
         let body: HTML = """
-            <div class="page-head"><h1>\(t[.ledger])</h1>
+            <div class="page-head"><h1>\(t[.ledger])\(books.chosenName.map { " · " + $0 })</h1>
             <div class="actions"><a class="button primary" href="\(newLink)">\(t[.addTransaction])</a>
             <a class="button" href="/ledger/export.csv" download>\(t[.exportCSV])</a>
             <a class="button" href="/ledger/import">\(t[.importCSV])</a></div></div>
+            \(books.markup(request, path: "/ledger", keeping: [("month", month.string)]))
             \(PageLayout.undoBanner(request, path: "/ledger"))
             \(PageLayout.listError(model.error, request))
             \(MonthNavigation.links("/ledger", month: month, request: request))
@@ -119,7 +123,7 @@ struct LedgerPages: Sendable {
             <div class="charts">\(charts)</div>
             \(transactionsSection)
             """
-        return layout.render(Page(title: t[.ledger], section: .ledger, body: body, usesCharts: true, watchesChanges: true), for: request)
+        return books.remembering(layout.render(Page(title: t[.ledger], section: .ledger, body: body, usesCharts: true, watchesChanges: true), for: request))
     }
 
     /// Colours for categories.

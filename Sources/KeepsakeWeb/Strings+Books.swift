@@ -1,0 +1,8 @@
+extension Strings {
+    /// The label of the book switcher and of the compose forms' book select.
+    var bookLabel: String { pick("Book", "책") }
+    /// The switcher's choice of every book.
+    var allBooks: String { pick("All books", "모든 책") }
+    /// The switcher's button.
+    var showBook: String { pick("Show", "보기") }
+}
