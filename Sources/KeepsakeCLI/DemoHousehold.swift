@@ -73,8 +73,8 @@ struct DemoHousehold {
             compose.category = sample.category
             compose.memo = sample.memo
             compose.newReceipt = sample.receipt.map(photo)
+            compose.book = ledgerBook.id
             guard let transaction = await compose.save() else { throw compose.error ?? CommandFailure(message: "A sample transaction of \(displayName) could not be saved.") }
-            try partnerStore.moveRecord(transaction.id, to: ledgerBook.id)
             photos += transaction.receipt == nil ? 0 : 1
         }
         let feed = Feed(store: partnerStore)
@@ -83,8 +83,8 @@ struct DemoHousehold {
             compose.title = sample.title
             compose.contents = sample.contents
             compose.addImages(sample.photos.map(photo))
+            compose.book = family.id
             guard let item = await compose.save() else { throw compose.error ?? CommandFailure(message: "A sample post of \(displayName) could not be saved.") }
-            try partnerStore.moveRecord(item.id, to: family.id)
             photos += item.images.count
         }
         return Summary(partner: login, sharedBooks: [ledgerBook.name, family.name], transactions: ledgerSamples.count, posts: feedSamples.count, photos: photos)

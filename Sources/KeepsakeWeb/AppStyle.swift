@@ -51,7 +51,7 @@ legend { font-weight: 600; padding: 0 .3rem; }
 .ok { color: var(--ok); font-weight: 600; }
 .notice, .banner { background: #fff8e1; border: 1px solid #f0d98c; border-radius: 8px; padding: .5rem .8rem; }
 .banner { display: flex; gap: .8rem; align-items: center; }
-.hint, .meta, time, .zone { color: var(--muted); }
+.hint, .meta, time, .zone, .author { color: var(--muted); }
 .empty { color: var(--muted); font-style: italic; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 .filters { display: flex; flex-wrap: wrap; gap: 1rem; margin: .5rem 0 1rem; align-items: flex-end; }

@@ -16,11 +16,15 @@ extension FeedPages {
         let paragraphs: [HTML] = item.contents.components(separatedBy: "\n\n").filter { !$0.isEmpty }.map { "<p>\($0)</p>" }
         let photos = RecordMarkup.largePhotos(item.images, t, sizes: false)
         let actions = RecordMarkup.actions("/feed/\(item.id.string)", trashed: item.isTrashed, t, csrf: PageLayout.csrfField(request))
+        let authors: AuthorNames
+        do {
+            authors = try AuthorNames(books: Set([item.book].compactMap { $0 }), viewer: request.account?.id, store: feed.store)
+        } catch { return layout.errorResponse(error, request) }
         let body: HTML = """
             <article class="post-page">
             <div class="page-head"><h1>\(item.title)</h1>
             <div class="actions">\(actions)<a class="button" href="/feed">\(t[.backToFeed])</a></div></div>
-            <p class="meta"><time datetime="\(Formats.timestamp(item.date))">\(formats.day(of: item.date))</time></p>
+            <p class="meta"><time datetime="\(Formats.timestamp(item.date))">\(formats.day(of: item.date))</time> \(authors.label(item.author, t))</p>
             <div class="photos-large">\(photos)</div>
             <div class="entry-text">\(paragraphs)</div>
             </article>

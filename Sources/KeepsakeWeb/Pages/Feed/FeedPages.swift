@@ -44,6 +44,13 @@ struct FeedPages: Sendable {
         } catch {
             failure = KeepsakeError.wrapping(error)
         }
+        // Each post's author, where the viewer shares the book with others.
+        var authors: AuthorNames?
+        do {
+            authors = try AuthorNames(books: Set(list.items.compactMap(\.book)), viewer: request.account?.id, store: feed.store)
+        } catch {
+            failure = failure ?? KeepsakeError.wrapping(error)
+        }
         let csrf = PageLayout.csrfField(request), formats = Formats(language: request.language)
         let path = trash ? "/feed/trash" : "/feed"
         let heading = (trash ? t[.feedTrash] : t[.feed]) + (books.chosenName.map { " · " + $0 } ?? "")
@@ -60,7 +67,7 @@ struct FeedPages: Sendable {
         if list.items.isEmpty {
             body += "<p class=\"empty\">\(trash ? t[.trashEmpty] : (cursor == nil ? t[.noPostsYet] : t[.noPostsHere]))</p>"
         } else {
-            body += "<ol class=\"cards posts\">\(list.items.map { card($0, t, formats, csrf) })</ol>"
+            body += "<ol class=\"cards posts\">\(list.items.map { card($0, authors?.label($0.author, t) ?? .empty, t, formats, csrf) })</ol>"
         }
         var paging: [HTML] = []
         if cursor != nil { paging.append("<a class=\"button\" href=\"\(path)\">\(t[.newest])</a>") }
@@ -71,8 +78,9 @@ struct FeedPages: Sendable {
         return books.remembering(layout.render(Page(title: heading, section: .feed, body: body, watchesChanges: true), for: request))
     }
 
-    /// One post in the feed: title, day, the start of the text and its photos as small thumbnails.
-    private func card(_ item: FeedItem, _ t: Strings, _ formats: Formats, _ csrf: HTML) -> HTML {
+    /// One post in the feed: title, day (and `author`, someone else's name in a shared book), the
+    /// start of the text and its photos as small thumbnails.
+    private func card(_ item: FeedItem, _ author: HTML, _ t: Strings, _ formats: Formats, _ csrf: HTML) -> HTML {
         let thumbs: [HTML] = item.images.enumerated().map { index, image in WebApp.thumbnail(image, alt: t.photoNumber(index + 1)) }
         let actions: HTML = item.isTrashed ? """
             <form method="post" action="/feed/\(item.id.string)/restore" class="inline">\(csrf)<button type="submit">\(t[.restore])</button></form>
@@ -83,7 +91,7 @@ struct FeedPages: Sendable {
         let contents = Excerpt.of(item.contents, length: 280)
         return """
             <li class="card post" data-id="\(item.id.string)">
-            <div class="card-head"><time datetime="\(Formats.timestamp(item.date))">\(formats.day(of: item.date))</time></div>
+            <div class="card-head"><time datetime="\(Formats.timestamp(item.date))">\(formats.day(of: item.date))</time>\(author)</div>
             <h2><a href="/feed/\(item.id.string)">\(item.title)</a></h2>
             \(thumbs.isEmpty ? HTML.empty : "<div class=\"thumbs\">\(thumbs)</div>")
             \(contents.isEmpty ? HTML.empty : "<p class=\"excerpt\">\(contents)</p>")

@@ -79,7 +79,14 @@ struct LedgerPages: Sendable {
                 </section>
                 """)
         }
+        // Who entered each transaction, where the viewer shares the book with others.
+        let authors: AuthorNames
+        do {
+            authors = try AuthorNames(books: Set(model.transactions.compactMap(\.book)), viewer: request.account?.id, store: ledger.store)
+        } catch { return layout.errorResponse(error, request) }
+        let showsAuthors = model.transactions.contains { authors.name(of: $0.author) != nil }
         let transactionRows: [HTML] = model.transactions.map { transaction in
+            let author: HTML = showsAuthors ? "<td class=\"author\">\(authors.name(of: transaction.author) ?? "")</td>" : .empty
             let receipt: HTML = transaction.receipt.map {
                 "<a href=\"\(WebApp.imageURL($0, "original"))\">\(WebApp.thumbnail($0, alt: t[.receipt], className: "thumb receipt"))</a>"
             } ?? .empty
@@ -88,7 +95,7 @@ struct LedgerPages: Sendable {
                 <td>\(formats.day(transaction.date))</td>
                 <td>\(transaction.kind == .expense ? t[.expense] : t[.income])</td>
                 <td>\(transaction.category)</td>
-                <td class="memo">\(transaction.memo)</td>
+                <td class="memo">\(transaction.memo)</td>\(author)
                 <td class="amount \(transaction.kind.rawValue)">\(formats.money(transaction.signedAmount))</td>
                 <td>\(receipt)</td>
                 <td class="row-actions"><a class="button" href="/ledger/\(transaction.id.string)/edit">\(t[.edit])</a>
@@ -105,7 +112,7 @@ struct LedgerPages: Sendable {
         let transactionsSection: HTML = transactionRows.isEmpty ? .empty : """
             <h2>\(t[.transactions])</h2>
             <div class="scroll"><table class="data transactions"><thead><tr><th scope="col">\(t[.date])</th><th scope="col">\(t[.kind])</th>\
-            <th scope="col">\(t[.category])</th><th scope="col">\(t[.memo])</th><th scope="col">\(t[.amount])</th>\
+            <th scope="col">\(t[.category])</th><th scope="col">\(t[.memo])</th>\(showsAuthors ? "<th scope=\"col\">\(t.enteredBy)</th>" : HTML.empty)<th scope="col">\(t[.amount])</th>\
             <th scope="col">\(t[.receipt])</th><th scope="col"></th></tr></thead>
             <tbody>\(transactionRows)</tbody></table></div>
             """
