@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Browser tests of `keepsake serve`: Debian's chromium + chromium-driver driven by Selenium (Python's
 # unittest, no other test framework). Starts the real binary on a temporary store and an ephemeral
-# port; saves a screenshot of each page to test-artifacts/screenshots/ (printed below).
+# port; saves a screenshot of each page to test-artifacts/screenshots/ (printed below). test_two_people:
+# two browsers, two people, two servers on one store and nginx over both (a shared ledger, then a removal).
 #
 #   Tests/browser/run.sh                     # uses .build/debug/keepsake
 #   KEEPSAKE_BIN=/path/to/keepsake Tests/browser/run.sh
@@ -21,4 +22,4 @@ if [ ! -x "$KEEPSAKE_BIN" ]; then
   echo "0 passed, 1 failed"
   exit 1
 fi
-cd "$here" && exec python3 -u ../python/run_tests.py --name browser test_web "$@"
+cd "$here" && exec python3 -u ../python/run_tests.py --name browser test_web test_two_people "$@"

@@ -119,7 +119,7 @@ extension Store {
     }
 
     /// The name of a default book: the collection's, capitalised ("Diary").
-    static func defaultBookName(_ collection: CollectionName) -> String {
+    public static func defaultBookName(_ collection: CollectionName) -> String {
         collection.name.prefix(1).uppercased() + collection.name.dropFirst()
     }
 

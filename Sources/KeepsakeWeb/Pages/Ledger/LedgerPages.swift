@@ -84,9 +84,9 @@ struct LedgerPages: Sendable {
         do {
             authors = try AuthorNames(books: Set(model.transactions.compactMap(\.book)), viewer: request.account?.id, store: ledger.store)
         } catch { return layout.errorResponse(error, request) }
-        let showsAuthors = model.transactions.contains { authors.name(of: $0.author) != nil }
+        let showsAuthors = model.transactions.contains { authors.name(of: $0.author, t) != nil }
         let transactionRows: [HTML] = model.transactions.map { transaction in
-            let author: HTML = showsAuthors ? "<td class=\"author\">\(authors.name(of: transaction.author) ?? "")</td>" : .empty
+            let author: HTML = showsAuthors ? "<td class=\"author\">\(authors.name(of: transaction.author, t) ?? "")</td>" : .empty
             let receipt: HTML = transaction.receipt.map {
                 "<a href=\"\(WebApp.imageURL($0, "original"))\">\(WebApp.thumbnail($0, alt: t[.receipt], className: "thumb receipt"))</a>"
             } ?? .empty

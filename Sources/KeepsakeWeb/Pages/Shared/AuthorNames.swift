@@ -3,8 +3,8 @@ import KeepsakeStore
 /// Who entered the records of a page, for shared books (issue 22: "a shared feed shows each post's
 /// author; a shared ledger shows who entered each transaction"): the display names of the members
 /// of the books the records are in, read once per book through the access rule. A record of the
-/// viewer's own shows no name; one whose author is no longer a member of its book shows none either
-/// (the book's members are who the page may name).
+/// viewer's own shows no name; one whose author is no longer a member of its book says "a former
+/// member" (the book's members are who the page may name).
 struct AuthorNames: Sendable {
     private let names: [AccountID: String]
     /// The account looking at the page (its own records show no name).
@@ -21,14 +21,15 @@ struct AuthorNames: Sendable {
         self.viewer = viewer
     }
 
-    /// The name to show for a record by `author`, or `nil` (the viewer's own, or no one it may name).
-    func name(of author: AccountID?) -> String? {
+    /// The name to show for a record by `author`: `nil` for the viewer's own (and a record made
+    /// before accounts, which has none), "a former member" for an author the book no longer has.
+    func name(of author: AccountID?, _ t: Strings) -> String? {
         guard let author, author != viewer else { return nil }
-        return names[author]
+        return names[author] ?? t.formerMember
     }
 
     /// `<span class="author">by NAME</span>` for a record by `author`, or nothing.
     func label(_ author: AccountID?, _ t: Strings) -> HTML {
-        name(of: author).map { "<span class=\"author\">\(t.byAuthor($0))</span>" } ?? .empty
+        name(of: author, t).map { "<span class=\"author\">\(t.byAuthor($0))</span>" } ?? .empty
     }
 }

@@ -68,18 +68,23 @@ struct BookSwitcher: Sendable {
     }
 
     /// The select of a compose form: the books of `collection` the caller may write, `selected`
-    /// (else the switcher's choice, else the caller's own book) first chosen; nothing when there is
-    /// only one (the record goes to the caller's own book).
+    /// (else the switcher's choice, else the caller's own book) first chosen; an account whose own
+    /// book of the app is not made yet (it is made with its first record) is offered it too, as an
+    /// option without an id. Nothing when there is only one choice (the record goes there).
     static func composeSelect(_ request: WebRequest, collection: CollectionName, store: Store, selected: BookID?) -> HTML {
         let writable = writableBooks(collection, store: store)
-        guard writable.count > 1 else { return .empty }
         let switcher = BookSwitcher(request, collection: collection, store: store)
         let own = writable.first { $0.defaultOf != nil && $0.defaultOf == store.caller.accountID }?.id
         let choice = [selected, switcher.chosen, own].compactMap { $0 }.first { id in writable.contains { $0.id == id } }
-        let options: [HTML] = writable.map { book in
+        var options: [HTML] = writable.map { book in
             let mark: HTML = book.id == choice ? " selected" : ""
             return "<option value=\"\(book.id.string)\"\(mark)>\(book.name)</option>"
         }
+        if own == nil, store.caller.accountID != nil {
+            let mark: HTML = choice == nil ? " selected" : ""
+            options.append("<option value=\"\"\(mark)>\(request.strings.ownNewBook(Store.defaultBookName(collection)))</option>")
+        }
+        guard options.count > 1 else { return .empty }
         return "<label class=\"book-select\">\(request.strings.bookLabel) <select name=\"book\">\(options)</select></label>"
     }
 
