@@ -137,7 +137,8 @@ class Person:
         self.one("input[name='login']").send_keys(self.login)
         self.one("input[type='password']").send_keys(PASSWORDS[self.login])
         self.one("form[action='/login'] button").click()
-        self.wait_for(lambda: self.path() == "/books", "logged in")
+        # The login page is shown at /books itself: wait for the page that follows it.
+        self.wait_for(lambda: self.path() == "/books" and not self.all("form[action='/login']") and self.all("header .who"), "logged in")
 
     def add_transaction(self, book, memo, amount):
         self.go("/ledger/new")

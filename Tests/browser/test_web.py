@@ -508,7 +508,9 @@ class WebAppTests(unittest.TestCase):
             self.assertEqual(self.one("input[name='login']").get_attribute("value"), "admin", "the name is kept")
             self.one("input[type='password']").send_keys("open sesame")
             self.one("form[action='/login'] button").click()
-            self.wait_for(lambda: urllib.parse.urlsplit(self.driver.current_url).path == "/diary", "in")
+            # The login page is shown at /diary itself: wait for the page that follows it.
+            self.wait_for(lambda: urllib.parse.urlsplit(self.driver.current_url).path == "/diary"
+                          and not self.all("form[action='/login']") and self.all("header .who"), "in")
             self.assertIn("Diary", self.one("h1").text)
             self.assertEqual(self.one("header .who").text, "Admin", "the header shows who is logged in")
             cookie = [c for c in self.driver.get_cookies() if c["name"] == "keepsake_session"][0]
@@ -536,7 +538,9 @@ class WebAppTests(unittest.TestCase):
                 self.one("input[name='login']").send_keys(login)
                 self.one("input[type='password']").send_keys(password)
                 self.one("form[action='/login'] button").click()
-                self.wait_for(lambda: urllib.parse.urlsplit(self.driver.current_url).path == "/books", "logged in as " + login)
+                # The login page is shown at /books itself: wait for the page that follows it.
+                self.wait_for(lambda: urllib.parse.urlsplit(self.driver.current_url).path == "/books"
+                              and not self.all("form[action='/login']") and self.all("header .who"), "logged in as " + login)
 
             log_in("admin", "admin's long password")
             # The admin adds Mina on the People page.
