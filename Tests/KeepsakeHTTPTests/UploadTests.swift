@@ -133,8 +133,12 @@ import Testing
         let multipart = try curl(["-F", "f=@\(file.path)", fixture.url("/upload")])
         #expect(multipart.status == 413)
         #expect(multipart.text.contains("over the limit of 97.7 KB"))
+        // Four times the limit, not thirty: the server answers without reading the body and closes,
+        // and a client still sending megabytes when the close's reset arrives can lose the answer
+        // (a lingering close would keep it; issue 21). Seen once in a full run with the 3 MB file.
+        let smaller = try makeRandomFile(in: fixture.root, name: "over.bin", count: 400_000)
         let raw = try curl(["-H", "Expect:", "-H", "Content-Type: application/octet-stream",
-                            "--data-binary", "@\(file.path)", fixture.url("/raw")])
+                            "--data-binary", "@\(smaller.path)", fixture.url("/raw")])
         #expect(raw.status == 413)
         #expect(calls.values.isEmpty)
         #expect(fixture.stagedFiles.isEmpty)
