@@ -16,8 +16,10 @@ struct DemoCommand: ParsableCommand {
         "demo", abstract: "Fill the store with sample records and real sample photos.", section: KeepsakeCommand.apps,
         discussion: """
             Fills the store with sample records and real sample photos, to try Keepsake out: three weeks
-            of diary entries (Korean and English, with emotions, tags and photos), two months of ledger
-            transactions in KRW and USD (two with receipts), and feed posts with several photos each.
+            of diary entries (Korean and English, with emotions, tags and photos) and, before them, a
+            year of short entries every few days plus one on today's date in each of the three years
+            before; five weeks of ledger transactions in KRW and USD up to today (two with receipts),
+            and feed posts with several photos each.
             A second person, Jun (login jun, no password until you give one with keepsake user
             passwd jun), shares the first admin's ledger and a "Family" feed book as an editor and
             entered some of their transactions and posts; the diary stays private.
@@ -111,6 +113,9 @@ struct DemoCommand: ParsableCommand {
         .init(daysAgo: 4, kind: .expense, amount: "4.50", currency: "USD", category: "Coffee", memo: "Flat white", receipt: nil),
         .init(daysAgo: 2, kind: .expense, amount: "189000", currency: "KRW", category: "여행", memo: "제주 항공권", receipt: nil),
         .init(daysAgo: 1, kind: .expense, amount: "12.99", currency: "USD", category: "Subscriptions", memo: "Music", receipt: nil),
+        // Today's, so the current month is never empty (on the 1st, it holds only these).
+        .init(daysAgo: 0, kind: .expense, amount: "4800", currency: "KRW", category: "카페", memo: "아이스 아메리카노", receipt: nil),
+        .init(daysAgo: 0, kind: .expense, amount: "20000", currency: "KRW", category: "교통", memo: "교통카드 충전", receipt: nil),
     ]
 
     static let feedSamples: [FeedSample] = [
@@ -136,7 +141,8 @@ struct DemoCommand: ParsableCommand {
             today.adding(days: -daysAgo).start(in: zone).addingTimeInterval(TimeInterval(hour) * 3600)
         }
 
-        let total = diarySamples.count + ledgerSamples.count + feedSamples.count
+        let yearSamples = DemoDiaryYear.samples(today: today, recentDays: diarySamples.map(\.daysAgo).max() ?? 0)
+        let total = yearSamples.count + diarySamples.count + ledgerSamples.count + feedSamples.count
         let progress = call.progress("demo")
         var done = 0, photos = 0
         func step() {
@@ -145,6 +151,16 @@ struct DemoCommand: ParsableCommand {
         }
         defer { progress.finish() }
 
+        for sample in yearSamples {
+            let compose = DiaryComposeViewModel(diary: diary, emotion: sample.emotion,
+                                                now: sample.day.start(in: zone).addingTimeInterval(TimeInterval(sample.hour) * 3600), timeZone: zone)
+            compose.intensity = sample.intensity
+            compose.title = sample.title ?? ""
+            compose.text = sample.text
+            compose.tagsText = sample.tags.joined(separator: ", ")
+            guard await compose.save() != nil else { throw compose.error ?? CommandFailure(message: "A sample diary entry could not be saved.") }
+            step()
+        }
         for sample in diarySamples {
             let compose = DiaryComposeViewModel(diary: diary, emotion: sample.emotion, now: day(sample.daysAgo, hour: sample.hour), timeZone: zone)
             compose.intensity = sample.intensity
@@ -181,7 +197,7 @@ struct DemoCommand: ParsableCommand {
         progress.finish()
         let household = try await DemoHousehold.fill(store, ownPosts: ownPosts, photo: photo, day: { day($0, hour: $1) },
                                                      ledgerDay: { today.adding(days: -$0) }, timeZone: zone)
-        return Summary(diaryEntries: diarySamples.count, transactions: ledgerSamples.count + household.transactions,
+        return Summary(diaryEntries: yearSamples.count + diarySamples.count, transactions: ledgerSamples.count + household.transactions,
                        posts: feedSamples.count + household.posts, photos: photos + household.photos,
                        store: try CommandSupport.storeName(store), household: household)
     }

@@ -62,6 +62,16 @@ import KeepsakeTestSupport
         #expect(Set(transactions.map(\.amount.currency)) == [.krw, .usd])
         #expect(transactions.filter { $0.receipt != nil }.count >= 1)
 
+        // Whatever day it is, the current month has transactions (on the 1st too) and each of the
+        // three years before has an entry on today's date (the 28th for a 29 February).
+        let today = CalendarDay(containing: Date(), in: source.timeZone)
+        #expect(transactions.contains { $0.date.calendarMonth == today.calendarMonth })
+        for years in 1...3 {
+            let earlier = DemoExpectations.sameDate(as: today, yearsEarlier: years)
+            #expect(diary.contains { $0.day == earlier }, "no demo entry on \(earlier)")
+        }
+        #expect(Set(diary.map { $0.day.calendarMonth }).count >= 12, "the demo's diary should span a year")
+
         // Two people: Jun, an editor of the first admin's ledger and of the family feed, entered
         // some of their records; the first admin's diary is not shared.
         let admin = try #require(try store.firstAdmin())
@@ -108,5 +118,15 @@ import KeepsakeTestSupport
         #expect(try await target.ok(["import", archive.path]).contains("Imported 0 records"))
         try await target.fails(1, ["demo"])
         #expect(try await target.json(Summary.self, ["demo", "--force"]).diaryEntries == summary.diaryEntries)
+    }
+}
+
+/// What the demo promises about its dates, computed independently of its code.
+enum DemoExpectations {
+    /// `day`'s month and day `years` years earlier; the 28th for a 29 February without one.
+    static func sameDate(as day: CalendarDay, yearsEarlier years: Int) -> CalendarDay {
+        let year = day.year - years
+        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
+        return try! CalendarDay(year: year, month: day.month, day: day.month == 2 && day.day == 29 && !leap ? 28 : day.day)
     }
 }
