@@ -80,6 +80,20 @@ table.calendar td a { display: flex; flex-direction: column; height: 100%; color
 .day-count { margin-top: auto; font-size: .8rem; font-weight: 700; }
 .legend { display: flex; flex-wrap: wrap; gap: .8rem; list-style: none; padding: 0; }
 .swatch { display: inline-block; width: .9rem; height: .9rem; border-radius: 3px; background: var(--emo); margin-right: .3rem; vertical-align: middle; }
+table.pixels { border-collapse: separate; border-spacing: 2px; font-size: .7rem; }
+table.pixels th { color: var(--muted); font-weight: 600; padding: 0 .2rem; }
+table.pixels td { width: 1.1rem; height: 1.1rem; padding: 0; background: var(--paper); border: 1px solid var(--line); border-radius: 3px; }
+table.pixels td.none { background: transparent; border: 0; }
+table.pixels td.has-entries { background: var(--emo); border-color: var(--emo); }
+table.pixels td.s1 { background: color-mix(in srgb, var(--emo) 40%, white); }
+table.pixels td.s2 { background: color-mix(in srgb, var(--emo) 55%, white); }
+table.pixels td.s3 { background: color-mix(in srgb, var(--emo) 70%, white); }
+table.pixels td.s4 { background: color-mix(in srgb, var(--emo) 85%, white); }
+table.pixels td a { display: block; width: 100%; height: 100%; }
+.on-this-day { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: .5rem .9rem; margin: .6rem 0; }
+.on-this-day h2 { font-size: 1rem; margin: .2rem 0; }
+.on-this-day ul { list-style: none; padding: 0; margin: .3rem 0; }
+.on-this-day li { margin: .2rem 0; }
 .chart { position: relative; height: 300px; max-width: 760px; margin: .8rem 0; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 1rem; }
 table.data { border-collapse: collapse; background: var(--paper); margin: .6rem 0; min-width: 50%; }
