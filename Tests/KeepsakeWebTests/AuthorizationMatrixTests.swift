@@ -48,6 +48,8 @@ import Testing
             "POST /api/v1/store/fsck": Entry(kind: .meta([403])),
             "GET /api/v1/diary/calendar": Entry(kind: .list, query: "?month=2025-06"),
             "GET /api/v1/diary/statistics": Entry(kind: .list, query: "?from=2025-06-01&until=2025-07-01"),
+            // A's entry of 14 June 2025 would be yesterday's streak and a count: a stranger sees neither.
+            "GET /api/v1/diary/insights": Entry(kind: .list, query: "?from=2025-01-01&until=2026-01-01&today=2025-06-15"),
             "GET /api/v1/ledger/reports/monthly": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/reports/categories": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/export.csv": Entry(kind: .list, query: "?trash=true"),
