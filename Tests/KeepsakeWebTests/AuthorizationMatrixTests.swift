@@ -51,6 +51,8 @@ import Testing
             // A's entry is on 2025-06-14, B's on 2026-06-14: each list would show A's day to a stranger.
             "GET /api/v1/diary/year": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/diary/on-this-day": Entry(kind: .list, query: "?day=2026-06-14"),
+            // A's entry of 14 June 2025 would be yesterday's streak and a count: a stranger sees neither.
+            "GET /api/v1/diary/insights": Entry(kind: .list, query: "?from=2025-01-01&until=2026-01-01&today=2025-06-15"),
             "GET /api/v1/ledger/reports/monthly": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/reports/categories": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/export.csv": Entry(kind: .list, query: "?trash=true"),

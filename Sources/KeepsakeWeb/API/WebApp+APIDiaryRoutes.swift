@@ -41,5 +41,7 @@ extension WebApp {
             .query("period", JSONSchema.string(values: ["week", "month"], defaultValue: "month")),
             .query("timeZone", APITimeZones.schema(defaultValue: "UTC")),
         ])) { app, request in try app.apiDiaryStatistics(request) }
+        diary.json(.get, "/insights", APIDoc("getDiaryInsights", "Often together, streaks and emotions by weekday", answer: "The insights of the days asked.",
+                                             parameters: diaryInsightsParameters)) { app, request in try app.apiDiaryInsights(request) }
     }
 }
