@@ -76,7 +76,10 @@ extension DiaryPages {
             failure = KeepsakeError.wrapping(error)
         }
         let byDay = Dictionary(uniqueKeysWithValues: pixels.days.map { ($0.day, $0) })
-        let header: [HTML] = ["<th></th>"] + (1...31).map { (number: Int) -> HTML in "<th scope=\"col\">\(number)</th>" }
+        let header: [HTML] = ["<th></th>"] + (1...31).map { (number: Int) -> HTML in
+            // On a phone only 1, 5, 10, … 30 are shown (the style sheet hides the minor numbers).
+            number == 1 || number % 5 == 0 ? "<th scope=\"col\">\(number)</th>" : "<th scope=\"col\" class=\"minor\">\(number)</th>"
+        }
         let rows: [HTML] = (1...12).map { month in
             let days = (try? CalendarMonth(year: year, month: month))?.days ?? []
             let cells: [HTML] = (1...31).map { number in
