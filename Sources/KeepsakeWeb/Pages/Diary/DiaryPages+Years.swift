@@ -44,7 +44,7 @@ extension DiaryPages {
     /// and the whole page; nothing when there is none (or when it cannot be read: the timeline
     /// shows its own error, and the band is not what the reader came for).
     func onThisDayBand(_ request: WebRequest, _ diary: Diary) -> HTML {
-        guard let groups = try? diary.onThisDay(today), !groups.isEmpty else { return .empty }
+        guard let groups = try? earlierYears.groups(on: today, in: diary), !groups.isEmpty else { return .empty }
         let t = request.strings
         let items: [HTML] = groups.prefix(3).map { group in
             let entry = group.entries.last!
