@@ -29,6 +29,9 @@ public struct Ledger: Sendable {
     /// the web pages, `--book` of the command line); `nil`: every book the caller reads. The engine
     /// narrows it to what the caller reads: a book it cannot read shows nothing.
     public var books: Set<BookID>?
+    /// Only the budgets of these budget books (collection ``budgetCollection``) are listed and
+    /// reported; `nil`: every budget book the caller reads (narrowed by the engine like ``books``).
+    public var budgetBooks: Set<BookID>?
     /// A ledger over `store` (trash retention is measured on the store's clock).
     public init(store: Store) {
         self.store = store
