@@ -115,7 +115,13 @@ extension Ledger {
             }
             owner = admin.id
         }
-        return try store.defaultBook(of: owner, in: Self.budgetCollection).id
+        let book = try store.defaultBook(of: owner, in: Self.budgetCollection)
+        // A token limited to other books gets its account's budget book from the engine, but may
+        // not even read it: refused as the engine refuses its default book, naming nothing.
+        guard try store.books(in: Self.budgetCollection).contains(where: { $0.id == book.id }) else {
+            throw KeepsakeError(.forbidden, "This token may not write your own budget book; name a budget book it may write, or use a token that is not limited to other books.")
+        }
+        return book.id
     }
 
     /// The id of the budget of `category` and `currency` from `month` in `book`: a name-based UUID

@@ -111,14 +111,21 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
                                         markers: ["AardvarkFeedTitle", "AardvarkFeedText", "AardvarkTrashedFeed"])
             }
         }
+        // A's budget, in A's own budget book (collection ledger-budget).
+        let budget = try await curl(["-H", "Authorization: Bearer \(aToken)", "-X", "PUT", "-H", "Content-Type: application/json", "--data-binary",
+                                     #"{"month":"2025-06","category":"AardvarkBudgetcat","amount":"7531975","currency":"KRW","carryOver":true}"#,
+                                     web.url("/api/v1/ledger/budgets")])
+        try #require(budget.status == 200, "\(budget.text)")
+        let budgetID = try #require(try APIFixture.object(budget)["id"] as? String)
+        things["ledger-budget"] = Things(record: budgetID, trashed: budgetID, attachment: nil, markers: ["AardvarkBudgetcat", "7531975"])
         var books: [String: BookID] = [:]
-        for app in ["diary", "ledger", "feed"] {
+        for app in ["diary", "ledger", "feed", "ledger-budget"] {
             books[app] = try store.defaultBook(of: a.id, in: try CollectionName(app)).id
         }
         try store.setRole(.viewer, for: v.id, in: try #require(books["diary"]))
         let readOnly = try tokens.create(name: "a-read", readOnly: true, owner: a.id).token
         let limited = try tokens.create(name: "a-ledger", readOnly: false, owner: a.id, books: [try #require(books["ledger"])]).token
-        let all: Set<String> = ["diary", "ledger", "feed"]
+        let all: Set<String> = ["diary", "ledger", "feed", "ledger-budget"]
         // Readers first, so that whatever the server keeps from their answers (a thumbnail made,
         // an image answered on the fast path) is there when the others call.
         let callers = [

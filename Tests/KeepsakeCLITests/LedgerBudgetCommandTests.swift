@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import KeepsakeLedger
+import KeepsakeStore
+import KeepsakeTestSupport
+
+/// End-to-end: `keepsake ledger budget set|list|remove|report` in-process, on a fresh store.
+@Suite struct LedgerBudgetCommandTests {
+    @Test func setListReportAndRemoveBudgets() async throws {
+        let cli = CLI("cli-budget")
+        _ = try await cli.ok(["ledger", "add", "--amount", "120000", "--category", "식비", "--date", "2026-11-03"])
+        _ = try await cli.ok(["ledger", "add", "--amount", "50000", "--category", "식비", "--date", "2026-11-20"])
+        _ = try await cli.ok(["ledger", "add", "--income", "--amount", "90000", "--category", "식비", "--date", "2026-11-21"])
+        let food = try await cli.json(LedgerBudget.self, ["ledger", "budget", "set", "--category", "식비", "--amount", "150000", "--month", "2026-11", "--carry-over"])
+        #expect(food.amount == Money(minorUnits: 150_000, currency: .krw) && food.carryOver && food.month.string == "2026-11")
+        let coffee = try await cli.json(LedgerBudget.self, ["ledger", "budget", "set", "--category", "Coffee", "--amount", "40.00", "--currency", "USD",
+                                                          "--month", "2026-12"])
+
+        let november = try await cli.json([LedgerBudgetLine].self, ["ledger", "budget", "report", "--month", "2026-11"])
+        #expect(november.map(\.budget.id) == [food.id], "Coffee's budget starts in December")
+        #expect(november.first?.spent == Money(minorUnits: 170_000, currency: .krw), "income does not reduce spending")
+        #expect(november.first?.left == Money(minorUnits: -20_000, currency: .krw))
+        let text = try await cli.ok(["ledger", "budget", "report", "--month", "2026-12"])
+        #expect(text.contains("budget 150000 KRW  carried -20000  spent 0  left 130000 KRW"), "\(text)")
+        #expect(text.contains("Coffee") && text.contains("left 40.00 USD"), "\(text)")
+
+        #expect(try await cli.json([LedgerBudget].self, ["ledger", "budget", "list"]).map(\.id) == [food.id, coffee.id])
+        #expect(try await cli.json([LedgerBudget].self, ["ledger", "budget", "list", "--month", "2026-11"]).map(\.id) == [food.id])
+
+        _ = try await cli.fails(1, ["ledger", "budget", "set", "--category", "Tea", "--amount", "3.505", "--currency", "USD"], containing: "decimal places")
+        _ = try await cli.fails(1, ["ledger", "budget", "set", "--category", "Tea", "--amount", "100.5"], containing: "whole numbers")
+        #expect(try await cli.json([LedgerBudget].self, ["ledger", "budget", "list"]).count == 2, "nothing written")
+
+        #expect(try await cli.ok(["ledger", "budget", "remove", coffee.id.string]).contains("Removed budget \(coffee.id)"))
+        _ = try await cli.fails(1, ["ledger", "budget", "remove", coffee.id.string], containing: "No budget")
+        #expect(try await cli.json([LedgerBudget].self, ["ledger", "budget", "list"]).map(\.id) == [food.id])
+    }
+}
