@@ -108,9 +108,9 @@ struct LedgerPages: Sendable {
                 """
         }
         let totalsSection: HTML = currencies.isEmpty ? "<p class=\"empty\">\(t[.noTransactionsThisMonth])</p>" : """
-            <table class="data totals"><thead><tr><th scope="col">\(t[.currency])</th><th scope="col">\(t[.income])</th>\
+            <div class="scroll"><table class="data totals"><thead><tr><th scope="col">\(t[.currency])</th><th scope="col">\(t[.income])</th>\
             <th scope="col">\(t[.expense])</th><th scope="col">\(t[.balance])</th><th scope="col">\(t[.count])</th></tr></thead>
-            <tbody>\(totalRows)</tbody></table>
+            <tbody>\(totalRows)</tbody></table></div>
             """
         let transactionsSection: HTML = transactionRows.isEmpty ? .empty : """
             <h2>\(t[.transactions])</h2>
