@@ -68,6 +68,9 @@ import Testing
         let again = try await api.call("/ledger/budgets", ["-X", "PUT"] + json + [#"{"month":"2026-05","category":"Coffee","amount":"25","currency":"USD"}"#])
         #expect(try APIFixture.object(again)["id"] as? String == id, "the same budget, changed")
 
+        let changes = try APIFixture.object(try await api.call("/changes"))
+        let change = try #require((changes["changes"] as? [[String: Any]])?.first { $0["collection"] as? String == Ledger.budgetCollection.name })
+        #expect((change["record"] as? [String: Any])?["amount"] as? String == "25.00", "the change feed carries the budget: \(change)")
         let report = try APIFixture.object(try await api.call("/ledger/budgets/report?month=2026-05"))
         let line = try #require((report["lines"] as? [[String: Any]])?.first)
         #expect(line["spent"] as? String == "12.25" && line["left"] as? String == "12.75" && line["carried"] as? String == "0.00" && line["over"] as? Bool == false)
