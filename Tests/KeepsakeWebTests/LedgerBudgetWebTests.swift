@@ -91,6 +91,43 @@ import Testing
         #expect(try api.web.store.count(Ledger.budgetCollection) == 0)
     }
 
+    @Test func aSharedBudgetBookFollowsItsMembersRoles() async throws {
+        let people = try AccountsWebTests.TwoPeople()
+        let mina = people.web.store.acting(as: .account(people.mina.id))
+        let book = try mina.createBook(collection: Ledger.budgetCollection, name: "Household budgets")
+        try mina.setRole(.viewer, for: people.joon.id, in: book.id)
+        let json = ["-H", "Content-Type: application/json", "--data-binary"]
+        let set = try await people.call("/ledger/budgets", ["-X", "PUT"] + json
+                                        + [#"{"month":"2026-05","category":"Food","amount":"300000","currency":"KRW","book":"\#(book.id)"}"#], token: people.minaToken)
+        #expect(set.status == 200, "\(set.text)")
+        let id = try #require(try APIFixture.object(set)["id"] as? String)
+        #expect(try APIFixture.object(set)["book"] as? String == book.id.string)
+
+        // Joon, a viewer, reads it but may not change or remove it.
+        #expect(try await people.call("/ledger/budgets", token: people.joonToken).text.contains(id))
+        let change = try await people.call("/ledger/budgets", ["-X", "PUT"] + json
+                                           + [#"{"month":"2026-05","category":"Food","amount":"1","currency":"KRW","book":"\#(book.id)"}"#], token: people.joonToken)
+        #expect(change.status == 403, "\(change.text)")
+        #expect(try await people.call("/ledger/budgets/\(id)", ["-X", "DELETE"], token: people.joonToken).status == 403)
+        let jar = people.web.directory.appending("joon.txt").path
+        let login = try await AccountsWebTests.logIn(people.web, "joon", "joon's long password", jar: jar)
+        try #require(login.status == 303, "\(login.text)")
+        let page = try await curl(["-b", jar, "-c", jar, people.web.url("/ledger?month=2026-06")])
+        let row = try #require(Self.row(page.text, category: "Food"), "Joon's month page shows the shared budget")
+        #expect(row.contains("300,000 KRW") && row.contains("since 2026-05"), "\(row)")
+        let token = try #require(page.csrfToken)
+        let remove = try await curl(["-b", jar, "-c", jar, "-F", "_csrf=\(token)", "-F", "month=2026-06", people.web.url("/ledger/budgets/\(id)/remove")])
+        #expect(remove.status == 403, "\(remove.text.prefix(300))")
+        #expect(try Ledger(store: people.web.store).budget(try RecordID(parsing: id)).amount.description == "300000 KRW", "unchanged")
+
+        // Mina writes her own budget book too (made with her first budget): the form offers both.
+        let minaJar = people.web.directory.appending("mina.txt").path
+        _ = try await AccountsWebTests.logIn(people.web, "mina", "mina's long password", jar: minaJar)
+        let minas = try await curl(["-b", minaJar, "-c", minaJar, people.web.url("/ledger?month=2026-06")])
+        #expect(minas.text.contains("Household budgets") && minas.text.contains("name=\"book\""), "the budget book select")
+        #expect(try await people.call("/me", token: people.joonToken).text.contains("ledger-budget"), "/me lists the budget book")
+    }
+
     /// The budget row of `category` on a month page.
     static func row(_ html: String, category: String) -> String? {
         guard let start = html.range(of: "data-category=\"\(category)\"") else { return nil }
