@@ -35,4 +35,23 @@ import KeepsakeTestSupport
         _ = try await cli.fails(1, ["ledger", "budget", "remove", coffee.id.string], containing: "No budget")
         #expect(try await cli.json([LedgerBudget].self, ["ledger", "budget", "list"]).map(\.id) == [food.id])
     }
+
+    @Test func aSharedBudgetBookIsReadByItsViewerWhoMayNotChangeIt() throws {
+        typealias Accounts = AccountCommandTests
+        let (cli, _, _) = try Accounts.sharedStore("cli-budget-shared")
+        let book = try #require(printedID(try Accounts.keepsake(cli, ["--user", "ana", "book", "create", "ledger-budget", "Household budgets"]).stdout))
+        try Accounts.keepsake(cli, ["--user", "ana", "book", "share", book, "ben", "--role", "viewer"])
+        let set = try Accounts.keepsake(cli, ["--user", "ana", "ledger", "budget", "set", "--category", "Food", "--amount", "300000",
+                                              "--month", "2026-11", "--book", "Household budgets"])
+        let id = try #require(printedID(set.stdout))
+        #expect(try Accounts.keepsake(cli, ["--user", "ben", "ledger", "budget", "list"]).stdout.contains(id), "the viewer reads it")
+        let refused = try Accounts.keepsake(cli, ["--user", "ben", "ledger", "budget", "set", "--category", "Food", "--amount", "1",
+                                                  "--month", "2026-11", "--book", book], expect: 1)
+        #expect(refused.stderr.contains("only read"), "\(refused.stderr)")
+        _ = try Accounts.keepsake(cli, ["--user", "ben", "ledger", "budget", "remove", id], expect: 1)
+        let ledgerBook = try Accounts.keepsake(cli, ["--user", "ana", "ledger", "budget", "set", "--category", "Food", "--amount", "1",
+                                                     "--book", "Ledger"], expect: 1)
+        #expect(ledgerBook.stderr.contains("not a ledger-budget book") || ledgerBook.stderr.contains("No ledger-budget book"), "\(ledgerBook.stderr)")
+        #expect(try Accounts.keepsake(cli, ["--user", "ana", "ledger", "budget", "report", "--month", "2026-12"]).stdout.contains("budget 300000 KRW"))
+    }
 }
