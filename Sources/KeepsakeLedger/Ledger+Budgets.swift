@@ -44,9 +44,9 @@ extension Ledger {
         while true {
             attempt += 1
             do {
-                if var current = try store.recordIfPresent(id) {
-                    if current.isTrashed { current = try store.restore(id, expectedVersion: current.version) }
-                    return try Self.budget(from: try store.update(id, set: fields, expectedVersion: current.version))
+                if var current = try store.recordIfPresent(id) ?? existingBudgetRecord(book: book, fields: fields) {
+                    if current.isTrashed { current = try store.restore(current.id, expectedVersion: current.version) }
+                    return try Self.budget(from: try store.update(current.id, set: fields, expectedVersion: current.version))
                 }
                 return try Self.budget(from: try store.create(RecordDraft(collection: Self.budgetCollection, date: draft.month.firstDay.startDate,
                                                                           fields: fields, id: id, book: book)))
@@ -55,6 +55,17 @@ extension Ledger {
                 continue
             }
         }
+    }
+
+    /// The budget of the same book, category, currency and month as `fields` under another id (one
+    /// that came with an archive from another store, where its book had another id), if any.
+    func existingBudgetRecord(book: BookID, fields: [String: FieldValue]) throws -> Record? {
+        var query = RecordQuery(collection: Self.budgetCollection)
+        query.books = [book]
+        query.limit = 1
+        query.trash = .all
+        for name in [BudgetField.category, BudgetField.currency, BudgetField.month] { query.fieldEquals[name] = fields[name] }
+        return try store.list(query).records.first
     }
 
     /// The budget with `id`.
@@ -168,10 +179,11 @@ extension Ledger {
         let currency: Currency
     }
 
-    /// Budgets grouped by book, category and currency, each group oldest month first.
+    /// Budgets grouped by book, category and currency, each group oldest month first (two of one
+    /// month, which only an archive from another store can bring: the one changed last counts).
     static func budgetsByKey(_ budgets: [LedgerBudget]) -> [BudgetKey: [LedgerBudget]] {
         Dictionary(grouping: budgets) { BudgetKey(book: $0.book, category: $0.category, currency: $0.currency) }
-            .mapValues { $0.sorted { $0.month < $1.month } }
+            .mapValues { $0.sorted { ($0.month, $0.updatedAt) < ($1.month, $1.updatedAt) } }
     }
 
     /// The budget of a group (oldest first) in effect in `month`: the latest from `month` or

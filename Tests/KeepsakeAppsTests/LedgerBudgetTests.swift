@@ -110,6 +110,19 @@ import KeepsakeTestSupport
         #expect(throws: KeepsakeError.self) { try ledger.removeBudget(later.id) }
     }
 
+    @Test func aBudgetThatCameUnderAnotherIdIsChangedNotDoubled() throws {
+        let fixture = try LedgerFixture()
+        let first = try Self.set(fixture.ledger, "2025-01", "100", .krw, "식비")
+        // As an archive from another store brings it: the same fields, another id, in this book.
+        let imported = try fixture.store.create(RecordDraft(collection: Ledger.budgetCollection, date: try Self.month("2025-02").firstDay.startDate,
+                                                            fields: ["category": .string("식비"), "amount": .integer(500), "currency": .string("KRW"),
+                                                                     "month": .string("2025-02"), "carryOver": .bool(false)], book: first.book))
+        let set = try Self.set(fixture.ledger, "2025-02", "700", .krw, "식비")
+        #expect(set.id == imported.id && set.amount.description == "700 KRW")
+        #expect(try fixture.store.count(Ledger.budgetCollection) == 2)
+        #expect(try fixture.ledger.budgets(in: try Self.month("2025-03")).map(\.amount.description) == ["700 KRW"])
+    }
+
     @Test func aBudgetWithMoreDecimalsThanItsCurrencyIsRefusedAndNothingIsWritten() throws {
         let fixture = try LedgerFixture()
         let ledger = fixture.ledger
