@@ -3,15 +3,10 @@ public import KeepsakeStore
 extension Diary {
     /// The days of a month that have live entries, in order, each with its entry count and dominant
     /// emotion (most frequent; ties go to the higher total intensity, then to the emotion listed first
-    /// in ``Emotion/allCases``). Entries count on their own day in their own time zone.
+    /// in ``Emotion/allCases``). Entries count on their own day in their own time zone. By the date
+    /// index, without reading an entry (see ``yearInPixels(_:)``).
     public func calendar(of month: CalendarMonth) throws -> [DiaryCalendarDay] {
-        let entries = try entries(in: month)
-        let byDay = Dictionary(grouping: entries, by: \.day)
-        return byDay.keys.sorted().map { day in
-            let dayEntries = byDay[day]!
-            return DiaryCalendarDay(day: day, count: dayEntries.count, dominantEmotion: Self.dominantEmotion(of: dayEntries)!,
-                                    emotionCounts: Dictionary(grouping: dayEntries, by: \.emotion).mapValues(\.count))
-        }
+        try tallyDays(from: month.firstDay, through: month.lastDay)
     }
 
     /// The calendar of the month `year`-`month` (see ``calendar(of:)``); throws
@@ -28,7 +23,13 @@ extension Diary {
             tally[entry.emotion, default: (0, 0)].count += 1
             tally[entry.emotion, default: (0, 0)].intensity += entry.intensity
         }
-        return tally.min { a, b in
+        return dominantEmotion(of: tally)
+    }
+
+    /// The dominant emotion of a day's tally (entries and total intensity per emotion), by the rule
+    /// of ``dominantEmotion(of:)-swift.type.method``; `nil` for an empty tally.
+    static func dominantEmotion(of tally: [Emotion: (count: Int, intensity: Int)]) -> Emotion? {
+        tally.min { a, b in
             if a.value.count != b.value.count { return a.value.count > b.value.count }
             if a.value.intensity != b.value.intensity { return a.value.intensity > b.value.intensity }
             return a.key < b.key

@@ -80,6 +80,21 @@ table.calendar td a { display: flex; flex-direction: column; height: 100%; color
 .day-count { margin-top: auto; font-size: .8rem; font-weight: 700; }
 .legend { display: flex; flex-wrap: wrap; gap: .8rem; list-style: none; padding: 0; }
 .swatch { display: inline-block; width: .9rem; height: .9rem; border-radius: 3px; background: var(--emo); margin-right: .3rem; vertical-align: middle; }
+table.pixels { border-collapse: separate; border-spacing: 2px; font-size: .7rem; table-layout: fixed; width: 100%; max-width: 820px; }
+table.pixels th { color: var(--muted); font-weight: 600; padding: 0; overflow: hidden; }
+table.pixels thead th:first-child { width: 2.4rem; }
+table.pixels td { height: 1.1rem; padding: 0; background: var(--paper); border: 1px solid var(--line); border-radius: 3px; }
+table.pixels td.none { background: transparent; border: 0; }
+table.pixels td.has-entries { background: var(--emo); border-color: var(--emo); }
+table.pixels td.s1 { background: color-mix(in srgb, var(--emo) 40%, white); }
+table.pixels td.s2 { background: color-mix(in srgb, var(--emo) 55%, white); }
+table.pixels td.s3 { background: color-mix(in srgb, var(--emo) 70%, white); }
+table.pixels td.s4 { background: color-mix(in srgb, var(--emo) 85%, white); }
+table.pixels td a { display: block; width: 100%; height: 100%; }
+.on-this-day { background: var(--paper); border: 1px solid var(--line); border-radius: 8px; padding: .5rem .9rem; margin: .6rem 0; }
+.on-this-day h2 { font-size: 1rem; margin: .2rem 0; }
+.on-this-day ul { list-style: none; padding: 0; margin: .3rem 0; }
+.on-this-day li { margin: .2rem 0; }
 .chart { position: relative; height: 300px; max-width: 760px; margin: .8rem 0; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(300px, 1fr)); gap: 1rem; }
 table.data { border-collapse: collapse; background: var(--paper); margin: .6rem 0; min-width: 50%; }
@@ -128,6 +143,7 @@ form.book-switcher select, .book-select select { max-width: 100%; min-width: 0; 
 .budgets .since, .budgets .carry { color: var(--muted); font-weight: 400; }
 tr.budget-line.over th { color: var(--danger); }
 .budget-form summary { cursor: pointer; font-weight: 600; margin: .4rem 0; }
+@media (max-width: 600px) { table.pixels { border-spacing: 1px; font-size: .5rem; } table.pixels td { height: .8rem; border-radius: 2px; } table.pixels th.minor { color: transparent; } }
 @media (max-width: 600px) { main { padding: .7rem; } .photo-list { grid-template-columns: repeat(2, 1fr); } }
 """#
 }

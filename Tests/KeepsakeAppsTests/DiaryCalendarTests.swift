@@ -34,11 +34,11 @@ import KeepsakeTestSupport
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         #expect(String(decoding: try encoder.encode(november[0]), as: UTF8.self)
-                == #"{"count":3,"day":"2026-11-03","dominantEmotion":"joy","emotionCounts":{"joy":2,"sadness":1}}"#)
+                == #"{"count":3,"day":"2026-11-03","dominantEmotion":"joy","emotionCounts":{"joy":2,"sadness":1},"totalIntensity":8}"#)
         #expect(try JSONDecoder().decode(DiaryCalendarDay.self, from: try encoder.encode(november[0])) == november[0])
 
         let december = try fixture.diary.calendar(year: 2026, month: 12)
-        #expect(december == [DiaryCalendarDay(day: diaryDay("2026-12-01"), count: 1, dominantEmotion: .love, emotionCounts: [.love: 1])])
+        #expect(december == [DiaryCalendarDay(day: diaryDay("2026-12-01"), count: 1, dominantEmotion: .love, emotionCounts: [.love: 1], totalIntensity: 5)])
         #expect(try fixture.diary.calendar(year: 2026, month: 1).isEmpty)
         #expect { try fixture.diary.calendar(year: 2026, month: 0) } throws: { diaryError($0, .invalidArgument, "month 0") }
         #expect(Diary.dominantEmotion(of: []) == nil)

@@ -83,6 +83,7 @@ import Testing
             ("get", "/api/v1/diary/entries/{id}/images/{attachment}", "/diary/entries/\(entryID)/images/\(image)"),
             ("get", "/api/v1/diary/search", "/diary/search?q=seoul"), ("get", "/api/v1/diary/calendar", "/diary/calendar?month=2025-03"),
             ("get", "/api/v1/diary/statistics", "/diary/statistics?from=2025-01-01&until=2025-12-31&period=month&timeZone=Asia/Seoul"),
+            ("get", "/api/v1/diary/insights", "/diary/insights?from=2025-01-01&until=2026-01-01&timeZone=Asia/Seoul&today=2025-03-05"),
             ("get", "/api/v1/feed/trash", "/feed/trash"), ("get", "/api/v1/feed/posts/{id}", "/feed/posts/\(postID)"),
             ("get", "/api/v1/ledger/transactions", "/ledger/transactions?currency=USD"),
             ("get", "/api/v1/ledger/transactions/{id}/receipt", "/ledger/transactions/\(transactionID)/receipt"),

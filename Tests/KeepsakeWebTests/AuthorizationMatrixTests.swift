@@ -48,6 +48,11 @@ import Testing
             "POST /api/v1/store/fsck": Entry(kind: .meta([403])),
             "GET /api/v1/diary/calendar": Entry(kind: .list, query: "?month=2025-06"),
             "GET /api/v1/diary/statistics": Entry(kind: .list, query: "?from=2025-06-01&until=2025-07-01"),
+            // A's entry is on 2025-06-14, B's on 2026-06-14: each list would show A's day to a stranger.
+            "GET /api/v1/diary/year": Entry(kind: .list, query: "?year=2025"),
+            "GET /api/v1/diary/on-this-day": Entry(kind: .list, query: "?day=2026-06-14"),
+            // A's entry of 14 June 2025 would be yesterday's streak and a count: a stranger sees neither.
+            "GET /api/v1/diary/insights": Entry(kind: .list, query: "?from=2025-01-01&until=2026-01-01&today=2025-06-15"),
             "GET /api/v1/ledger/reports/monthly": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/reports/categories": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/export.csv": Entry(kind: .list, query: "?trash=true"),
@@ -113,6 +118,8 @@ import Testing
             "GET /diary/search": Entry(kind: .list, query: "?q=Aardvark"),
             "GET /diary/calendar": Entry(kind: .list, query: "?month=2025-06"),
             "GET /diary/chart": Entry(kind: .list),
+            "GET /diary/year": Entry(kind: .list, query: "?year=2025"),
+            "GET /diary/on-this-day": Entry(kind: .list, query: "?day=2026-06-14"),
             "GET /ledger/export.csv": Entry(kind: .list),
             "GET /ledger/import": Entry(kind: .list),
             "POST /ledger/budgets": Entry(kind: .create, arguments: form),

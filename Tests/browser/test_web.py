@@ -537,6 +537,52 @@ class WebAppTests(unittest.TestCase):
         self.assertEqual(verdict.get_attribute("data-clean"), "true")
         self.shot("18-store")
 
+    def test_72_a_year_in_pixels_and_on_this_day(self):
+        today = date.today()
+        try:
+            last_year = today.replace(year=today.year - 1)
+        except ValueError:  # 29 February: last year's 28th comes back on it only in common years
+            last_year = today.replace(year=today.year - 1, day=28)
+        for emotion, intensity, text, at in [("anger", "5", "Pixel anger", "2025-06-14T10:00"), ("calm", "1", "Pixel calm", "2025-06-15T10:00"),
+                                             ("joy", "4", "Remembered a year on", last_year.isoformat() + "T12:00")]:
+            status, output, errors = keepsake(self.store, "diary", "add", "--emotion", emotion, "--intensity", intensity, "--text", text, "--at", at)
+            self.assertEqual(status, 0, output + errors)
+
+        self.go("/diary/year?year=2025")
+        anger = self.one("table.pixels td.has-entries.emo-anger.s5")
+        calm = self.one("table.pixels td.has-entries.emo-calm.s1")
+        colour = lambda cell: self.driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor", cell)
+        self.assertEqual(colour(anger), "rgb(214, 40, 40)", "a strong day in its emotion's full colour")
+        faint = colour(calm)
+        self.assertNotIn(faint, ("rgb(144, 190, 109)", "rgba(0, 0, 0, 0)", "rgb(255, 255, 255)"), "a faint day lighter than the full colour")
+        blank = self.all("table.pixels tbody tr:nth-child(3) td:not(.none)")[0]
+        self.assertNotEqual(colour(blank), colour(anger), "a day without entries stays blank")
+        self.shot("19-diary-year-in-pixels")
+        self.assert_no_console_errors("year in pixels")
+        self.one("table.pixels td.emo-anger a").click()
+        self.wait_for(lambda: self.path() == "/diary" and "day=2025-06-14" in self.driver.current_url, "the day opened")
+        self.assertIn("Pixel anger", self.driver.page_source)
+        self.assertNotIn("Pixel calm", self.driver.page_source)
+
+        # On a phone the grid scrolls inside its box; the page itself does not get wider.
+        self.driver.set_window_size(390, 844)
+        try:
+            self.go("/diary/year?year=2025")
+            overflow = self.driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            self.assertLessEqual(overflow, 0, "the page is no wider than the phone")
+            self.shot("20-diary-year-in-pixels-phone")
+        finally:
+            self.driver.set_window_size(1280, 1000)
+
+        self.go("/diary")
+        band = self.one("aside.on-this-day")
+        self.assertIn("Remembered a year on", band.text)
+        self.assertIn("1 year ago", band.text)
+        band.find_element(By.LINK_TEXT, "See all").click()
+        self.wait_for(lambda: self.path() == "/diary/on-this-day", "the on-this-day page")
+        self.assertIn("Remembered a year on", self.driver.page_source)
+        self.assert_no_console_errors("on this day")
+
     def test_80_korean_and_back(self):
         self.go("/diary")
         self.one("a.lang").click()

@@ -22,7 +22,9 @@ enum DiaryCommand {
             10 ordered photos.
             """,
         subcommands: [Command(Add.self), Command(List.self), Command(Show.self), Command(Edit.self), Command(Images.self), Command(DeleteCommand<DiaryCommand>.self),
-                      Command(RestoreCommand<DiaryCommand>.self), Command(MoveRecordCommand<DiaryCommand>.self), Command(Search.self), Command(MonthCalendar.self), Command(Stats.self)],
+                      Command(RestoreCommand<DiaryCommand>.self), Command(MoveRecordCommand<DiaryCommand>.self), Command(Search.self), Command(MonthCalendar.self),
+                      Command(Year.self), Command(OnThisDay.self), Command(Stats.self),
+                      Command(Insights.self)],
         epilogue: """
             Emotions: \(emotionNames) (English or Korean names work too).
             Ids are the UUIDs that add and list print. Photo positions count from 0.

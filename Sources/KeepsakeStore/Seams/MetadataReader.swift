@@ -8,6 +8,8 @@ public protocol MetadataReader {
     func list(_ query: RecordQuery) throws -> RecordPage
     /// Number of records in a collection in these books (`nil`: every book).
     func count(_ collection: CollectionName, trash: RecordQuery.TrashFilter, books: Set<BookID>?) throws -> Int
+    /// The groups of a tally (the engine has checked the field names), in no particular order.
+    func tally(_ request: FieldTallyRequest) throws -> [FieldTally]
     /// Records whose text fields contain every word (each also as a prefix), newest first.
     func search(_ search: TextSearch) throws -> [Record]
     /// ``trashed(before:in:)`` of these books only (`nil`: every book).
@@ -91,6 +93,7 @@ public protocol MetadataReader {
     /// The ids of every record in `book`, live and trashed, in id order.
     func recordIDs(in book: BookID) throws -> [RecordID]
     /// The ids of the records that no longer exist but have entries for every reader of `book` in
-    /// the change log (what its members' mirrors may still hold), in id order.
-    func goneRecordIDs(loggedIn book: BookID) throws -> [RecordID]
+    /// the change log (what its members' mirrors may still hold), each with its collection, in id
+    /// order.
+    func goneRecordIDs(loggedIn book: BookID) throws -> [(id: RecordID, collection: CollectionName)]
 }

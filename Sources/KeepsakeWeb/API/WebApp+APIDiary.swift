@@ -78,10 +78,34 @@ extension WebApp {
         guard let text = request.query("month"), let month = try? CalendarMonth(parsing: text) else {
             throw APIProblem.invalid("Give the month as month=YYYY-MM.")
         }
-        let days = try diary.calendar(of: month).map { day in
-            APICalendar.Day(day: day.day.string, count: day.count, dominantEmotion: day.dominantEmotion, emotions: APIEmotionCounts.of(day.emotionCounts))
+        return try APIAnswer(APICalendar(month: month.string, days: try diary.calendar(of: month).map(APICalendar.Day.init)))
+    }
+
+    /// `GET /api/v1/diary/year?year=YYYY`: a year in pixels, each day with entries with its
+    /// dominant emotion and average intensity.
+    func apiDiaryYear(_ request: APIRequest) throws -> APIAnswer<APIYearInPixels> {
+        guard let text = request.query("year"), let year = Int(text), CalendarMonth.years.contains(year) else {
+            throw APIProblem.invalid("Give the year as year=YYYY, from 1 to 9999.")
         }
-        return try APIAnswer(APICalendar(month: month.string, days: days))
+        return try APIAnswer(APIYearInPixels(year: year, days: try diary.yearInPixels(year).days.map(APICalendar.Day.init)))
+    }
+
+    /// `GET /api/v1/diary/on-this-day?day=YYYY-MM-DD` (default: today in `timeZone`, itself UTC by
+    /// default): the entries of the same day in earlier years, newest year first.
+    func apiDiaryOnThisDay(_ request: APIRequest) throws -> APIAnswer<APIOnThisDay> {
+        let day: DiaryDay
+        if let text = request.query("day") {
+            guard let asked = try? DiaryDay(text) else { throw APIProblem.invalid("Give the day as day=YYYY-MM-DD.") }
+            day = asked
+        } else {
+            let zone = try APITimeZones.zone(request.query("timeZone")) ?? TimeZone(identifier: "UTC")!
+            day = DiaryDay(containing: configuration.clock(), in: zone)
+        }
+        let body = diaryResource.body
+        let years = try diary.onThisDay(day).map { group in
+            APIOnThisDay.Year(day: group.day.string, yearsAgo: group.yearsAgo, entries: group.entries.map(body))
+        }
+        return try APIAnswer(APIOnThisDay(day: day.string, years: years))
     }
 
     /// `GET /api/v1/diary/statistics?from=&until=&period=week|month&timeZone=`: emotion counts and

@@ -19,7 +19,7 @@ struct AppPages: Sendable {
     init(apps: CallerApps, writers: AppWriters, layout: PageLayout, configuration: WebConfiguration) {
         let writes = writers.path, maxFileBytes = configuration.limits.maxFileBytes
         diary = DiaryPages(writer: writers.diary, layout: layout,
-                           pageSize: configuration.diaryPageSize, maxFileBytes: maxFileBytes)
+                           pageSize: configuration.diaryPageSize, maxFileBytes: maxFileBytes, clock: configuration.clock)
         feed = FeedPages(writer: writers.feed, layout: layout,
                          pageSize: configuration.feedPageSize, maxFileBytes: maxFileBytes)
         ledger = LedgerPages(writer: writers.ledger, layout: layout, writes: writes)

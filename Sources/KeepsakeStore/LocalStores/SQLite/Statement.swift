@@ -71,6 +71,8 @@ final class Statement {
     }
 
     func isNull(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_NULL }
+    func isInteger(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_INTEGER }
+    func isText(_ column: Int32) -> Bool { sqlite3_column_type(raw, column) == SQLITE_TEXT }
     func int64(_ column: Int32) -> Int64 { sqlite3_column_int64(raw, column) }
     func int(_ column: Int32) -> Int { Int(sqlite3_column_int64(raw, column)) }
     func double(_ column: Int32) -> Double { sqlite3_column_double(raw, column) }

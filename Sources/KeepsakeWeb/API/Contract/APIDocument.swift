@@ -11,7 +11,7 @@ import KeepsakeSupport
 enum APIDocument {
     /// The schemas the body types refer to besides their own.
     static var referencedSchemas: [any APIDescribed.Type] {
-        [APIImage.self, Emotion.self, APIProblem.self, APIChangePage.Change.self, APICalendar.Day.self, APIStatistics.Period.self,
+        [APIImage.self, Emotion.self, APIProblem.self, APIChangePage.Change.self, APICalendar.Day.self, APIOnThisDay.Year.self, APIStatistics.Period.self,
          APITotals.self, APIMonthlyReport.Month.self, APICategoryReport.Category.self, APIDiaryEntry.self, APITransaction.self, APIPost.self]
             + [APIBudget.self, APIBudgetReport.Line.self]
     }

@@ -110,6 +110,7 @@ extension DiaryPages {
             \(monthSection)
             <h2>\(t.emotionsIn(String(year)))</h2>
             \(yearSection)
+            \(try insightsSection(request, year: year, books: books))
             """
         return books.remembering(layout.render(Page(title: t[.emotionChart], section: .diary, body: body, usesCharts: true, watchesChanges: true), for: request))
     }

@@ -17,6 +17,8 @@ struct DiaryPages: Sendable {
     let pageSize: Int
     /// The largest photo accepted, for the photo field's own check.
     let maxFileBytes: Int
+    /// The time now (the web app's clock), for "today" in the on-this-day band and page.
+    let clock: @Sendable () -> Date
     /// The timeline's and the search's cards as already rendered.
     let cards = DiaryCardCache()
 
@@ -26,6 +28,8 @@ struct DiaryPages: Sendable {
         diary.get("/search", .page { _, request, _ in search(request) })
         diary.get("/calendar", .page { _, request, _ in calendar(request) })
         diary.get("/chart", .page { _, request, _ in try chart(request) })
+        diary.get("/on-this-day", .page { _, request, _ in onThisDayPage(request) })
+        diary.get("/year", .page { _, request, _ in yearPage(request) })
         diary.get("/trash", .page { _, request, _ in trash(request) })
         diary.get("/new", .page { _, request, _ in form(DiaryForm(), request) })
         diary.post("/new", .page { _, request, _ in save(request, editing: nil) })
@@ -94,6 +98,7 @@ struct DiaryPages: Sendable {
             <a class="button primary" href="/diary/new">\(t[.newEntry])</a>
             <a class="button" href="/diary/calendar">\(t[.calendar])</a>
             <a class="button" href="/diary/chart">\(t[.emotionChart])</a>
+            <a class="button" href="/diary/year">\(t.yearInPixels)</a>
             <a class="button" href="/diary/trash">\(t[.trash])</a>
             </div>
             </div>
@@ -102,6 +107,7 @@ struct DiaryPages: Sendable {
             \(PageLayout.undoBanner(request, path: "/diary"))
             \(PageLayout.listError(list.error, request))
             """
+        if filter == .all, cursor == nil { body += onThisDayBand(request, diary(showing: books)) }
         if list.page.entries.isEmpty {
             body += "<p class=\"empty\">\(filter == .all && cursor == nil ? t[.noEntriesYet] : t[.noEntriesHere])</p>"
         } else {
