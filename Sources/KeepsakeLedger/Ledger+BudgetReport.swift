@@ -3,9 +3,10 @@ public import KeepsakeStore
 
 extension Ledger {
     /// The budgets of `month` against its spending: one line per budget in effect that month (per
-    /// budget book, category and currency), by currency and category, each with what carried over
+    /// ledger book, category and currency), by currency and category, each with what carried over
     /// from the month before, what was spent (the month's expenses of that category and currency
-    /// in the ledger books read, narrowed to ``books``; income does not reduce it) and what is left.
+    /// in the budget's own ledger book; income does not reduce it) and what is left. Both the
+    /// budgets and the expenses are of the ledger books read, narrowed to ``books``.
     ///
     /// Carry-over: when the budget in effect in a month carries over, that month's rest (budget plus
     /// what it received, minus spent; negative when overspent) goes to the next month's budget of
@@ -34,7 +35,7 @@ extension Ledger {
         for plan in plans {
             let currency = plan.budget.currency
             func spentIn(_ month: LedgerMonth) -> Money {
-                spent[SpendingKey(month: month, category: plan.budget.category, currency: currency)] ?? .zero(currency)
+                spent[SpendingKey(month: month, book: plan.budget.book, category: plan.budget.category, currency: currency)] ?? .zero(currency)
             }
             var carried = Money.zero(currency)
             for link in plan.chain {
@@ -49,15 +50,16 @@ extension Ledger {
         }
     }
 
-    /// What one month spent in one category and currency.
+    /// What one month spent in one ledger book, category and currency.
     struct SpendingKey: Hashable {
         let month: LedgerMonth
+        let book: BookID?
         let category: String
         let currency: Currency
     }
 
     /// The sums of the live expenses from the first day of `first` to the last of `last`, per
-    /// month, category and currency; read in pages of 1000, only expenses.
+    /// month, book, category and currency; read in pages of 1000, only expenses.
     func expenses(from first: LedgerMonth, through last: LedgerMonth) throws -> [SpendingKey: Money] {
         var query = RecordQuery(collection: Self.collection)
         query.descending = false
@@ -71,7 +73,7 @@ extension Ledger {
             let page = try store.list(query)
             for record in page.records {
                 let transaction = try Self.transaction(from: record)
-                let key = SpendingKey(month: transaction.date.ledgerMonth, category: transaction.category, currency: transaction.amount.currency)
+                let key = SpendingKey(month: transaction.date.ledgerMonth, book: transaction.book, category: transaction.category, currency: transaction.amount.currency)
                 sums[key] = try (sums[key] ?? .zero(key.currency)).adding(transaction.amount)
             }
             guard let next = page.nextCursor else { return sums }

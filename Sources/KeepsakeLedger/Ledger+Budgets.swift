@@ -3,8 +3,9 @@ public import KeepsakeStore
 import KeepsakeSupport
 
 extension Ledger {
-    /// The collection budgets are stored in: `ledger-budget`. Its books are budget books, shared and
-    /// given roles like any book.
+    /// The collection budgets are stored in: `ledger-budget`. Its records live in the ledger's own
+    /// books (``Ledger/collection``), next to the transactions they budget, and follow those books'
+    /// members and roles (``KeepsakeStore/CollectionName/bookCollection``).
     public static let budgetCollection: CollectionName = "ledger-budget"
 
     /// The record field names a budget is stored under.
@@ -22,10 +23,10 @@ extension Ledger {
     /// the same category and currency in the same book replaces it; an amount of zero ends it.
     ///
     /// Every field is checked before anything is written (a bad amount does not even make the
-    /// caller's budget book).
+    /// caller's ledger book).
     ///
     /// - Throws: ``KeepsakeError`` `.invalidArgument` for a negative amount or a bad category, or a
-    ///   book that is not a budget book; `.notFound` for a book the caller does not read;
+    ///   book that is not a ledger book; `.notFound` for a book the caller does not read;
     ///   `.forbidden` for one it may only read.
     @discardableResult
     public func setBudget(_ draft: LedgerBudgetDraft) throws -> LedgerBudget {
@@ -107,13 +108,14 @@ extension Ledger {
         }
     }
 
-    /// The budget book to write in: `requested` (which the caller must read and which must be a
-    /// budget book), else the caller's own, made if missing (the first admin's for the operator).
+    /// The ledger book to write a budget in: `requested` (which the caller must read and which must
+    /// be a ledger book), else the caller's default ledger book, made if missing (the first admin's
+    /// for the operator).
     func budgetBook(_ requested: BookID?) throws -> BookID {
         if let requested {
             let book = try store.book(requested)
-            guard book.collection == Self.budgetCollection else {
-                throw KeepsakeError(.invalidArgument, "The book \(KeepsakeError.quoted(book.name)) holds \(book.collection) records, not budgets; name a \(Self.budgetCollection) book, or none for your own.")
+            guard book.collection == Self.collection else {
+                throw KeepsakeError(.invalidArgument, "The book \(KeepsakeError.quoted(book.name)) holds \(book.collection) records, not the ledger's; a budget lives in a \(Self.collection) book with the transactions it budgets: name a ledger book, or none for your own.")
             }
             return book.id
         }
@@ -122,15 +124,15 @@ extension Ledger {
             owner = account
         } else {
             guard let admin = try store.firstAdmin() else {
-                throw KeepsakeError(.conflict, "This store has no enabled admin, so a budget set without a book has nowhere to go; name a budget book, or enable an admin.")
+                throw KeepsakeError(.conflict, "This store has no enabled admin, so a budget set without a book has nowhere to go; name a ledger book, or enable an admin.")
             }
             owner = admin.id
         }
-        let book = try store.defaultBook(of: owner, in: Self.budgetCollection)
-        // A token limited to other books gets its account's budget book from the engine, but may
+        let book = try store.defaultBook(of: owner, in: Self.collection)
+        // A token limited to other books gets its account's ledger book from the engine, but may
         // not even read it: refused as the engine refuses its default book, naming nothing.
-        guard try store.books(in: Self.budgetCollection).contains(where: { $0.id == book.id }) else {
-            throw KeepsakeError(.forbidden, "This token may not write your own budget book; name a budget book it may write, or use a token that is not limited to other books.")
+        guard try store.books(in: Self.collection).contains(where: { $0.id == book.id }) else {
+            throw KeepsakeError(.forbidden, "This token may not write your own ledger book; name a ledger book it may write, or use a token that is not limited to other books.")
         }
         return book.id
     }
@@ -155,13 +157,13 @@ extension Ledger {
         return record
     }
 
-    /// Every live budget of the books read (narrowed to ``budgetBooks``), of months up to and
+    /// Every live budget of the ledger books read (narrowed to ``books``), of months up to and
     /// including `month` when given, oldest first.
     func allBudgets(through month: LedgerMonth? = nil) throws -> [LedgerBudget] {
         var query = RecordQuery(collection: Self.budgetCollection)
         query.descending = false
         query.limit = 1000
-        query.books = budgetBooks
+        query.books = books
         query.dateUntil = month?.dateRange.until
         var result: [LedgerBudget] = []
         while true {

@@ -5,8 +5,9 @@ public import KeepsakeStore
 /// ``month`` on, until a budget of a later month for the same category and currency in the same
 /// book replaces it.
 ///
-/// A budget is a record of the ``Ledger/budgetCollection`` collection, in a budget book (its own
-/// members and roles: a viewer reads it, an editor or owner changes it). Its id is derived from
+/// A budget is a record of the ``Ledger/budgetCollection`` collection, in a ledger book next to the
+/// transactions it budgets (that book's members and roles: a viewer reads it, an editor or owner
+/// changes it; sharing the book shares its budgets, deleting it deletes them). Its id is derived from
 /// the book, category, currency and month, so there is at most one budget per book, category,
 /// currency and month: setting it again changes it.
 public struct LedgerBudget: Sendable, Hashable, Codable, Identifiable {
@@ -22,7 +23,7 @@ public struct LedgerBudget: Sendable, Hashable, Codable, Identifiable {
     /// Whether what is left at the end of a month (or overspent: a negative rest) carries over to
     /// the next month's budget.
     public var carryOver: Bool
-    /// The budget book it is in.
+    /// The ledger book it is in.
     public var book: BookID?
     /// The account that last wrote it; `nil` for the local operator without an account.
     public var author: AccountID?

@@ -11,7 +11,7 @@ public struct LedgerBudgetDraft: Sendable, Hashable {
     public var month: LedgerMonth
     /// Whether a month's rest (or overspend) carries over to the next month.
     public var carryOver: Bool
-    /// The budget book to write it in; the caller's own budget book when `nil`.
+    /// The ledger book to write it in; the caller's own ledger book when `nil`.
     public var book: BookID?
 
     /// Creates a draft.

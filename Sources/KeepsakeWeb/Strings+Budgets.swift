@@ -1,6 +1,4 @@
 extension Strings {
-    /// The app name of budget books (collection `ledger-budget`) on the Books page.
-    var ledgerBudgets: String { pick("Ledger budgets", "가계부 예산") }
     /// The heading of the ledger month's budgets.
     var budgets: String { pick("Budgets", "예산") }
     /// The column of a budget's amount.

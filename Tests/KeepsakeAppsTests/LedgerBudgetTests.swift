@@ -5,7 +5,7 @@ import KeepsakeStore
 import KeepsakeTestSupport
 
 /// Budgets (issue 24): a monthly amount per category and currency, spent against it, carry-over,
-/// refused input that writes nothing, and the roles of the budget book.
+/// refused input that writes nothing, and the roles of the ledger book a budget lives in.
 @Suite struct LedgerBudgetTests {
     static func month(_ text: String) throws -> LedgerMonth { try LedgerMonth(parsing: text) }
 
@@ -141,10 +141,11 @@ import KeepsakeTestSupport
         let emptyCategory = #expect(throws: KeepsakeError.self) { try Self.set(ledger, "2025-03", "1", .usd, "  ") }
         #expect(emptyCategory?.code == .invalidArgument)
         #expect(try fixture.store.count(Ledger.budgetCollection, trash: .all) == 0, "nothing written")
-        #expect(try fixture.store.books().count == booksBefore, "not even the budget book")
-        let notABudgetBook = try fixture.store.defaultBook(of: try #require(try fixture.store.firstAdmin()).id, in: Ledger.collection)
-        let wrongBook = #expect(throws: KeepsakeError.self) { try Self.set(ledger, "2025-03", "1", .usd, "Food", book: notABudgetBook.id) }
+        #expect(try fixture.store.books().count == booksBefore, "not even the ledger book")
+        let diaryBook = try fixture.store.defaultBook(of: try #require(try fixture.store.firstAdmin()).id, in: "diary")
+        let wrongBook = #expect(throws: KeepsakeError.self) { try Self.set(ledger, "2025-03", "1", .usd, "Food", book: diaryBook.id) }
         #expect(wrongBook?.code == .invalidArgument)
+        #expect(wrongBook?.message.contains("ledger book") == true, "\(wrongBook?.message ?? "")")
         #expect(try fixture.store.count(Ledger.budgetCollection, trash: .all) == 0)
     }
 
@@ -159,7 +160,8 @@ import KeepsakeTestSupport
         let soraLedger = Ledger(store: store.acting(as: .account(sora.id)))
         let budget = try Self.set(minaLedger, "2025-03", "300000", .krw, "식비")
         let book = try #require(budget.book)
-        #expect(try store.book(book).collection == Ledger.budgetCollection)
+        #expect(try store.book(book).collection == Ledger.collection, "in Mina's own ledger book")
+        #expect(try store.books(in: Ledger.budgetCollection).isEmpty, "no budget book of its own")
         try store.acting(as: .account(mina.id)).setRole(.viewer, for: joon.id, in: book)
         try Ledger(store: store.acting(as: .account(mina.id))).create(LedgerTransactionDraft(
             date: try LedgerDay(parsing: "2025-03-03"), kind: .expense, amount: try Money(parsing: "1000", currency: .krw), category: "식비"))
@@ -185,5 +187,49 @@ import KeepsakeTestSupport
         try store.acting(as: .account(mina.id)).setRole(.editor, for: joon.id, in: book)
         #expect(try Self.set(joonLedger, "2025-03", "250000", .krw, "식비", book: book).id == budget.id)
         #expect(try minaLedger.budget(budget.id).amount.description == "250000 KRW")
+    }
+
+    @Test func aBudgetLivesInTheLedgerBookOfItsTransactionsSharedAndDeletedWithIt() throws {
+        let fixture = try LedgerFixture()
+        let store = fixture.store
+        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
+        let joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
+        let minaStore = store.acting(as: .account(mina.id))
+        let minaLedger = Ledger(store: minaStore)
+        var joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
+        // Her first transaction and her first budget go to the same book: her default ledger book.
+        let coffee = try minaLedger.create(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-03"), kind: .expense,
+                                                                  amount: try Money(parsing: "4.00", currency: .usd), category: "Coffee"))
+        let own = try #require(coffee.book)
+        let budget = try Self.set(minaLedger, "2025-03", "20.00", .usd, "Coffee")
+        #expect(budget.book == own)
+        // A shared household book: the budget set there budgets that book's expenses only.
+        let household = try minaStore.createBook(collection: Ledger.collection, name: "Household")
+        try minaLedger.create(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-04"), kind: .expense,
+                                                     amount: try Money(parsing: "9.00", currency: .usd), category: "Coffee", book: household.id))
+        let shared = try Self.set(minaLedger, "2025-03", "30.00", .usd, "Coffee", book: household.id)
+        #expect(shared.book == household.id && shared.id != budget.id, "one budget per book")
+        let lines = try minaLedger.budgetReport(for: try Self.month("2025-03"))
+        #expect(lines.first { $0.budget.book == own }?.spent.description == "4.00 USD", "only her own book's expenses")
+        #expect(lines.first { $0.budget.book == household.id }?.spent.description == "9.00 USD", "only the household's expenses")
+
+        #expect(try joonLedger.budgets().isEmpty, "not shared yet")
+        try minaStore.setRole(.viewer, for: joon.id, in: household.id)
+        #expect(try joonLedger.budgets().map(\.id) == [shared.id], "a viewer of the ledger book reads its budgets, not her own book's")
+        #expect(try joonLedger.budgetReport(for: try Self.month("2025-03")).map(\.left.description) == ["21.00 USD"])
+        joonLedger.books = [household.id]
+        #expect(try joonLedger.budgets(in: try Self.month("2025-04")).map(\.id) == [shared.id], "the ledger's book filter narrows budgets too")
+        let change = #expect(throws: KeepsakeError.self) { try Self.set(joonLedger, "2025-03", "1.00", .usd, "Coffee", book: household.id) }
+        #expect(change?.code == .forbidden)
+        let removal = #expect(throws: KeepsakeError.self) { try joonLedger.removeBudget(shared.id) }
+        #expect(removal?.code == .forbidden)
+        #expect(try minaLedger.budget(shared.id).amount.description == "30.00 USD", "unchanged")
+
+        // Deleting the ledger book deletes its budgets with its transactions; her own book keeps its budget.
+        try minaStore.deleteBook(household.id)
+        #expect(throws: KeepsakeError.self) { try minaLedger.budget(shared.id) }
+        #expect(try store.count(Ledger.budgetCollection, trash: .all) == 1)
+        #expect(try minaLedger.budgets().map(\.id) == [budget.id])
+        #expect(try Ledger(store: store.acting(as: .account(joon.id))).budgets().isEmpty)
     }
 }

@@ -36,22 +36,35 @@ import KeepsakeTestSupport
         #expect(try await cli.json([LedgerBudget].self, ["ledger", "budget", "list"]).map(\.id) == [food.id])
     }
 
-    @Test func aSharedBudgetBookIsReadByItsViewerWhoMayNotChangeIt() throws {
+    @Test func aSharedLedgerBookSharesItsBudgetsWithItsViewerWhoMayNotChangeThem() throws {
         typealias Accounts = AccountCommandTests
         let (cli, _, _) = try Accounts.sharedStore("cli-budget-shared")
-        let book = try #require(printedID(try Accounts.keepsake(cli, ["--user", "ana", "book", "create", "ledger-budget", "Household budgets"]).stdout))
+        let book = try #require(printedID(try Accounts.keepsake(cli, ["--user", "ana", "book", "create", "ledger", "Household"]).stdout))
         try Accounts.keepsake(cli, ["--user", "ana", "book", "share", book, "ben", "--role", "viewer"])
         let set = try Accounts.keepsake(cli, ["--user", "ana", "ledger", "budget", "set", "--category", "Food", "--amount", "300000",
-                                              "--month", "2026-11", "--book", "Household budgets"])
+                                              "--month", "2026-11", "--book", "Household"])
         let id = try #require(printedID(set.stdout))
-        #expect(try Accounts.keepsake(cli, ["--user", "ben", "ledger", "budget", "list"]).stdout.contains(id), "the viewer reads it")
+        let own = try Accounts.keepsake(cli, ["--user", "ana", "ledger", "budget", "set", "--category", "Fun", "--amount", "5000",
+                                              "--month", "2026-11"])
+        let ownID = try #require(printedID(own.stdout))
+        let listed = try Accounts.keepsake(cli, ["--user", "ben", "ledger", "budget", "list"]).stdout
+        #expect(listed.contains(id) && !listed.contains(ownID), "the viewer reads the shared book's budget, not Ana's own book's")
+        let narrowed = try Accounts.keepsake(cli, ["--user", "ana", "ledger", "budget", "list", "--book", "Household"]).stdout
+        #expect(narrowed.contains(id) && !narrowed.contains(ownID), "--book narrows to one ledger book")
         let refused = try Accounts.keepsake(cli, ["--user", "ben", "ledger", "budget", "set", "--category", "Food", "--amount", "1",
                                                   "--month", "2026-11", "--book", book], expect: 1)
         #expect(refused.stderr.contains("only read"), "\(refused.stderr)")
         _ = try Accounts.keepsake(cli, ["--user", "ben", "ledger", "budget", "remove", id], expect: 1)
-        let ledgerBook = try Accounts.keepsake(cli, ["--user", "ana", "ledger", "budget", "set", "--category", "Food", "--amount", "1",
-                                                     "--book", "Ledger"], expect: 1)
-        #expect(ledgerBook.stderr.contains("not a ledger-budget book") || ledgerBook.stderr.contains("No ledger-budget book"), "\(ledgerBook.stderr)")
+        try Accounts.keepsake(cli, ["--user", "ana", "book", "create", "diary", "Notes"])
+        let diaryBook = try Accounts.keepsake(cli, ["--user", "ana", "ledger", "budget", "set", "--category", "Food", "--amount", "1",
+                                                    "--book", "Notes"], expect: 1)
+        #expect(diaryBook.stderr.contains("No ledger book"), "\(diaryBook.stderr)")
+        let budgetBook = try Accounts.keepsake(cli, ["--user", "ana", "book", "create", "ledger-budget", "Budgets"], expect: 2)
+        #expect(budgetBook.stderr.contains("ledger-budget"), "no budget books of their own: \(budgetBook.stderr)")
         #expect(try Accounts.keepsake(cli, ["--user", "ana", "ledger", "budget", "report", "--month", "2026-12"]).stdout.contains("budget 300000 KRW"))
+        // Deleting the ledger book deletes its budget with it.
+        try Accounts.keepsake(cli, ["--user", "ana", "book", "delete", book, "--yes"])
+        let after = try Accounts.keepsake(cli, ["--user", "ana", "ledger", "budget", "list"]).stdout
+        #expect(!after.contains(id) && after.contains(ownID))
     }
 }

@@ -56,7 +56,8 @@ import Testing
             "GET /api/v1/ledger/reports/monthly": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/reports/categories": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/export.csv": Entry(kind: .list, query: "?trash=true"),
-            // Budgets live in budget books (ledger-budget), apart from the ledger's books.
+            // Budgets (ledger-budget) live in the ledger's books, next to the transactions: a reader of
+            // A's ledger book reads them, nobody else.
             "GET /api/v1/ledger/budgets": Entry(kind: .list, query: "?month=2025-06"),
             "PUT /api/v1/ledger/budgets": Entry(kind: .create, arguments: ["-X", "PUT"] + json + [#"{"month":"2026-01","category":"matrix","amount":"5","currency":"KRW"}"#]),
             "GET /api/v1/ledger/budgets/report": Entry(kind: .list, query: "?month=2025-06"),
@@ -176,7 +177,8 @@ import Testing
         return entries
     }
 
-    /// The app (`diary`, `ledger`, `feed`, or `ledger-budget` for the ledger's budgets) a path is of, if any.
+    /// The app (`diary`, `ledger`, `feed`, or `ledger-budget` for the budgets in the ledger's books) a
+    /// path is of, if any.
     static func app(of path: String) -> String? {
         let segments = path.split(separator: "/").map(String.init)
         if segments.contains("ledger") && segments.contains("budgets") { return "ledger-budget" }

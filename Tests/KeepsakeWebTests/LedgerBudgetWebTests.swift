@@ -91,10 +91,10 @@ import Testing
         #expect(try api.web.store.count(Ledger.budgetCollection) == 0)
     }
 
-    @Test func aSharedBudgetBookFollowsItsMembersRoles() async throws {
+    @Test func theBudgetsOfASharedLedgerBookFollowItsMembersRoles() async throws {
         let people = try AccountsWebTests.TwoPeople()
         let mina = people.web.store.acting(as: .account(people.mina.id))
-        let book = try mina.createBook(collection: Ledger.budgetCollection, name: "Household budgets")
+        let book = try mina.createBook(collection: Ledger.collection, name: "Household")
         try mina.setRole(.viewer, for: people.joon.id, in: book.id)
         let json = ["-H", "Content-Type: application/json", "--data-binary"]
         let set = try await people.call("/ledger/budgets", ["-X", "PUT"] + json
@@ -120,12 +120,23 @@ import Testing
         #expect(remove.status == 403, "\(remove.text.prefix(300))")
         #expect(try Ledger(store: people.web.store).budget(try RecordID(parsing: id)).amount.description == "300000 KRW", "unchanged")
 
-        // Mina writes her own budget book too (made with her first budget): the form offers both.
+        // Mina's own ledger book has a budget of its own; the month page's book switcher narrows the
+        // budgets to the book chosen, and the form offers her ledger books, the chosen one first.
+        let own = try Ledger(store: mina).setBudget(LedgerBudgetDraft(typedMonth: "2026-05", amount: "5000", currencyCode: "KRW", category: "Fun"))
+        #expect(try mina.book(try #require(own.book)).collection == Ledger.collection)
         let minaJar = people.web.directory.appending("mina.txt").path
         _ = try await AccountsWebTests.logIn(people.web, "mina", "mina's long password", jar: minaJar)
-        let minas = try await curl(["-b", minaJar, "-c", minaJar, people.web.url("/ledger?month=2026-06")])
-        #expect(minas.text.contains("Household budgets") && minas.text.contains("name=\"book\""), "the budget book select")
-        #expect(try await people.call("/me", token: people.joonToken).text.contains("ledger-budget"), "/me lists the budget book")
+        let every = try await curl(["-b", minaJar, "-c", minaJar, people.web.url("/ledger?month=2026-06&book=all")])
+        #expect(Self.row(every.text, category: "Food") != nil && Self.row(every.text, category: "Fun") != nil, "every book: both budgets")
+        let household = try await curl(["-b", minaJar, "-c", minaJar, people.web.url("/ledger?month=2026-06&book=\(book.id)")])
+        #expect(Self.row(household.text, category: "Food") != nil && Self.row(household.text, category: "Fun") == nil, "one book: its budgets only")
+        let form = try #require(household.text.range(of: "action=\"/ledger/budgets\"").map { String(household.text[$0.lowerBound...]) })
+        #expect(form.contains("<option value=\"\(book.id)\" selected>Household</option>"), "the budget form writes to the book shown")
+        // Joon reads only the shared book's budget, and the Books page has no budget books.
+        #expect(!(try await people.call("/ledger/budgets", token: people.joonToken).text.contains(own.id.string)))
+        #expect(!(try await people.call("/me", token: people.joonToken).text.contains("ledger-budget")), "no budget books")
+        let books = try await curl(["-b", minaJar, "-c", minaJar, people.web.url("/books")])
+        #expect(books.status == 200 && !books.text.contains("Ledger budgets") && !books.text.contains("ledger-budget"), "\(books.text.prefix(300))")
     }
 
     /// The budget row of `category` on a month page.

@@ -7,14 +7,13 @@ extension BookCommand {
         static let configuration = CommandConfiguration(
             "create", abstract: "Make a book of an app (you own it, or --owner).",
             discussion: """
-                Makes a book of APP (diary, ledger, ledger-budget for the ledger's budgets, or feed) called
-                NAME (1 to 100 characters). With --user you own it; the local operator names its owner with
-                --owner.
+                Makes a book of APP (diary, ledger or feed) called NAME (1 to 100 characters). With --user
+                you own it; the local operator names its owner with --owner.
                 """,
             examples: [#"keepsake --user ana book create feed "Family""#, #"keepsake book create ledger "Household" --owner ana"#])
 
         /// Its app.
-        @Argument(.app, "APP", hint: "diary, ledger, ledger-budget or feed") var app: CollectionName
+        @Argument(.app, "APP", hint: "diary, ledger or feed") var app: CollectionName
         /// Its name.
         @Argument(.text("NAME"), hint: "the new book's name") var name: String
         /// Its owner.

@@ -8,11 +8,11 @@ enum BookCommand {
         group: "book", abstract: "Books: every record is in one, shared with others as owner, editor or viewer.",
         section: KeepsakeCommand.storeCommands,
         discussion: """
-            Every record belongs to one book of its app (diary, ledger, ledger-budget for the ledger's
-            budgets, or feed). A book is shared with accounts as owner (also shares, renames and deletes
-            it), editor (adds, edits and deletes records) or viewer (reads); it always keeps one owner.
-            Each account has its own default book of each app, where its new records go. BOOK is a
-            book's id, or its name when only one book you may read has it.
+            Every record belongs to one book of its app (diary, ledger or feed). A book is shared with
+            accounts as owner (also shares, renames and deletes it), editor (adds, edits and deletes
+            records) or viewer (reads); it always keeps one owner. Each account has its own default book
+            of each app, where its new records go. BOOK is a book's id, or its name when only one book
+            you may read has it.
             """,
         subcommands: [Command(List.self), Command(Create.self), Command(Share.self), Command(Unshare.self), Command(Members.self),
                       Command(Rename.self), Command(Delete.self)],

@@ -15,9 +15,8 @@ extension ValueParser where Value == BookRole {
 }
 
 extension ValueParser where Value == CollectionName {
-    /// The app a book belongs to: `diary`, `ledger`, `ledger-budget` (the ledger's budgets) or `feed`.
-    static let app = choice([("diary", Diary.collection), ("ledger", Ledger.collection), ("ledger-budget", Ledger.budgetCollection),
-                             ("feed", FeedItem.collection)])
+    /// The app a book belongs to: `diary`, `ledger` or `feed`.
+    static let app = choice([("diary", Diary.collection), ("ledger", Ledger.collection), ("feed", FeedItem.collection)])
 }
 
 extension ValueParser where Value == String {

@@ -9,8 +9,8 @@ extension LedgerCommand {
         discussion: """
             A budget is an amount per month for one category in one currency, from a month on, until a
             budget of a later month for the same category replaces it (0 ends it). With --carry-over, what
-            is left at the end of a month (or overspent) carries over to the next month. Budgets live in
-            budget books, shared and given roles like any book (keepsake book list shows them).
+            is left at the end of a month (or overspent) carries over to the next month. A budget lives in
+            a ledger book with the transactions it budgets: sharing the book shares its budgets.
             """,
         subcommands: [Command(SetBudget.self), Command(ListBudgets.self), Command(RemoveBudget.self), Command(BudgetReport.self)],
         examples: [
@@ -43,7 +43,7 @@ extension LedgerCommand {
         @Option("--month", .month, help: "The first month it applies to; default this month.") var month: CalendarMonth?
         /// Whether the rest carries over.
         @Flag("--carry-over", help: "Carry each month's rest (or overspend) over to the next month.") var carryOver: Bool
-        /// The budget book (default: your own).
+        /// The ledger book (default: your own).
         @OptionGroup var book: BookOption
 
         /// Sets the budget and prints it.
@@ -51,7 +51,7 @@ extension LedgerCommand {
             let ledger = Ledger(store: try call.openStore())
             let month = self.month ?? CalendarMonth(containing: Date(), in: call.timeZone)
             let draft = try LedgerBudgetDraft(typedMonth: month.string, amount: amount, currencyCode: currency ?? "KRW", category: category,
-                                              carryOver: carryOver, book: try book.bookID(in: ledger.store, collection: Ledger.budgetCollection))
+                                              carryOver: carryOver, book: try book.bookID(in: ledger.store, collection: Ledger.collection))
             let budget = try ledger.setBudget(draft)
             try call.printResult(budget) {
                 call.print("Set budget \(budget.id).")
@@ -71,13 +71,13 @@ extension LedgerCommand {
 
         /// Only those in effect this month.
         @Option("--month", .month, help: "Only the budgets in effect that month.") var month: CalendarMonth?
-        /// Only one budget book.
+        /// Only one ledger book.
         @OptionGroup var book: BookOption
 
         /// Prints the budgets.
         func run(_ call: Invocation) async throws -> Int32 {
             var ledger = Ledger(store: try call.openStore())
-            ledger.budgetBooks = try book.filter(in: ledger.store, collection: Ledger.budgetCollection)
+            ledger.books = try book.filter(in: ledger.store, collection: Ledger.collection)
             let budgets = try ledger.budgets(in: month)
             try call.printResult(budgets) {
                 if budgets.isEmpty { call.print("No budgets.") }
@@ -115,20 +115,20 @@ extension LedgerCommand {
             "report", abstract: "A month's budgets against its spending: budget, carried, spent, left.",
             discussion: """
                 Per budget in effect in the month (this month by default): the budget, what carried over from
-                the month before, the month's expenses in the category and currency (income does not reduce
-                them) and what is left; a negative rest is over budget.
+                the month before, the month's expenses in the category and currency in the budget's ledger
+                book (income does not reduce them) and what is left; a negative rest is over budget.
                 """,
             examples: ["keepsake ledger budget report", "keepsake ledger budget report --month 2026-11 --json"])
 
         /// The month.
         @Option("--month", .month, help: "The month; default this month.") var month: CalendarMonth?
-        /// Only one budget book.
+        /// Only one ledger book.
         @OptionGroup var book: BookOption
 
         /// Prints the report.
         func run(_ call: Invocation) async throws -> Int32 {
             var ledger = Ledger(store: try call.openStore())
-            ledger.budgetBooks = try book.filter(in: ledger.store, collection: Ledger.budgetCollection)
+            ledger.books = try book.filter(in: ledger.store, collection: Ledger.collection)
             let month = self.month ?? CalendarMonth(containing: Date(), in: call.timeZone)
             let lines = try ledger.budgetReport(for: month)
             try call.printResult(lines) {

@@ -15,7 +15,7 @@ extension WebApp {
                     input: APIBudgetInput.self) { app, request, body in try app.apiSetBudget(request, body) }
         ledger.json(.get, "/budgets/report", APIDoc("getBudgetReport", "A month's budgets against its spending", answer: "One line per budget in effect that month.",
                                                     parameters: [.query("month", APIMonths.schema, required: true)],
-                                                    description: "Per budget in effect: what carried over from the month before (when that month's budget carries over: its rest, negative when it was overspent), the month's expenses in the category and currency (income does not reduce them), and what is left.")) { app, request in
+                                                    description: "Per budget in effect: what carried over from the month before (when that month's budget carries over: its rest, negative when it was overspent), the month's expenses in the category and currency in the budget's ledger book (income does not reduce them), and what is left.")) { app, request in
             try app.apiBudgetReport(request)
         }
         ledger.json(.get, "/budgets/{id:uuid}", APIDoc("getBudget", "Read a budget", answer: "The budget.", parameters: [.recordID, .ifNoneMatch],

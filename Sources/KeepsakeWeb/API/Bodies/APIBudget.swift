@@ -15,7 +15,7 @@ struct APIBudget: APIResponseBody {
             "month": JSONSchema.described(APIMonths.schema, "The first month the budget applies to; it applies until a budget of a later month for the same category and currency in the same book."),
             "carryOver": JSONSchema.boolean(description: "Whether a month's rest (or overspend) carries over to the next month."),
             "createdAt": JSONSchema.timestamp, "updatedAt": JSONSchema.timestamp,
-            "book": JSONSchema.described(JSONSchema.nullable(JSONSchema.uuid), "The budget book (collection ledger-budget) it is in."),
+            "book": JSONSchema.described(JSONSchema.nullable(JSONSchema.uuid), "The ledger book it is in, with the transactions it budgets (its members and roles apply)."),
             "author": JSONSchema.described(JSONSchema.nullable(JSONSchema.uuid), "The account that last set it; null for the local operator."),
         ])
     }

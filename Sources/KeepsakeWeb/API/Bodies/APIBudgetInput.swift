@@ -20,7 +20,7 @@ struct APIBudgetInput: APIRequestBody {
                                      description: "The amount per month: a decimal of zero or more in the currency's units, with at most as many decimals as the currency has (0 ends an earlier budget)."),
          "currency": APIMoney.currencySchema,
          "carryOver": JSONSchema.boolean(defaultValue: false, description: "Whether a month's rest (or overspend) carries over to the next month."),
-         "book": JSONSchema.described(JSONSchema.uuid, "The budget book (collection ledger-budget) to write in: one the caller may write. Default: the caller's own budget book, made on first use. A book the caller cannot read is 404, one it may only read 403, a book of another app 400.")]
+         "book": JSONSchema.described(JSONSchema.uuid, "The ledger book to write in, with the transactions it budgets: one the caller may write. Default: the caller's own ledger book, made on first use. A book the caller cannot read is 404, one it may only read 403, a book of another app 400.")]
     }
 
     /// The pattern of a budget amount (zero allowed) with at most `digits` decimals (zeros beyond
@@ -42,7 +42,7 @@ struct APIBudgetInput: APIRequestBody {
 
     var month, category, amount, currency: String
     var carryOver: Bool?
-    /// The id of the budget book to write in; the caller's own when absent.
+    /// The id of the ledger book to write in; the caller's own ledger book when absent.
     var book: String?
 
     /// The draft the ledger checks (``Ledger/setBudget(_:)``).

@@ -19,7 +19,7 @@ struct BookPages: Sendable {
     var layout: PageLayout { app.layout }
 
     /// The apps whose books the page shows first, in this order (any other collection follows).
-    static let collections: [CollectionName] = ["diary", "ledger", "ledger-budget", "feed"]
+    static let collections: [CollectionName] = ["diary", "ledger", "feed"]
 
     /// Adds the routes of `/books`.
     static func addRoutes(to group: inout Router<WebRoute>) {
@@ -166,7 +166,6 @@ struct BookPages: Sendable {
         switch collection.description {
         case "diary": t[.diary]
         case "ledger": t[.ledger]
-        case "ledger-budget": t.ledgerBudgets
         case "feed": t[.feed]
         default: collection.description
         }

@@ -12,7 +12,7 @@ struct LedgerBudgetForm: Sendable {
     var currencyCode: String
     /// Whether the rest carries over.
     var carryOver = false
-    /// The budget book chosen; `nil` for the caller's own.
+    /// The ledger book chosen; `nil` for the caller's own (the page's book switcher's when it names one).
     var book: BookID?
 
     /// An empty form in `currencyCode`.

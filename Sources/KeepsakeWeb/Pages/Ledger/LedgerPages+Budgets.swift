@@ -56,7 +56,7 @@ extension LedgerPages {
             \(problem)
             <form method="post" action="/ledger/budgets" class="stack" novalidate>
             \(csrf)<input type="hidden" name="month" value="\(month.string)">
-            \(BookSwitcher.composeSelect(request, collection: Ledger.budgetCollection, store: ledger.store, selected: model.book))
+            \(BookSwitcher.composeSelect(request, collection: Ledger.collection, store: ledger.store, selected: model.book))
             <div class="row">
             <label>\(t[.category]) <input type="text" name="category" value="\(model.category)" maxlength="\(Ledger.maxCategoryLength)" required placeholder="\(t[.categoryPlaceholder])"></label>
             <label>\(t.budget) <input type="text" name="amount" value="\(model.amountText)" inputmode="decimal" required autocomplete="off" placeholder="300000"></label>
