@@ -140,6 +140,9 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 form.book-switcher { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .3rem 0 .8rem; }
 form.book-switcher label, .book-select { display: inline-flex; flex-wrap: wrap; gap: .3rem; align-items: center; max-width: 100%; }
 form.book-switcher select, .book-select select { max-width: 100%; min-width: 0; }
+.budgets .since, .budgets .carry { color: var(--muted); font-weight: 400; }
+tr.budget-line.over th { color: var(--danger); }
+.budget-form summary { cursor: pointer; font-weight: 600; margin: .4rem 0; }
 @media (max-width: 600px) { table.pixels { border-spacing: 1px; font-size: .5rem; } table.pixels td { height: .8rem; border-radius: 2px; } table.pixels th.minor { color: transparent; } }
 @media (max-width: 600px) { main { padding: .7rem; } .photo-list { grid-template-columns: repeat(2, 1fr); } }
 """#

@@ -56,6 +56,13 @@ import Testing
             "GET /api/v1/ledger/reports/monthly": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/reports/categories": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/export.csv": Entry(kind: .list, query: "?trash=true"),
+            // Budgets (ledger-budget) live in the ledger's books, next to the transactions: a reader of
+            // A's ledger book reads them, nobody else.
+            "GET /api/v1/ledger/budgets": Entry(kind: .list, query: "?month=2025-06"),
+            "PUT /api/v1/ledger/budgets": Entry(kind: .create, arguments: ["-X", "PUT"] + json + [#"{"month":"2026-01","category":"matrix","amount":"5","currency":"KRW"}"#]),
+            "GET /api/v1/ledger/budgets/report": Entry(kind: .list, query: "?month=2025-06"),
+            "GET /api/v1/ledger/budgets/{id:uuid}": Entry(kind: .read),
+            "DELETE /api/v1/ledger/budgets/{id:uuid}": Entry(kind: .write, arguments: ["-X", "DELETE"]),
         ]
         let creates = [
             "diary": json + [#"{"emotion":"joy","title":"MatrixNew"}"#],
@@ -116,6 +123,8 @@ import Testing
             "GET /diary/on-this-day": Entry(kind: .list, query: "?day=2026-06-14"),
             "GET /ledger/export.csv": Entry(kind: .list),
             "GET /ledger/import": Entry(kind: .list),
+            "POST /ledger/budgets": Entry(kind: .create, arguments: form),
+            "POST /ledger/budgets/{id:uuid}/remove": Entry(kind: .write),
             // A CSV whose row takes the id of A's transaction: A's stays as it is.
             "POST /ledger/import": Entry(kind: .meta([200, 400]), arguments: ["-F", "csv=@{csv};type=text/csv"]),
             "GET /store/import": Entry(kind: .list),
@@ -168,9 +177,11 @@ import Testing
         return entries
     }
 
-    /// The app (`diary`, `ledger`, `feed`) a path is of, if any.
+    /// The app (`diary`, `ledger`, `feed`, or `ledger-budget` for the budgets in the ledger's books) a
+    /// path is of, if any.
     static func app(of path: String) -> String? {
         let segments = path.split(separator: "/").map(String.init)
+        if segments.contains("ledger") && segments.contains("budgets") { return "ledger-budget" }
         let first = segments.first == "api" ? segments.dropFirst(2).first : segments.first
         return first.flatMap { ["diary", "ledger", "feed"].contains($0) ? $0 : nil }
     }
@@ -252,7 +263,7 @@ import Testing
                     expected = caller.reads.contains(app ?? "") ? [403] : [404]
                 case .create:
                     if caller.writes.contains(app ?? "") { continue }
-                    expected = caller.name.contains("read-only") ? [403] : caller.name.contains("limited") ? [403, 404] : [201]
+                    expected = caller.name.contains("read-only") ? [403] : caller.name.contains("limited") ? [403, 404] : route.method == .put ? [200] : [201]
                 case .list: expected = [200]
                 case .meta(let statuses): expected = statuses
                 }
