@@ -19,6 +19,7 @@ struct DemoCommand: ParsableCommand {
             of diary entries (Korean and English, with emotions, tags and photos) and, before them, a
             year of short entries every few days plus one on today's date in each of the three years
             before; five weeks of ledger transactions in KRW and USD up to today (two with receipts),
+            budgets for food and leisure from last month on (the rest carried over) and for coffee,
             and feed posts with several photos each.
             A second person, Jun (login jun, no password until you give one with keepsake user
             passwd jun), shares the first admin's ledger and a "Family" feed book as an editor and
@@ -99,6 +100,11 @@ struct DemoCommand: ParsableCommand {
         .init(daysAgo: 0, hour: 9, emotion: .joy, intensity: 4, title: "Keepsake demo",
               text: "This entry was written by keepsake demo. 사진도 함께 저장된다.", tags: ["demo"], photos: ["parrots.png", "toucan.png"]),
     ]
+
+    /// The sample budgets: category, amount, currency, the month they start, carry-over.
+    static func budgetSamples(thisMonth: LedgerMonth, lastMonth: LedgerMonth) -> [(String, String, String, LedgerMonth, Bool)] {
+        [("식비", "300000", "KRW", lastMonth, true), ("여가", "100000", "KRW", lastMonth, true), ("Coffee", "30.00", "USD", thisMonth, false)]
+    }
 
     static let ledgerSamples: [LedgerSample] = [
         .init(daysAgo: 34, kind: .income, amount: "3200000", currency: "KRW", category: "급여", memo: "월급", receipt: nil),
@@ -183,6 +189,13 @@ struct DemoCommand: ParsableCommand {
             photos += transaction.receipt == nil ? 0 : 1
             step()
         }
+        // Budgets from last month on (food and leisure carry their rest over), so this month shows
+        // spent against budget with what last month left.
+        let thisMonth = today.calendarMonth, lastMonth = today.calendarMonth.previous ?? today.calendarMonth
+        for (category, amount, currency, month, carryOver) in DemoCommand.budgetSamples(thisMonth: thisMonth, lastMonth: lastMonth) {
+            try ledger.setBudget(LedgerBudgetDraft(category: category, amount: try Money(parsing: amount, currency: try Currency(code: currency)),
+                                                   month: month, carryOver: carryOver))
+        }
         var ownPosts: [RecordID] = []
         for sample in feedSamples {
             let compose = FeedComposeViewModel(feed: feed, now: day(sample.daysAgo, hour: 18))
@@ -198,13 +211,14 @@ struct DemoCommand: ParsableCommand {
         let household = try await DemoHousehold.fill(store, ownPosts: ownPosts, photo: photo, day: { day($0, hour: $1) },
                                                      ledgerDay: { today.adding(days: -$0) }, timeZone: zone)
         return Summary(diaryEntries: yearSamples.count + diarySamples.count, transactions: ledgerSamples.count + household.transactions,
+                       budgets: budgetSamples(thisMonth: thisMonth, lastMonth: lastMonth).count,
                        posts: feedSamples.count + household.posts, photos: photos + household.photos,
                        store: try CommandSupport.storeName(store), household: household)
     }
 
     /// What `demo` says it added.
     static func printSummary(_ summary: Summary, _ call: Invocation) {
-        call.print("Added \(summary.diaryEntries) diary entries, \(summary.transactions) transactions and \(summary.posts) posts with \(summary.photos) photos to \(summary.store).")
+        call.print("Added \(summary.diaryEntries) diary entries, \(summary.transactions) transactions, \(summary.budgets) budgets and \(summary.posts) posts with \(summary.photos) photos to \(summary.store).")
         let shared = summary.household.sharedBooks.map { "\"\($0)\"" }.joined(separator: " and ")
         call.print("\(DemoHousehold.displayName) (login \(summary.household.partner)) shares the \(shared) books and entered \(summary.household.transactions) of the transactions and \(summary.household.posts) of the posts; the diary stays private. To log in as \(DemoHousehold.displayName): keepsake user passwd \(summary.household.partner).")
         call.print("Try: keepsake diary list, keepsake diary calendar, keepsake ledger report, keepsake feed list.")
@@ -214,6 +228,7 @@ struct DemoCommand: ParsableCommand {
     struct Summary: Encodable {
         let diaryEntries: Int
         let transactions: Int
+        let budgets: Int
         let posts: Int
         let photos: Int
         let store: String

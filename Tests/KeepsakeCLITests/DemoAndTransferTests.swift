@@ -22,6 +22,7 @@ import KeepsakeTestSupport
     struct Summary: Decodable {
         let diaryEntries: Int
         let transactions: Int
+        let budgets: Int
         let posts: Int
         let photos: Int
         let household: Household
@@ -66,6 +67,10 @@ import KeepsakeTestSupport
         // three years before has an entry on today's date (the 28th for a 29 February).
         let today = CalendarDay(containing: Date(), in: source.timeZone)
         #expect(transactions.contains { $0.date.calendarMonth == today.calendarMonth })
+        // This month's budgets: food with last month's rest carried in, and coffee.
+        let budgetLines = try ledger.budgetReport(for: today.calendarMonth)
+        #expect(summary.budgets == 3 && budgetLines.count == 3)
+        #expect(budgetLines.contains { $0.budget.category == "식비" && $0.budget.carryOver })
         for years in 1...3 {
             let earlier = DemoExpectations.sameDate(as: today, yearsEarlier: years)
             #expect(diary.contains { $0.day == earlier }, "no demo entry on \(earlier)")
@@ -91,9 +96,9 @@ import KeepsakeTestSupport
         let trashedSnapshot = try StoreSnapshot(store)
 
         let archive = source.directory.appending("backup.tar.gz")
-        #expect(try await source.ok(["export", archive.path]).contains("Exported \(summary.diaryEntries + summary.transactions + summary.posts) records"))
+        #expect(try await source.ok(["export", archive.path]).contains("Exported \(summary.diaryEntries + summary.transactions + summary.budgets + summary.posts) records"))
         let target = CLI("cli-demo-import")
-        #expect(try await target.ok(["import", archive.path]).contains("Imported \(summary.diaryEntries + summary.transactions + summary.posts) records"))
+        #expect(try await target.ok(["import", archive.path]).contains("Imported \(summary.diaryEntries + summary.transactions + summary.budgets + summary.posts) records"))
         #expect(try await target.ok(["fsck"]).contains("Clean."))
 
         // Every record (fields, trash state, image hashes in order) and every original file with its hash.
