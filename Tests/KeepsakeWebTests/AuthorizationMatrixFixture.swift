@@ -111,14 +111,20 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
                                         markers: ["AardvarkFeedTitle", "AardvarkFeedText", "AardvarkTrashedFeed"])
             }
         }
+        // A's recurring rule, in A's own recurring book (collection ledger-recurring); it starts
+        // tomorrow, so no occurrence of it is made while the test runs.
+        let ruleBody = #"{"frequency":"monthly","day":5,"start":"\#(CalendarDay(containing: Date()).adding(days: 1))","amount":"8642097","currency":"KRW","category":"AardvarkRecurcat","memo":"AardvarkRecurMemo"}"#
+        let rule = try await make(web, aToken, "/ledger/recurring", ["-H", "Content-Type: application/json", "--data-binary", ruleBody])
+        let ruleID = try #require(rule["id"] as? String)
+        things["ledger-recurring"] = Things(record: ruleID, trashed: ruleID, attachment: nil, markers: ["AardvarkRecurcat", "AardvarkRecurMemo", "8642097"])
         var books: [String: BookID] = [:]
-        for app in ["diary", "ledger", "feed"] {
+        for app in ["diary", "ledger", "feed", "ledger-recurring"] {
             books[app] = try store.defaultBook(of: a.id, in: try CollectionName(app)).id
         }
         try store.setRole(.viewer, for: v.id, in: try #require(books["diary"]))
         let readOnly = try tokens.create(name: "a-read", readOnly: true, owner: a.id).token
         let limited = try tokens.create(name: "a-ledger", readOnly: false, owner: a.id, books: [try #require(books["ledger"])]).token
-        let all: Set<String> = ["diary", "ledger", "feed"]
+        let all: Set<String> = ["diary", "ledger", "feed", "ledger-recurring"]
         // Readers first, so that whatever the server keeps from their answers (a thumbnail made,
         // an image answered on the fast path) is there when the others call.
         let callers = [

@@ -56,6 +56,13 @@ import Testing
             "GET /api/v1/ledger/reports/monthly": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/reports/categories": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/export.csv": Entry(kind: .list, query: "?trash=true"),
+            // Recurring rules live in recurring books (ledger-recurring), apart from the ledger's books.
+            "GET /api/v1/ledger/recurring": Entry(kind: .list),
+            "POST /api/v1/ledger/recurring": Entry(kind: .create, arguments: json + [#"{"frequency":"weekly","weekday":1,"start":"2090-01-01","amount":"5","currency":"KRW","category":"matrix"}"#]),
+            "GET /api/v1/ledger/recurring/upcoming": Entry(kind: .list, query: "?through=\(CalendarDay(containing: Date()).adding(days: 700))"),
+            "GET /api/v1/ledger/recurring/{id:uuid}": Entry(kind: .read),
+            "PATCH /api/v1/ledger/recurring/{id:uuid}": Entry(kind: .write, arguments: ["-X", "PATCH"] + json + [#"{"memo":"pwned"}"#]),
+            "DELETE /api/v1/ledger/recurring/{id:uuid}": Entry(kind: .write, arguments: ["-X", "DELETE"]),
         ]
         let creates = [
             "diary": json + [#"{"emotion":"joy","title":"MatrixNew"}"#],
@@ -168,9 +175,10 @@ import Testing
         return entries
     }
 
-    /// The app (`diary`, `ledger`, `feed`) a path is of, if any.
+    /// The app (`diary`, `ledger`, `feed`, or `ledger-recurring` for the ledger's recurring rules) a path is of, if any.
     static func app(of path: String) -> String? {
         let segments = path.split(separator: "/").map(String.init)
+        if segments.contains("ledger") && segments.contains("recurring") { return "ledger-recurring" }
         let first = segments.first == "api" ? segments.dropFirst(2).first : segments.first
         return first.flatMap { ["diary", "ledger", "feed"].contains($0) ? $0 : nil }
     }
