@@ -59,7 +59,7 @@ public final class WebServer: Sendable {
         sweeper = configuration.recoverySeconds > 0
             ? RecoverySweeper(store: app.store, seconds: configuration.recoverySeconds, log: configuration.errorLog) : nil
         recurring = configuration.recurringSeconds > 0
-            ? RecurringTicker(store: app.store, seconds: configuration.recurringSeconds, clock: configuration.clock, log: configuration.errorLog) : nil
+            ? RecurringTicker(store: app.operatorStore, seconds: configuration.recurringSeconds, clock: configuration.clock, log: configuration.errorLog) : nil
     }
 
     /// The port listened on (the system's pick when the configuration said 0).

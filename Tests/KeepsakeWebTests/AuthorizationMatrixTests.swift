@@ -123,6 +123,9 @@ import Testing
             "GET /diary/on-this-day": Entry(kind: .list, query: "?day=2026-06-14"),
             "GET /ledger/export.csv": Entry(kind: .list),
             "GET /ledger/import": Entry(kind: .list),
+            "GET /ledger/recurring": Entry(kind: .list),
+            "POST /ledger/recurring": Entry(kind: .create, arguments: form + ["frequency=monthly", "day=1", "start=2090-01-01"].flatMap { ["--form-string", $0] }),
+            "POST /ledger/recurring/{id:uuid}/remove": Entry(kind: .write),
             // A CSV whose row takes the id of A's transaction: A's stays as it is.
             "POST /ledger/import": Entry(kind: .meta([200, 400]), arguments: ["-F", "csv=@{csv};type=text/csv"]),
             "GET /store/import": Entry(kind: .list),
