@@ -9,6 +9,10 @@ struct APIRecurringInput: APIRequestBody {
     static var schema: JSONValue {
         guard case .object(var fields) = JSONSchema.object(required: ["frequency", "start", "amount", "currency", "category"], properties) else { return [:] }
         fields["anyOf"] = APIMoney.decimalsRule(patch: false)
+        // Each frequency with the numbers it needs.
+        fields["oneOf"] = .array([("monthly", ["day"]), ("weekly", ["weekday"]), ("yearly", ["month", "day"])].map { frequency, needs in
+            ["required": .array(needs.map { .string($0) }), "properties": ["frequency": ["enum": [.string(frequency)]]]]
+        })
         return .object(fields)
     }
 
