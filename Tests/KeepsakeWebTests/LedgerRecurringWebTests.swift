@@ -30,6 +30,9 @@ import Testing
         let api = try await second.curl(["-H", "Authorization: Bearer \(token)", second.url("/api/v1/ledger/recurring/upcoming?through=2025-04-30")])
         #expect(api.status == 200 && api.text.contains("\"day\":\"2025-03-31\"") && api.text.contains("\"day\":\"2025-04-30\""), "\(api.text)")
         #expect(!api.text.contains("2025-02-28"), "made ones are not upcoming")
+        let changes = try await second.curl(["-H", "Authorization: Bearer \(token)", second.url("/api/v1/changes")])
+        #expect(changes.text.contains("\"collection\":\"ledger-recurring\"") && changes.text.contains("\"frequency\":\"monthly\""),
+                "the change feed carries the rule: \(changes.text.prefix(2000))")
     }
 
     @Test func theRecurringPageListsAddsRefusesAndRemovesRules() async throws {

@@ -6,6 +6,8 @@ enum APIRecordBody: Encodable, Sendable {
     case transaction(APITransaction)
     /// A feed post.
     case post(APIPost)
+    /// A recurring ledger rule.
+    case recurringRule(APIRecurringRule)
 
     /// Encodes the app's body itself (no wrapper).
     func encode(to encoder: any Encoder) throws {
@@ -13,6 +15,7 @@ enum APIRecordBody: Encodable, Sendable {
         case .entry(let body): try body.encode(to: encoder)
         case .transaction(let body): try body.encode(to: encoder)
         case .post(let body): try body.encode(to: encoder)
+        case .recurringRule(let body): try body.encode(to: encoder)
         }
     }
 }
