@@ -95,6 +95,21 @@ import KeepsakeTestSupport
         #expect(try fixture.ledger.recurringRule(rule.id).createdThrough?.string == "2025-03-28")
     }
 
+    @Test(arguments: StoreBackends.all)
+    func serversSharingAStoreOnEveryBackendMakeEachOccurrenceOnce(_ backend: StoreBackend) throws {
+        let place = try backend.makePlace("recurring")
+        let ledgers = [Ledger(store: try place.open()), Ledger(store: try place.open()), Ledger(store: try place.open())]
+        let rule = try ledgers[0].createRecurring(try Self.draft(.monthly(day: 31), start: "2024-01-01"))
+        let errors = concurrently(3) { index in
+            _ = try ledgers[index].createDueOccurrences(through: try Self.day("2024-12-31"))
+        }
+        #expect(errors.isEmpty, "\(errors)")
+        let days = try ledgers[1].list(limit: 100).transactions.map(\.date.string).sorted()
+        #expect(days == ["2024-01-31", "2024-02-29", "2024-03-31", "2024-04-30", "2024-05-31", "2024-06-30",
+                         "2024-07-31", "2024-08-31", "2024-09-30", "2024-10-31", "2024-11-30", "2024-12-31"], "each month once")
+        #expect(try ledgers[2].recurringRule(rule.id).createdThrough?.string == "2024-12-31")
+    }
+
     @Test func upcomingListsWhatIsNotMadeYet() throws {
         let fixture = try LedgerFixture()
         let ledger = fixture.ledger
