@@ -3,9 +3,10 @@ public import KeepsakeStore
 import KeepsakeSupport
 
 extension Ledger {
-    /// The collection recurring rules are stored in: `ledger-recurring`. Its books are recurring
-    /// books, shared and given roles like any book (a viewer reads the rules, an editor or owner
-    /// changes them, a stranger sees nothing).
+    /// The collection recurring rules are stored in: `ledger-recurring`, a companion collection of
+    /// the ledger (``KeepsakeStore/CollectionName/bookCollection`` is `ledger`): a rule lives in a
+    /// ledger book, next to the transactions it makes, and follows that book's roles (a viewer
+    /// reads the rules, an editor or owner changes them, a stranger sees nothing).
     public static let recurringCollection: CollectionName = "ledger-recurring"
     /// The most occurrences a rule may be limited to.
     public static let maxRecurringCount = 10_000
@@ -23,16 +24,14 @@ extension Ledger {
     ///
     /// - Throws: ``KeepsakeError`` `.invalidArgument` for a zero or negative amount, a bad category
     ///   or memo, a schedule day that does not exist (0, 32, weekday 8, 30 February), an end
-    ///   before the start, a count below 1, or a book of another collection; `.notFound` for a
+    ///   before the start, a count below 1, or a book that is not a ledger book; `.notFound` for a
     ///   book the caller does not read; `.forbidden` for one it may only read.
     @discardableResult
     public func createRecurring(_ draft: LedgerRecurringDraft) throws -> LedgerRecurringRule {
-        var fields = try Self.recurringFields(kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo,
+        let fields = try Self.recurringFields(kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo,
                                               schedule: draft.schedule, start: draft.start, end: draft.end, count: draft.count)
-        if let book = draft.book { try requireWritable(book, of: Self.recurringCollection) }
-        let ledgerBook = try recurringLedgerBook(draft.ledgerBook)
-        fields[RecurringField.ledgerBook] = .string(ledgerBook.string)
-        let record = try store.create(RecordDraft(collection: Self.recurringCollection, date: draft.start.startDate, fields: fields, book: draft.book))
+        let book = try recurringBook(draft.book)
+        let record = try store.create(RecordDraft(collection: Self.recurringCollection, date: draft.start.startDate, fields: fields, book: book))
         return try Self.recurringRule(from: record)
     }
 
@@ -43,9 +42,11 @@ extension Ledger {
         try Self.recurringRule(from: try recurringRecord(id))
     }
 
-    /// Every recurring rule the caller reads, by start day, then category.
+    /// Every recurring rule of the ledger books the caller reads (narrowed to ``books``), by start
+    /// day, then category.
     public func recurringRules() throws -> [LedgerRecurringRule] {
         var query = RecordQuery(collection: Self.recurringCollection)
+        query.books = books
         query.descending = false
         query.limit = 1000
         var rules: [LedgerRecurringRule] = []
@@ -122,10 +123,10 @@ extension Ledger {
     ///
     /// The local operator (the web server's tick, `keepsake ledger recurring run`) makes each rule's
     /// occurrences in the name of the rule's author, so the engine checks that the author still
-    /// writes the rule's ledger book; an account makes them in its own name.
+    /// writes the rule's book (the ledger book it is in); an account makes them in its own name.
     ///
     /// - Returns: what was made, what was already there, and the rules that could not run (their
-    ///   author may no longer write the ledger book, or it was deleted): reported, while the other
+    ///   author may no longer write the rule's ledger book): reported, while the other
     ///   rules run.
     /// - Throws: any other ``KeepsakeError`` (the store failing), after the rules before it ran.
     @discardableResult
@@ -171,7 +172,7 @@ extension Ledger {
             let id = Self.occurrenceID(rule: rule.id, day: day)
             let draft = try writing.recordDraft(
                 LedgerTransactionDraft(date: day, kind: rule.kind, amount: rule.amount, category: rule.category, memo: rule.memo,
-                                       id: id, book: rule.ledgerBook),
+                                       id: id, book: rule.book),
                 extraFields: [OccurrenceField.rule: .string(rule.id.string), OccurrenceField.day: .string(day.string)])
             do {
                 run.created.append(try Self.transaction(from: try writer.create(draft)))
@@ -213,9 +214,10 @@ extension Ledger {
         }
     }
 
-    /// The ledger book a new rule's occurrences go into: `requested` (which the caller must write),
-    /// else the caller's own ledger book, made if missing (the first admin's for the operator).
-    func recurringLedgerBook(_ requested: BookID?) throws -> BookID {
+    /// The ledger book to keep a new rule in (its occurrences go into it too): `requested` (which
+    /// the caller must write and which must be a ledger book), else the caller's default ledger
+    /// book, made if missing (the first admin's for the operator).
+    func recurringBook(_ requested: BookID?) throws -> BookID {
         if let requested {
             try requireWritable(requested, of: Self.collection)
             return requested
@@ -230,8 +232,11 @@ extension Ledger {
             owner = admin.id
         }
         let book = try store.defaultBook(of: owner, in: Self.collection)
-        guard try store.role(in: book.id)?.canWrite == true else {
-            throw KeepsakeError(.forbidden, "This token may not write your own ledger book; name a ledger book it may write.")
+        // A token limited to other books gets its account's ledger book from the engine, but may
+        // not even read it: refused as the engine refuses its default book, naming nothing.
+        guard try store.books(in: Self.collection).contains(where: { $0.id == book.id }),
+              try store.role(in: book.id)?.canWrite == true else {
+            throw KeepsakeError(.forbidden, "This token may not write your own ledger book; name a ledger book it may write, or use a token that is not limited to other books.")
         }
         return book.id
     }

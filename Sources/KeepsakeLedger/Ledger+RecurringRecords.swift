@@ -17,10 +17,9 @@ extension Ledger {
         static let end = "end"
         static let count = "count"
         static let createdThrough = "createdThrough"
-        static let ledgerBook = "ledgerBook"
     }
 
-    /// The record fields of a rule (without its ledger book and progress), after checking every value.
+    /// The record fields of a rule (without its progress), after checking every value.
     static func recurringFields(kind: TransactionKind, amount: Money, category: String, memo: String, schedule: LedgerRecurringSchedule,
                                 start: LedgerDay, end: LedgerDay?, count: Int?) throws -> [String: FieldValue] {
         try checkAmount(amount)
@@ -80,12 +79,11 @@ extension Ledger {
             let count = number(RecurringField.count)
             _ = try recurringFields(kind: kind, amount: amount, category: try text(RecurringField.category), memo: try text(RecurringField.memo),
                                     schedule: schedule, start: start, end: end, count: count)
-            let ledgerBook = try BookID(parsing: try text(RecurringField.ledgerBook))
             return LedgerRecurringRule(
                 id: record.id, kind: kind, amount: amount, category: try checkedCategory(try text(RecurringField.category)),
                 memo: try checkedMemo(try text(RecurringField.memo)), schedule: schedule, start: start, end: end, count: count,
                 createdThrough: try record.fields[RecurringField.createdThrough]?.stringValue.map(LedgerDay.init(parsing:)),
-                ledgerBook: ledgerBook, book: record.book, author: record.author,
+                book: record.book, author: record.author,
                 createdAt: record.createdAt, updatedAt: record.updatedAt, version: record.version)
         } catch let error as KeepsakeError where error.code == .invalidArgument {
             throw invalid(error.message)

@@ -19,15 +19,13 @@ public struct LedgerRecurringDraft: Sendable {
     public var end: LedgerDay?
     /// How many occurrences at most; 1 or more.
     public var count: Int?
-    /// The ledger book the occurrences go into (one the caller writes); the caller's own ledger
-    /// book when `nil`.
-    public var ledgerBook: BookID?
-    /// The recurring book to keep the rule in; the caller's own when `nil`.
+    /// The ledger book to keep the rule in, which its occurrences go into too (one the caller
+    /// writes); the caller's default ledger book when `nil`.
     public var book: BookID?
 
     /// Creates a draft.
     public init(kind: TransactionKind, amount: Money, category: String, memo: String = "", schedule: LedgerRecurringSchedule,
-                start: LedgerDay, end: LedgerDay? = nil, count: Int? = nil, ledgerBook: BookID? = nil, book: BookID? = nil) {
+                start: LedgerDay, end: LedgerDay? = nil, count: Int? = nil, book: BookID? = nil) {
         self.kind = kind
         self.amount = amount
         self.category = category
@@ -36,7 +34,6 @@ public struct LedgerRecurringDraft: Sendable {
         self.start = start
         self.end = end
         self.count = count
-        self.ledgerBook = ledgerBook
         self.book = book
     }
 }
@@ -49,7 +46,7 @@ extension LedgerRecurringDraft {
     /// - Throws: ``KeepsakeError`` `.invalidArgument` naming the field that cannot be read.
     public init(kind: TransactionKind, amount amountText: String, currencyCode: String, category: String, memo: String,
                 frequency: String, day: String, weekday: String, month: String, start: String, end: String, count: String,
-                ledgerBook: BookID? = nil, book: BookID? = nil) throws {
+                book: BookID? = nil) throws {
         func whole(_ text: String, _ name: String) throws -> Int? {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             guard !trimmed.isEmpty else { return nil }
@@ -70,7 +67,7 @@ extension LedgerRecurringDraft {
         }
         self.init(kind: kind, amount: try Money(parsing: amountText, currency: currency), category: category, memo: memo,
                   schedule: schedule, start: startDay, end: try parsedDay(end), count: try whole(count, "count"),
-                  ledgerBook: ledgerBook, book: book)
+                  book: book)
     }
 
     /// A weekday typed as 1...7 or an English name or its first three letters (`mon`); `nil` when empty.

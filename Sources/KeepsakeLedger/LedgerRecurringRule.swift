@@ -4,8 +4,9 @@ public import KeepsakeStore
 /// A recurring transaction: a template (kind, amount, category, memo) and a schedule from a start
 /// day, until an optional end day or for an optional count of occurrences, whichever comes first.
 ///
-/// A rule is a record of the `ledger-recurring` collection (in a recurring book, shared and given
-/// roles like any book); the transactions it makes go into ``ledgerBook``.
+/// A rule is a record of the `ledger-recurring` collection kept in a ledger book, next to the
+/// transactions it makes there: it follows that book's roles (a viewer reads it, an editor or
+/// owner changes it).
 public struct LedgerRecurringRule: Sendable, Hashable, Codable, Identifiable {
     /// The record id.
     public var id: RecordID
@@ -28,9 +29,7 @@ public struct LedgerRecurringRule: Sendable, Hashable, Codable, Identifiable {
     /// The last day through which occurrences were made: a day up to it is never made again (so
     /// an occurrence the person deleted, even purged from the trash, does not come back).
     public var createdThrough: LedgerDay?
-    /// The ledger book the occurrences are made in.
-    public var ledgerBook: BookID
-    /// The recurring book the rule is in.
+    /// The ledger book the rule is in, which its occurrences are made in too.
     public var book: BookID?
     /// The account that made the rule (its occurrences are made in its name).
     public var author: AccountID?

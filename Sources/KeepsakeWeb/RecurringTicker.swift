@@ -6,7 +6,7 @@ import Synchronization
 
 /// Makes the ledger's due recurring transactions (``KeepsakeLedger/Ledger/createDueOccurrences(through:)``)
 /// when a ``WebServer`` starts, before it answers, and then every few seconds for as long as it
-/// runs. It acts as the local operator over every recurring book, making each rule's transactions
+/// runs. It acts as the local operator over every ledger book's rules, making each rule's transactions
 /// in the name of the rule's author (docs/LEDGER.md). Today is the day of the configuration's
 /// clock in the server's time zone. A failure is logged and tried again at the next tick; several
 /// servers on one store make each occurrence once.

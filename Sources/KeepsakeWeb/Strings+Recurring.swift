@@ -1,8 +1,6 @@
 extension Strings {
     /// The recurring page's title and the month page's link to it.
     var recurring: String { pick("Recurring", "반복 거래") }
-    /// The app name of recurring books (collection `ledger-recurring`) on the Books page.
-    var ledgerRecurring: String { pick("Ledger recurring", "가계부 반복 거래") }
     /// The heading of the rules.
     var recurringRules: String { pick("Rules", "규칙") }
     /// When there are none.

@@ -6,7 +6,7 @@ import KeepsakeTestSupport
 
 /// Recurring transactions (issue 24): schedules (the 31st, 29 February, end day, count), due
 /// occurrences made once (also by two stores at once), skipped and edited occurrences left as the
-/// person left them, upcoming ones, refused input that writes nothing, and the recurring book's roles.
+/// person left them, upcoming ones, refused input that writes nothing, and the roles of the ledger book a rule is in.
 @Suite struct LedgerRecurringTests {
     static func day(_ text: String) throws -> LedgerDay { try LedgerDay(parsing: text) }
 
@@ -188,8 +188,9 @@ import KeepsakeTestSupport
         let rule = try minaLedger.createRecurring(try Self.draft(.monthly(day: 5), start: "2025-01-01"))
         let book = try #require(rule.book)
         #expect(rule.author == mina.id)
+        #expect(book == (try store.defaultBook(of: mina.id, in: Ledger.collection)).id, "in her default ledger book")
+        #expect(try store.books(in: Ledger.recurringCollection).isEmpty, "no recurring book of its own")
         try store.acting(as: .account(mina.id)).setRole(.viewer, for: joon.id, in: book)
-        try store.acting(as: .account(mina.id)).setRole(.viewer, for: joon.id, in: rule.ledgerBook)
 
         #expect(try joonLedger.recurringRules().map(\.id) == [rule.id], "a viewer reads it")
         #expect(try joonLedger.upcomingOccurrences(from: try Self.day("2025-01-01"), through: try Self.day("2025-01-31")).count == 1)
@@ -201,9 +202,9 @@ import KeepsakeTestSupport
         var draft = try Self.draft(.monthly(day: 5), start: "2025-01-01")
         draft.book = book
         forbidden { _ = try joonLedger.createRecurring(draft) }
-        draft.book = nil
-        draft.ledgerBook = rule.ledgerBook
-        forbidden { _ = try joonLedger.createRecurring(draft) }
+        draft.book = try store.defaultBook(of: mina.id, in: "diary").id
+        let wrongApp = #expect(throws: KeepsakeError.self) { try minaLedger.createRecurring(draft) }
+        #expect(wrongApp?.code == .invalidArgument && wrongApp?.message.contains("ledger") == true, "a diary book is refused")
 
         #expect(try soraLedger.recurringRules().isEmpty, "a stranger sees nothing")
         #expect { try soraLedger.recurringRule(rule.id) } throws: { ($0 as? KeepsakeError)?.code == .notFound }
@@ -213,17 +214,58 @@ import KeepsakeTestSupport
         // The operator (the server's tick) makes them in the author's name, in the rule's ledger book.
         let run = try fixture.ledger.createDueOccurrences(through: try Self.day("2025-02-10"))
         #expect(run.created.map(\.date.string) == ["2025-01-05", "2025-02-05"])
-        #expect(run.created.allSatisfy { $0.author == mina.id && $0.book == rule.ledgerBook })
+        #expect(run.created.allSatisfy { $0.author == mina.id && $0.book == book })
         #expect(try joonLedger.count() == 2, "the viewer of the ledger book reads them")
 
         // The author loses the ledger book: the rule is reported, not run, and the others run.
-        try store.acting(as: .account(mina.id)).setRole(.editor, for: joon.id, in: rule.ledgerBook)
+        try store.acting(as: .account(mina.id)).setRole(.editor, for: joon.id, in: book)
         var joonDraft = try Self.draft(.monthly(day: 7), start: "2025-03-01", category: "Share")
-        joonDraft.ledgerBook = rule.ledgerBook
+        joonDraft.book = book
         let joonRule = try joonLedger.createRecurring(joonDraft)
-        try store.acting(as: .account(mina.id)).removeMember(joon.id, from: rule.ledgerBook)
+        try store.acting(as: .account(mina.id)).removeMember(joon.id, from: book)
         let later = try fixture.ledger.createDueOccurrences(through: try Self.day("2025-03-10"))
         #expect(later.created.map(\.date.string) == ["2025-03-05"], "mina's rule ran")
         #expect(later.failures.count == 1 && later.failures[0].contains(joonRule.id.string), "\(later.failures)")
+    }
+
+    @Test func aRuleLivesInItsLedgerBookReadableByItsViewerAndDeletedWithIt() throws {
+        let fixture = try LedgerFixture()
+        let store = fixture.store
+        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
+        let joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
+        let minaStore = store.acting(as: .account(mina.id))
+        let minaLedger = Ledger(store: minaStore)
+        let joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
+        let household = try minaStore.createBook(collection: Ledger.collection, name: "Household")
+        var draft = try Self.draft(.monthly(day: 5), start: "2025-01-01")
+        draft.book = household.id
+        let rule = try minaLedger.createRecurring(draft)
+        let own = try minaLedger.createRecurring(try Self.draft(.monthly(day: 9), start: "2025-01-01", category: "Own"))
+        #expect(rule.book == household.id)
+        #expect(own.book == (try store.defaultBook(of: mina.id, in: Ledger.collection)).id)
+        #expect(try joonLedger.recurringRules().isEmpty, "not shared yet")
+
+        try minaStore.setRole(.viewer, for: joon.id, in: household.id)
+        #expect(try joonLedger.recurringRules().map(\.id) == [rule.id], "a viewer of the ledger book reads its rules, not her own book's")
+        let change = #expect(throws: KeepsakeError.self) { try joonLedger.updateRecurring(rule.id, LedgerRecurringEdit(category: "Mine")) }
+        #expect(change?.code == .forbidden)
+        let removal = #expect(throws: KeepsakeError.self) { try joonLedger.removeRecurring(rule.id) }
+        #expect(removal?.code == .forbidden)
+        let creation = #expect(throws: KeepsakeError.self) { try joonLedger.createRecurring(draft) }
+        #expect(creation?.code == .forbidden)
+        #expect(try minaLedger.recurringRule(rule.id).category == "Rent", "unchanged")
+
+        // The operator makes the occurrences in the rule's own book, next to it.
+        let run = try fixture.ledger.createDueOccurrences(through: try Self.day("2025-01-31"))
+        #expect(run.created.filter { $0.category == "Rent" }.allSatisfy { $0.book == household.id } && run.created.count == 2)
+        #expect(try joonLedger.count() == 1, "the viewer reads the household's transaction")
+
+        // Deleting the ledger book deletes its rules with its transactions; her own book keeps its rule.
+        try minaStore.deleteBook(household.id)
+        #expect(throws: KeepsakeError.self) { try minaLedger.recurringRule(rule.id) }
+        #expect(try store.count(Ledger.recurringCollection, trash: .all) == 1)
+        #expect(try minaLedger.recurringRules().map(\.id) == [own.id])
+        #expect(try joonLedger.recurringRules().isEmpty)
+        #expect(try fixture.ledger.createDueOccurrences(through: try Self.day("2025-02-28")).failures.isEmpty, "nothing left to fail")
     }
 }

@@ -26,10 +26,10 @@ extension LedgerCommand {
         static let configuration = CommandConfiguration(
             "add", abstract: "Add a recurring rule.",
             discussion: """
-                Adds a rule with one of --monthly, --weekly or --yearly. Its occurrences go into your own
-                ledger, or the one --book names. A day that does not exist (0, 32, 30 February), a count
-                of 0, an end before the start or an amount with more decimals than the currency has is
-                refused and nothing is written.
+                Adds a rule with one of --monthly, --weekly or --yearly. The rule is kept in your default
+                ledger book, or the ledger book --book names, and its occurrences go into that same book.
+                A day that does not exist (0, 32, 30 February), a count of 0, an end before the start or
+                an amount with more decimals than the currency has is refused and nothing is written.
                 """,
             examples: [
                 "keepsake ledger recurring add --monthly 31 --amount 1200.00 --currency USD --category Rent",
@@ -59,7 +59,7 @@ extension LedgerCommand {
         @Option("--end", .day, help: "The last day it may fall on.") var end: CalendarDay?
         /// How many occurrences.
         @Option("--count", .text("N"), help: "How many occurrences at most.") var count: String?
-        /// The ledger book the occurrences go into (default: your own ledger).
+        /// The ledger book the rule is kept in and its occurrences go into (default: your own).
         @OptionGroup var book: BookOption
 
         /// One schedule, exactly.
@@ -86,7 +86,7 @@ extension LedgerCommand {
             let draft = try LedgerRecurringDraft(kind: kinds.kind ?? .expense, amount: amount, currencyCode: currency ?? "KRW", category: category,
                                                  memo: memo ?? "", frequency: frequency, day: day, weekday: weekly ?? "", month: month,
                                                  start: (start ?? today).string, end: end?.string ?? "", count: count ?? "",
-                                                 ledgerBook: try book.bookID(in: ledger.store, collection: Ledger.collection))
+                                                 book: try book.bookID(in: ledger.store, collection: Ledger.collection))
             let rule = try ledger.createRecurring(draft)
             try call.printResult(rule) {
                 call.print("Added recurring rule \(rule.id).")

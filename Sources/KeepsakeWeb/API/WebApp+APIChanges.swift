@@ -86,6 +86,7 @@ extension WebApp {
         case Ledger.collection: .transaction(APITransaction(try Ledger.transaction(from: record), sizes: sizes))
         case Feed.collection: .post(APIPost(try FeedItem(record: record), sizes: sizes))
         case Ledger.recurringCollection: .recurringRule(APIRecurringRule(try Ledger.recurringRule(from: record), today: today))
+        case Ledger.budgetCollection: .budget(APIBudget(try Ledger.budget(from: record)))
         default: nil
         }
     }

@@ -53,5 +53,6 @@ extension WebApp {
             try app.apiExportCSV(request)
         }
         addRecurringRoutes(to: &ledger)
+        addBudgetRoutes(to: &ledger)
     }
 }

@@ -8,6 +8,8 @@ enum APIRecordBody: Encodable, Sendable {
     case post(APIPost)
     /// A recurring ledger rule.
     case recurringRule(APIRecurringRule)
+    /// A ledger budget.
+    case budget(APIBudget)
 
     /// Encodes the app's body itself (no wrapper).
     func encode(to encoder: any Encoder) throws {
@@ -16,6 +18,7 @@ enum APIRecordBody: Encodable, Sendable {
         case .transaction(let body): try body.encode(to: encoder)
         case .post(let body): try body.encode(to: encoder)
         case .recurringRule(let body): try body.encode(to: encoder)
+        case .budget(let body): try body.encode(to: encoder)
         }
     }
 }

@@ -30,12 +30,11 @@ struct APIRecurringInput: APIRequestBody {
          "start": APIDays.schema(),
          "end": JSONSchema.described(APIDays.schema(), "The last day an occurrence may fall on (not before start)."),
          "count": JSONSchema.integer(1...Ledger.maxRecurringCount, description: "How many occurrences at most, counted from start."),
-         "ledgerBook": JSONSchema.described(JSONSchema.uuid, "The ledger book the occurrences go into: one the caller may write. Default: the caller's own ledger book."),
-         "book": JSONSchema.described(JSONSchema.uuid, "The recurring book (collection ledger-recurring) to keep the rule in: one the caller may write. Default: the caller's own, made on first use. A book the caller cannot read is 404, one it may only read 403, a book of another app 400.")]
+         "book": JSONSchema.described(JSONSchema.uuid, "The ledger book to keep the rule in, which its occurrences go into too: one the caller may write. Default: the caller's default ledger book, made on first use. A book the caller cannot read is 404, one it may only read 403, a book that is not a ledger book 400.")]
     }
 
     var frequency, start, amount, currency, category: String
-    var kind, memo, end, ledgerBook, book: String?
+    var kind, memo, end, book: String?
     var day, weekday, month, count: Int?
 
     /// The draft the ledger checks (``Ledger/createRecurring(_:)``).
@@ -44,7 +43,7 @@ struct APIRecurringInput: APIRequestBody {
         return LedgerRecurringDraft(kind: try kind.map { try TransactionKind(parsing: $0) } ?? .expense,
                                     amount: try Money(parsing: amount, currency: try Currency(code: currency)), category: category, memo: memo ?? "",
                                     schedule: schedule, start: try LedgerDay(parsing: start), end: try end.map { try LedgerDay(parsing: $0) },
-                                    count: count, ledgerBook: try APIBookChoice.book(ledgerBook), book: try APIBookChoice.book(book))
+                                    count: count, book: try APIBookChoice.book(book))
     }
 
     /// The ledger's sentences come first (day 32, an end before the start, too many decimals).

@@ -7,7 +7,7 @@ import KeepsakeSupport
 struct APIRecurringRule: APIResponseBody {
     static var schema: JSONValue {
         JSONSchema.object(required: ["id", "version", "kind", "amount", "currency", "minorUnits", "category", "memo", "frequency", "day", "weekday",
-                                     "month", "start", "end", "count", "createdThrough", "nextDay", "ledgerBook", "book", "author", "createdAt", "updatedAt"], [
+                                     "month", "start", "end", "count", "createdThrough", "nextDay", "book", "author", "createdAt", "updatedAt"], [
             "id": JSONSchema.uuid, "version": JSONSchema.integer(),
             "kind": JSONSchema.string(values: TransactionKind.allCases.map(\.rawValue)),
             "amount": JSONSchema.string(description: "A decimal amount in the currency's units, such as 12.50 or 12000."),
@@ -19,8 +19,7 @@ struct APIRecurringRule: APIResponseBody {
             "start": JSONSchema.day, "end": JSONSchema.nullable(JSONSchema.day), "count": JSONSchema.nullable(JSONSchema.integer()),
             "createdThrough": JSONSchema.nullable(JSONSchema.described(JSONSchema.day, "Occurrences up to this day are made (and never made again).")),
             "nextDay": JSONSchema.nullable(JSONSchema.described(JSONSchema.day, "The next occurrence not made yet, from today in the server's time zone; null when the rule has ended.")),
-            "ledgerBook": JSONSchema.described(JSONSchema.uuid, "The ledger book the occurrences go into."),
-            "book": JSONSchema.nullable(JSONSchema.described(JSONSchema.uuid, "The recurring book (collection ledger-recurring) the rule is in.")),
+            "book": JSONSchema.nullable(JSONSchema.described(JSONSchema.uuid, "The ledger book the rule is in; its occurrences go into it too.")),
             "author": JSONSchema.nullable(JSONSchema.uuid),
             "createdAt": JSONSchema.timestamp, "updatedAt": JSONSchema.timestamp,
         ])
@@ -39,7 +38,6 @@ struct APIRecurringRule: APIResponseBody {
     @APINull var count: Int?
     @APINull var createdThrough: String?
     @APINull var nextDay: String?
-    let ledgerBook: String
     @APINull var book: String?
     @APINull var author: String?
     let createdAt, updatedAt: Date
@@ -60,7 +58,7 @@ extension APIRecurringRule {
                   currency: rule.amount.currency.code, minorUnits: rule.amount.minorUnits, category: rule.category, memo: rule.memo,
                   frequency: rule.schedule.frequency, day: day, weekday: weekday, month: month, start: rule.start.string,
                   end: rule.end?.string, count: rule.count, createdThrough: rule.createdThrough?.string,
-                  nextDay: rule.nextDay(onOrAfter: today)?.string, ledgerBook: rule.ledgerBook.string, book: rule.book?.string,
+                  nextDay: rule.nextDay(onOrAfter: today)?.string, book: rule.book?.string,
                   author: rule.author?.string, createdAt: rule.createdAt, updatedAt: rule.updatedAt)
     }
 }

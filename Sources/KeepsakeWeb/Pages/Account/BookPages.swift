@@ -167,7 +167,6 @@ struct BookPages: Sendable {
         case "diary": t[.diary]
         case "ledger": t[.ledger]
         case "feed": t[.feed]
-        case "ledger-recurring": t.ledgerRecurring
         default: collection.description
         }
     }

@@ -82,7 +82,7 @@ extension LedgerPages {
             \(problem)
             <form method="post" action="/ledger/recurring" class="stack" novalidate>
             \(PageLayout.csrfField(request))
-            \(BookSwitcher.composeSelect(request, collection: Ledger.collection, store: ledger.store, selected: model.ledgerBook))
+            \(BookSwitcher.composeSelect(request, collection: Ledger.collection, store: ledger.store, selected: model.book))
             <div class="row">
             <label>\(t[.kind]) <select name="kind">\(kinds)</select></label>
             <label>\(t[.amount]) <input type="text" name="amount" value="\(model.amountText)" inputmode="decimal" required autocomplete="off"></label>
@@ -124,7 +124,7 @@ extension LedgerPages {
         model.month = request.field("month")
         model.end = request.field("end")
         model.count = request.field("count")
-        model.ledgerBook = BookSwitcher.submitted(request)
+        model.book = BookSwitcher.submitted(request)
         return layout.writing(request, { () throws(WriteRefusal) -> LedgerRecurringRule in
             try writes.perform(files: [], language: request.language) { try ledger.createRecurring(try model.draft()) }
         }, done: { _ in .redirect(to: "/ledger/recurring") }) { refusal in

@@ -28,8 +28,9 @@ struct LedgerRecurringForm: Sendable {
     var end = ""
     /// The count as typed (may be empty).
     var count = ""
-    /// The ledger book chosen; `nil` for the caller's own.
-    var ledgerBook: BookID?
+    /// The ledger book chosen (the rule is kept in it and its occurrences go into it); `nil` for
+    /// the caller's default ledger book.
+    var book: BookID?
 
     /// An empty form in `currencyCode`, starting `start`.
     init(currencyCode: String, start: String) {
@@ -41,6 +42,6 @@ struct LedgerRecurringForm: Sendable {
     func draft() throws -> LedgerRecurringDraft {
         try LedgerRecurringDraft(kind: kind, amount: amountText, currencyCode: currencyCode, category: category, memo: memo,
                                  frequency: frequency, day: frequency == "weekly" ? "" : day, weekday: frequency == "weekly" ? weekday : "",
-                                 month: frequency == "yearly" ? month : "", start: start, end: end, count: count, ledgerBook: ledgerBook)
+                                 month: frequency == "yearly" ? month : "", start: start, end: end, count: count, book: book)
     }
 }
