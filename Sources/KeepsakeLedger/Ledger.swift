@@ -26,9 +26,9 @@ public struct Ledger: Sendable {
     /// The store the transactions live in.
     public let store: Store
     /// Only the records of these books are listed, counted, searched and summed up, their budgets
-    /// listed and reported (the switcher of the web pages, `--book` of the command line); `nil`:
-    /// every book the caller reads. The engine narrows it to what the caller reads: a book it
-    /// cannot read shows nothing.
+    /// listed and reported, their recurring rules listed and run (the switcher of the web pages,
+    /// `--book` of the command line); `nil`: every book the caller reads. The engine narrows it to
+    /// what the caller reads: a book it cannot read shows nothing.
     public var books: Set<BookID>?
     /// A ledger over `store` (trash retention is measured on the store's clock).
     public init(store: Store) {

@@ -40,6 +40,9 @@ public struct WebConfiguration: Sendable {
     /// off. With several servers on one store, a peer killed on another machine is cleaned up
     /// within this time instead of at the next start.
     public var recoverySeconds: Int
+    /// How often (seconds) the server makes the ledger's due recurring transactions (also once when
+    /// it starts, before it answers); 0 turns it off (docs/LEDGER.md, Recurring transactions).
+    public var recurringSeconds: Int = 3600
     /// Receives one line per failed request (handler errors); `nil` drops them.
     public var errorLog: (@Sendable (String) -> Void)?
     /// The current time, for the login throttle's waits (tests move it by hand).

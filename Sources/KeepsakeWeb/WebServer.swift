@@ -17,6 +17,7 @@ public final class WebServer: Sendable {
     private let ownsUploadDirectory: Bool
     private let server: HTTPServer
     private let sweeper: RecoverySweeper?
+    private let recurring: RecurringTicker?
 
     /// Starts listening.
     ///
@@ -57,6 +58,8 @@ public final class WebServer: Sendable {
         }
         sweeper = configuration.recoverySeconds > 0
             ? RecoverySweeper(store: app.store, seconds: configuration.recoverySeconds, log: configuration.errorLog) : nil
+        recurring = configuration.recurringSeconds > 0
+            ? RecurringTicker(store: app.operatorStore, seconds: configuration.recurringSeconds, clock: configuration.clock, log: configuration.errorLog) : nil
     }
 
     /// The port listened on (the system's pick when the configuration said 0).
@@ -78,6 +81,7 @@ public final class WebServer: Sendable {
     public func stop() {
         app.changeWaiters.stop()  // long polls return now
         sweeper?.stop()
+        recurring?.stop()
         server.stop()
         if ownsUploadDirectory {
             try? FileManager.default.removeItem(at: uploadDirectory)

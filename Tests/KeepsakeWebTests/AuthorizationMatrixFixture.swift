@@ -116,6 +116,13 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
                                         markers: ["AardvarkFeedTitle", "AardvarkFeedText", "AardvarkTrashedFeed"])
             }
         }
+        // A's recurring rule, in A's own ledger book with A's transactions (collection
+        // ledger-recurring); it starts
+        // tomorrow, so no occurrence of it is made while the test runs.
+        let ruleBody = #"{"frequency":"monthly","day":5,"start":"\#(CalendarDay(containing: Date()).adding(days: 1))","amount":"8642097","currency":"KRW","category":"AardvarkRecurcat","memo":"AardvarkRecurMemo"}"#
+        let rule = try await make(web, aToken, "/ledger/recurring", ["-H", "Content-Type: application/json", "--data-binary", ruleBody])
+        let ruleID = try #require(rule["id"] as? String)
+        things["ledger-recurring"] = Things(record: ruleID, trashed: ruleID, attachment: nil, markers: ["AardvarkRecurcat", "AardvarkRecurMemo", "8642097"])
         // A's budget, in A's own ledger book with A's transactions (collection ledger-budget).
         let budget = try await curl(["-H", "Authorization: Bearer \(aToken)", "-X", "PUT", "-H", "Content-Type: application/json", "--data-binary",
                                      #"{"month":"2025-06","category":"AardvarkBudgetcat","amount":"7531975","currency":"KRW","carryOver":true}"#,
@@ -130,20 +137,23 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
         let budgetBook = try #require(try Ledger(store: store).budget(try RecordID(parsing: budgetID)).book)
         try #require(budgetBook == books["ledger"], "A's budget is in A's ledger book")
         try #require(try store.books(in: Ledger.budgetCollection).isEmpty, "no budget book of its own")
+        let ruleBook = try #require(try Ledger(store: store).recurringRule(try RecordID(parsing: ruleID)).book)
+        try #require(ruleBook == books["ledger"], "A's recurring rule is in A's ledger book")
+        try #require(try store.books(in: Ledger.recurringCollection).isEmpty, "no recurring book of its own")
         try store.setRole(.viewer, for: v.id, in: try #require(books["diary"]))
         try store.setRole(.viewer, for: w.id, in: try #require(books["ledger"]))
         let readOnly = try tokens.create(name: "a-read", readOnly: true, owner: a.id).token
         let limited = try tokens.create(name: "a-ledger", readOnly: false, owner: a.id, books: [try #require(books["ledger"])]).token
         let diaryOnly = try tokens.create(name: "a-diary", readOnly: false, owner: a.id, books: [try #require(books["diary"])]).token
-        let all: Set<String> = ["diary", "ledger", "feed", "ledger-budget"]
+        let all: Set<String> = ["diary", "ledger", "feed", "ledger-budget", "ledger-recurring"]
         // Readers first, so that whatever the server keeps from their answers (a thumbnail made,
         // an image answered on the fast path) is there when the others call.
         let callers = [
             Caller(name: "A's own token", token: aToken, reads: all, writes: all),
             Caller(name: "A's read-only token", token: readOnly, reads: all, writes: []),
             Caller(name: "V's token (viewer of A's diary)", token: vToken, reads: ["diary"], writes: []),
-            Caller(name: "W's token (viewer of A's ledger book)", token: wToken, reads: ["ledger", "ledger-budget"], writes: []),
-            Caller(name: "A's token limited to the ledger book", token: limited, reads: ["ledger", "ledger-budget"], writes: ["ledger", "ledger-budget"]),
+            Caller(name: "W's token (viewer of A's ledger book)", token: wToken, reads: ["ledger", "ledger-budget", "ledger-recurring"], writes: []),
+            Caller(name: "A's token limited to the ledger book", token: limited, reads: ["ledger", "ledger-budget", "ledger-recurring"], writes: ["ledger", "ledger-budget", "ledger-recurring"]),
             Caller(name: "A's token limited to the diary book", token: diaryOnly, reads: ["diary"], writes: ["diary"]),
             Caller(name: "B's token", token: bToken, reads: [], writes: []),
         ]

@@ -56,6 +56,14 @@ import Testing
             "GET /api/v1/ledger/reports/monthly": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/reports/categories": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/export.csv": Entry(kind: .list, query: "?trash=true"),
+            // Recurring rules (ledger-recurring) live in the ledger's books, next to the transactions
+            // they make: a reader of A's ledger book reads them, nobody else.
+            "GET /api/v1/ledger/recurring": Entry(kind: .list),
+            "POST /api/v1/ledger/recurring": Entry(kind: .create, arguments: json + [#"{"frequency":"weekly","weekday":1,"start":"2090-01-01","amount":"5","currency":"KRW","category":"matrix"}"#]),
+            "GET /api/v1/ledger/recurring/upcoming": Entry(kind: .list, query: "?through=\(CalendarDay(containing: Date()).adding(days: 700))"),
+            "GET /api/v1/ledger/recurring/{id:uuid}": Entry(kind: .read),
+            "PATCH /api/v1/ledger/recurring/{id:uuid}": Entry(kind: .write, arguments: ["-X", "PATCH"] + json + [#"{"memo":"pwned"}"#]),
+            "DELETE /api/v1/ledger/recurring/{id:uuid}": Entry(kind: .write, arguments: ["-X", "DELETE"]),
             // Budgets (ledger-budget) live in the ledger's books, next to the transactions: a reader of
             // A's ledger book reads them, nobody else.
             "GET /api/v1/ledger/budgets": Entry(kind: .list, query: "?month=2025-06"),
@@ -123,6 +131,9 @@ import Testing
             "GET /diary/on-this-day": Entry(kind: .list, query: "?day=2026-06-14"),
             "GET /ledger/export.csv": Entry(kind: .list),
             "GET /ledger/import": Entry(kind: .list),
+            "GET /ledger/recurring": Entry(kind: .list),
+            "POST /ledger/recurring": Entry(kind: .create, arguments: form + ["frequency=monthly", "day=1", "start=2090-01-01"].flatMap { ["--form-string", $0] }),
+            "POST /ledger/recurring/{id:uuid}/remove": Entry(kind: .write),
             "POST /ledger/budgets": Entry(kind: .create, arguments: form),
             "POST /ledger/budgets/{id:uuid}/remove": Entry(kind: .write),
             // A CSV whose row takes the id of A's transaction: A's stays as it is.
@@ -177,10 +188,11 @@ import Testing
         return entries
     }
 
-    /// The app (`diary`, `ledger`, `feed`, or `ledger-budget` for the budgets in the ledger's books) a
-    /// path is of, if any.
+    /// The app (`diary`, `ledger`, `feed`, `ledger-budget` for the budgets or `ledger-recurring` for
+    /// the recurring rules in the ledger's books) a path is of, if any.
     static func app(of path: String) -> String? {
         let segments = path.split(separator: "/").map(String.init)
+        if segments.contains("ledger") && segments.contains("recurring") { return "ledger-recurring" }
         if segments.contains("ledger") && segments.contains("budgets") { return "ledger-budget" }
         let first = segments.first == "api" ? segments.dropFirst(2).first : segments.first
         return first.flatMap { ["diary", "ledger", "feed"].contains($0) ? $0 : nil }

@@ -73,17 +73,19 @@ extension WebApp {
             let record = page.records[change.recordID]
             items.append(APIChangePage.Change(sequence: change.sequence, kind: change.kind.rawValue, collection: change.collection.name,
                                               id: change.recordID.string, at: change.at, deleted: record == nil,
-                                              record: try record.flatMap { try Self.body(of: $0, sizes: sizes) }))
+                                              record: try record.flatMap { try Self.body(of: $0, sizes: sizes, today: today) }))
         }
         return (page.changes, items, page.latest)
     }
 
-    /// A record as its app's body (`nil` for a collection no app of the API knows).
-    static func body(of record: Record, sizes: [Int]) throws -> APIRecordBody? {
+    /// A record as its app's body (`nil` for a collection no app of the API knows); a recurring
+    /// rule's next day counted from `today`.
+    static func body(of record: Record, sizes: [Int], today: LedgerDay) throws -> APIRecordBody? {
         switch record.collection {
         case Diary.collection: .entry(APIDiaryEntry(try DiaryEntry(record: record), sizes: sizes))
         case Ledger.collection: .transaction(APITransaction(try Ledger.transaction(from: record), sizes: sizes))
         case Feed.collection: .post(APIPost(try FeedItem(record: record), sizes: sizes))
+        case Ledger.recurringCollection: .recurringRule(APIRecurringRule(try Ledger.recurringRule(from: record), today: today))
         case Ledger.budgetCollection: .budget(APIBudget(try Ledger.budget(from: record)))
         default: nil
         }

@@ -52,6 +52,7 @@ extension WebApp {
                    responses: ["200": ["description": "id,date,kind,amount,currency,category,memo", "content": ["text/csv": ["schema": ["type": "string"]]]]]) { app, request in
             try app.apiExportCSV(request)
         }
+        addRecurringRoutes(to: &ledger)
         addBudgetRoutes(to: &ledger)
     }
 }

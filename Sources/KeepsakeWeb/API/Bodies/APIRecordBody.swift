@@ -6,6 +6,8 @@ enum APIRecordBody: Encodable, Sendable {
     case transaction(APITransaction)
     /// A feed post.
     case post(APIPost)
+    /// A recurring ledger rule.
+    case recurringRule(APIRecurringRule)
     /// A ledger budget.
     case budget(APIBudget)
 
@@ -15,6 +17,7 @@ enum APIRecordBody: Encodable, Sendable {
         case .entry(let body): try body.encode(to: encoder)
         case .transaction(let body): try body.encode(to: encoder)
         case .post(let body): try body.encode(to: encoder)
+        case .recurringRule(let body): try body.encode(to: encoder)
         case .budget(let body): try body.encode(to: encoder)
         }
     }

@@ -28,6 +28,9 @@ struct LedgerPages: Sendable {
         ledger.post("/{id:uuid}/edit", .page { _, request, parameters in save(request, editing: WebApp.id(parameters)) })
         ledger.post("/{id:uuid}/delete", .page { _, request, parameters in change(request, id: WebApp.id(parameters), restore: false) })
         ledger.post("/{id:uuid}/restore", .page { _, request, parameters in change(request, id: WebApp.id(parameters), restore: true) })
+        ledger.get("/recurring", .page { _, request, _ in recurringPage(request) })
+        ledger.post("/recurring", .page { _, request, _ in saveRecurring(request) })
+        ledger.post("/recurring/{id:uuid}/remove", .page { _, request, parameters in removeRecurring(request, id: WebApp.id(parameters)) })
         ledger.post("/budgets", .page { _, request, _ in saveBudget(request) })
         ledger.post("/budgets/{id:uuid}/remove", .page { _, request, parameters in removeBudget(request, id: WebApp.id(parameters)) })
     }
@@ -124,7 +127,8 @@ struct LedgerPages: Sendable {
             <div class="page-head"><h1>\(t[.ledger])\(books.chosenName.map { " · " + $0 })</h1>
             <div class="actions"><a class="button primary" href="\(newLink)">\(t[.addTransaction])</a>
             <a class="button" href="/ledger/export.csv" download>\(t[.exportCSV])</a>
-            <a class="button" href="/ledger/import">\(t[.importCSV])</a></div></div>
+            <a class="button" href="/ledger/import">\(t[.importCSV])</a>
+            <a class="button" href="/ledger/recurring">\(t.recurring)</a></div></div>
             \(books.markup(request, path: "/ledger", keeping: [("month", month.string)]))
             \(PageLayout.undoBanner(request, path: "/ledger"))
             \(PageLayout.listError(model.error, request))

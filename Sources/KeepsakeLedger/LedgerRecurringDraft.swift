@@ -1,0 +1,84 @@
+import Foundation
+public import KeepsakeStore
+
+/// What a new recurring rule is made of; ``Ledger/createRecurring(_:)`` checks every field.
+public struct LedgerRecurringDraft: Sendable {
+    /// Expense or income.
+    public var kind: TransactionKind
+    /// The amount of each occurrence; greater than zero.
+    public var amount: Money
+    /// The category of each occurrence.
+    public var category: String
+    /// The memo of each occurrence.
+    public var memo: String
+    /// When it happens.
+    public var schedule: LedgerRecurringSchedule
+    /// The first day an occurrence may fall on.
+    public var start: LedgerDay
+    /// The last day an occurrence may fall on; not before ``start``.
+    public var end: LedgerDay?
+    /// How many occurrences at most; 1 or more.
+    public var count: Int?
+    /// The ledger book to keep the rule in, which its occurrences go into too (one the caller
+    /// writes); the caller's default ledger book when `nil`.
+    public var book: BookID?
+
+    /// Creates a draft.
+    public init(kind: TransactionKind, amount: Money, category: String, memo: String = "", schedule: LedgerRecurringSchedule,
+                start: LedgerDay, end: LedgerDay? = nil, count: Int? = nil, book: BookID? = nil) {
+        self.kind = kind
+        self.amount = amount
+        self.category = category
+        self.memo = memo
+        self.schedule = schedule
+        self.start = start
+        self.end = end
+        self.count = count
+        self.book = book
+    }
+}
+
+extension LedgerRecurringDraft {
+    /// A draft from a form's text as a person types it: the amount as a decimal in `currencyCode`
+    /// (parsed exactly: more decimals than the currency has are refused), the start and end as
+    /// `YYYY-MM-DD`, the schedule's numbers as text (empty: not given).
+    ///
+    /// - Throws: ``KeepsakeError`` `.invalidArgument` naming the field that cannot be read.
+    public init(kind: TransactionKind, amount amountText: String, currencyCode: String, category: String, memo: String,
+                frequency: String, day: String, weekday: String, month: String, start: String, end: String, count: String,
+                book: BookID? = nil) throws {
+        func whole(_ text: String, _ name: String) throws -> Int? {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty else { return nil }
+            guard let value = Int(trimmed) else {
+                throw KeepsakeError(.invalidArgument, "The \(name) \(KeepsakeError.quoted(trimmed)) is not a whole number.")
+            }
+            return value
+        }
+        func parsedDay(_ text: String) throws -> LedgerDay? {
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            return trimmed.isEmpty ? nil : try LedgerDay(parsing: trimmed)
+        }
+        let currency = try Currency(code: currencyCode.trimmingCharacters(in: .whitespaces).uppercased())
+        let schedule = try LedgerRecurringSchedule(frequency: frequency, day: try whole(day, "day"),
+                                                   weekday: try Self.weekday(weekday), month: try whole(month, "month"))
+        guard let startDay = try parsedDay(start) else {
+            throw KeepsakeError(.invalidArgument, "Give the rule's start day as YYYY-MM-DD.")
+        }
+        self.init(kind: kind, amount: try Money(parsing: amountText, currency: currency), category: category, memo: memo,
+                  schedule: schedule, start: startDay, end: try parsedDay(end), count: try whole(count, "count"),
+                  book: book)
+    }
+
+    /// A weekday typed as 1...7 or an English name or its first three letters (`mon`); `nil` when empty.
+    static func weekday(_ text: String) throws -> Int? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        guard !trimmed.isEmpty else { return nil }
+        if let number = Int(trimmed) { return number }
+        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
+        guard trimmed.count >= 3, let index = names.firstIndex(where: { $0.hasPrefix(trimmed) }) else {
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(text)) is not a weekday: use 1 (Monday) to 7 (Sunday) or a name such as mon.")
+        }
+        return index + 1
+    }
+}
