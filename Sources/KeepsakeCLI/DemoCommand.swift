@@ -20,6 +20,7 @@ struct DemoCommand: ParsableCommand {
             year of short entries every few days plus one on today's date in each of the three years
             before; five weeks of ledger transactions in KRW and USD up to today (two with receipts),
             budgets for food and leisure from last month on (the rest carried over) and for coffee,
+            the monthly rent as a recurring transaction from tomorrow on,
             and feed posts with several photos each.
             A second person, Jun (login jun, no password until you give one with keepsake user
             passwd jun), shares the first admin's ledger and a "Family" feed book as an editor and
@@ -196,6 +197,11 @@ struct DemoCommand: ParsableCommand {
             try ledger.setBudget(LedgerBudgetDraft(category: category, amount: try Money(parsing: amount, currency: try Currency(code: currency)),
                                                    month: month, carryOver: carryOver))
         }
+        // The monthly rent as a recurring rule from tomorrow on (this month's rent is already among
+        // the samples): listed as upcoming until its day comes.
+        let rentDay = today.adding(days: -(ledgerSamples.first { $0.memo == "월세" }?.daysAgo ?? 33)).day
+        try ledger.createRecurring(LedgerRecurringDraft(kind: .expense, amount: try Money(parsing: "850000", currency: .krw), category: "주거", memo: "월세",
+                                                        schedule: .monthly(day: rentDay), start: today.adding(days: 1)))
         var ownPosts: [RecordID] = []
         for sample in feedSamples {
             let compose = FeedComposeViewModel(feed: feed, now: day(sample.daysAgo, hour: 18))
@@ -211,14 +217,14 @@ struct DemoCommand: ParsableCommand {
         let household = try await DemoHousehold.fill(store, ownPosts: ownPosts, photo: photo, day: { day($0, hour: $1) },
                                                      ledgerDay: { today.adding(days: -$0) }, timeZone: zone)
         return Summary(diaryEntries: yearSamples.count + diarySamples.count, transactions: ledgerSamples.count + household.transactions,
-                       budgets: budgetSamples(thisMonth: thisMonth, lastMonth: lastMonth).count,
+                       budgets: budgetSamples(thisMonth: thisMonth, lastMonth: lastMonth).count, recurringRules: 1,
                        posts: feedSamples.count + household.posts, photos: photos + household.photos,
                        store: try CommandSupport.storeName(store), household: household)
     }
 
     /// What `demo` says it added.
     static func printSummary(_ summary: Summary, _ call: Invocation) {
-        call.print("Added \(summary.diaryEntries) diary entries, \(summary.transactions) transactions, \(summary.budgets) budgets and \(summary.posts) posts with \(summary.photos) photos to \(summary.store).")
+        call.print("Added \(summary.diaryEntries) diary entries, \(summary.transactions) transactions, \(summary.budgets) budgets, \(summary.recurringRules) recurring rule and \(summary.posts) posts with \(summary.photos) photos to \(summary.store).")
         let shared = summary.household.sharedBooks.map { "\"\($0)\"" }.joined(separator: " and ")
         call.print("\(DemoHousehold.displayName) (login \(summary.household.partner)) shares the \(shared) books and entered \(summary.household.transactions) of the transactions and \(summary.household.posts) of the posts; the diary stays private. To log in as \(DemoHousehold.displayName): keepsake user passwd \(summary.household.partner).")
         call.print("Try: keepsake diary list, keepsake diary calendar, keepsake ledger report, keepsake feed list.")
@@ -229,6 +235,7 @@ struct DemoCommand: ParsableCommand {
         let diaryEntries: Int
         let transactions: Int
         let budgets: Int
+        let recurringRules: Int
         let posts: Int
         let photos: Int
         let store: String

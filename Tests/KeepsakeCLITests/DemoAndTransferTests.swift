@@ -23,6 +23,7 @@ import KeepsakeTestSupport
         let diaryEntries: Int
         let transactions: Int
         let budgets: Int
+        let recurringRules: Int
         let posts: Int
         let photos: Int
         let household: Household
@@ -71,6 +72,9 @@ import KeepsakeTestSupport
         let budgetLines = try ledger.budgetReport(for: today.calendarMonth)
         #expect(summary.budgets == 3 && budgetLines.count == 3)
         #expect(budgetLines.contains { $0.budget.category == "식비" && $0.budget.carryOver })
+        // The rent as a recurring rule, its next month's occurrence upcoming.
+        let rules = try ledger.recurringRules()
+        #expect(summary.recurringRules == 1 && rules.count == 1 && rules.first?.memo == "월세")
         for years in 1...3 {
             let earlier = DemoExpectations.sameDate(as: today, yearsEarlier: years)
             #expect(diary.contains { $0.day == earlier }, "no demo entry on \(earlier)")
@@ -96,9 +100,9 @@ import KeepsakeTestSupport
         let trashedSnapshot = try StoreSnapshot(store)
 
         let archive = source.directory.appending("backup.tar.gz")
-        #expect(try await source.ok(["export", archive.path]).contains("Exported \(summary.diaryEntries + summary.transactions + summary.budgets + summary.posts) records"))
+        #expect(try await source.ok(["export", archive.path]).contains("Exported \(summary.diaryEntries + summary.transactions + summary.budgets + summary.recurringRules + summary.posts) records"))
         let target = CLI("cli-demo-import")
-        #expect(try await target.ok(["import", archive.path]).contains("Imported \(summary.diaryEntries + summary.transactions + summary.budgets + summary.posts) records"))
+        #expect(try await target.ok(["import", archive.path]).contains("Imported \(summary.diaryEntries + summary.transactions + summary.budgets + summary.recurringRules + summary.posts) records"))
         #expect(try await target.ok(["fsck"]).contains("Clean."))
 
         // Every record (fields, trash state, image hashes in order) and every original file with its hash.
