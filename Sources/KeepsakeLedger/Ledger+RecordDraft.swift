@@ -15,6 +15,7 @@ extension Ledger {
     public func recordDraft(_ draft: LedgerTransactionDraft, extraFields: [String: FieldValue] = [:]) throws -> RecordDraft {
         var fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
                                      category: draft.category, memo: draft.memo)
+        if let account = draft.account { fields[Field.account] = .string(try checkedTransactionAccount(account, for: draft.amount).string) }
         for (name, value) in extraFields {
             guard fields[name] == nil else {
                 throw KeepsakeError(.invalidArgument, "The field \(name) belongs to the ledger itself; give an extra field another name.")

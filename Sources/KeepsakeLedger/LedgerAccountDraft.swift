@@ -1,0 +1,21 @@
+public import KeepsakeStore
+
+/// What a new money account is made of; ``Ledger/createAccount(_:)`` checks every field.
+public struct LedgerAccountDraft: Sendable {
+    /// The name: trimmed, 1 to ``Ledger/maxAccountNameLength`` characters on one line.
+    public var name: String
+    /// Cash, bank or card.
+    public var kind: LedgerAccountKind
+    /// The opening balance (may be negative, for a card's debt); its currency is the account's.
+    public var openingBalance: Money
+    /// The account book to make it in; the caller's own when `nil`.
+    public var book: BookID?
+
+    /// Creates a draft.
+    public init(name: String, kind: LedgerAccountKind, openingBalance: Money, book: BookID? = nil) {
+        self.name = name
+        self.kind = kind
+        self.openingBalance = openingBalance
+        self.book = book
+    }
+}

@@ -1,0 +1,28 @@
+public import KeepsakeStore
+
+/// What a new transfer is made of; ``Ledger/createTransfer(_:)`` checks every field.
+public struct LedgerTransferDraft: Sendable {
+    /// The day.
+    public var date: LedgerDay
+    /// The account the money leaves.
+    public var from: RecordID
+    /// The account it arrives in (another account of the same book).
+    public var to: RecordID
+    /// What leaves ``from``, in its currency.
+    public var amount: Money
+    /// What arrives in ``to``: required when the accounts' currencies differ, in ``to``'s currency;
+    /// when they are the same it may be left out (or must equal ``amount``).
+    public var toAmount: Money?
+    /// A note: trimmed, at most ``Ledger/maxMemoLength`` characters.
+    public var memo: String
+
+    /// Creates a draft.
+    public init(date: LedgerDay, from: RecordID, to: RecordID, amount: Money, toAmount: Money? = nil, memo: String = "") {
+        self.date = date
+        self.from = from
+        self.to = to
+        self.amount = amount
+        self.toAmount = toAmount
+        self.memo = memo
+    }
+}
