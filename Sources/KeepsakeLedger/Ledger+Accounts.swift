@@ -43,8 +43,9 @@ extension Ledger {
     @discardableResult
     public func createAccount(_ draft: LedgerAccountDraft) throws -> LedgerAccount {
         let name = try Self.checkedAccountName(draft.name)
-        let book = try accountBook(draft.book)
-        try requireUniqueName(name, in: book, except: nil)
+        // Without a book the engine puts it in the caller's own account book, made in the same operation if missing.
+        let book = try draft.book.map { try accountBook($0) }
+        if let existing = try book ?? ownAccountBook() { try requireUniqueName(name, in: existing, except: nil) }
         let record = try store.create(RecordDraft(collection: Self.accountCollection, date: Date(),
                                                   fields: Self.accountFields(name: name, kind: draft.kind, opening: draft.openingBalance, isDefault: false),
                                                   book: book))
@@ -61,7 +62,7 @@ extension Ledger {
             return try Self.account(from: record)
         }
         if let virtual = try unstoredDefaultAccounts().first(where: { $0.id == id }) { return virtual }
-        throw KeepsakeError(.notFound, "No money account with id \(id) exists in this store; list the accounts (keepsake ledger account list) to see valid ids.")
+        throw KeepsakeError(.notFound, "No money account you may read has the id \(id); list the accounts (keepsake ledger account list) to see valid ids.")
     }
 
     /// Every money account the caller reads, by currency and name: the stored ones and, for each
@@ -216,6 +217,12 @@ extension Ledger {
         return try store.defaultBook(of: owner, in: Self.accountCollection).id
     }
 
+    /// The caller's own account book (its default book of ``accountCollection``), if it has one yet.
+    func ownAccountBook() throws -> BookID? {
+        guard let owner = try defaultAccountOwner() else { return nil }
+        return try store.books(in: Self.accountCollection).first { $0.defaultOf == owner }?.id
+    }
+
     /// Throws `conflict` when `book` has a live account named `name` (any case) other than `except`.
     func requireUniqueName(_ name: String, in book: BookID, except: RecordID?) throws {
         let clash = try storedAccounts().first { $0.book == book && $0.id != except && $0.name.lowercased() == name.lowercased() }
@@ -227,12 +234,11 @@ extension Ledger {
     /// `account` as stored: a default account not stored yet is stored now (idempotent by its id).
     func storedAccount(_ account: LedgerAccount) throws -> LedgerAccount {
         guard !account.isStored else { return account }
-        let book = try accountBook(nil)
         do {
             return try Self.account(from: try store.create(RecordDraft(
                 collection: Self.accountCollection, date: Date(),
                 fields: Self.accountFields(name: account.name, kind: .cash, opening: account.openingBalance, isDefault: true),
-                id: account.id, book: book)))
+                id: account.id, book: nil)))
         } catch let error as KeepsakeError where error.code == .conflict {
             // Stored meanwhile by another operation: that one is it.
             guard let record = try store.recordIfPresent(account.id) else { throw error }

@@ -19,8 +19,8 @@ extension Ledger {
         guard draft.from != draft.to else {
             throw KeepsakeError(.invalidArgument, "A transfer goes from one account to another; both sides name the same account. Nothing was stored.")
         }
-        let from = try account(draft.from)
-        let to = try account(draft.to)
+        let from = try transferAccount(draft.from, side: "from")
+        let to = try transferAccount(draft.to, side: "to")
         guard draft.amount.minorUnits > 0 else {
             throw KeepsakeError(.invalidArgument, "The amount \(draft.amount) of a transfer must be greater than zero. Nothing was stored.")
         }
@@ -43,15 +43,16 @@ extension Ledger {
             toAmount = given
         }
         let memo = try Self.checkedMemo(draft.memo)
-        let fromBook = try from.book ?? accountBook(nil)
-        let toBook = try to.book ?? accountBook(nil)
+        // A default account not stored yet goes to the caller's own account book.
+        let own = try ownAccountBook()
+        let fromBook = from.book ?? own, toBook = to.book ?? own
         guard fromBook == toBook else {
             throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(from.name)) and \(KeepsakeError.quoted(to.name)) are in different account books; a transfer moves money between accounts of one book. Nothing was stored.")
         }
-        if try store.role(in: fromBook)?.canWrite != true {
+        if let fromBook, try store.role(in: fromBook)?.canWrite != true {
             throw KeepsakeError(.forbidden, "You may read this account book but not change it; ask an owner for the editor role. Nothing was stored.")
         }
-        _ = try storedAccount(from)
+        let book = try storedAccount(from).book
         _ = try storedAccount(to)
         let fields: [String: FieldValue] = [
             AccountField.entry: .string(Entry.transfer),
@@ -65,7 +66,7 @@ extension Ledger {
             AccountField.memo: .string(memo),
         ]
         return try Self.transfer(from: try store.create(RecordDraft(collection: Self.accountCollection, date: draft.date.startDate,
-                                                                    fields: fields, book: fromBook)))
+                                                                    fields: fields, book: book)))
     }
 
     /// The transfer `id`.
@@ -96,6 +97,16 @@ extension Ledger {
         let current = try transfer(id)
         try KeepsakeError.checkVersion(id, current: current.version, expected: expectedVersion)
         try store.purge(id)
+    }
+
+    /// The account on one side of a new transfer; not found without repeating the id the caller
+    /// gave (a stranger learns nothing of it).
+    public func transferAccount(_ id: RecordID, side: String) throws -> LedgerAccount {
+        do {
+            return try account(id)
+        } catch let error as KeepsakeError where error.code == .notFound {
+            throw KeepsakeError(.notFound, "The \(side) account is none you may read; list the accounts to see valid ids. Nothing was stored.")
+        }
     }
 
     /// The transfers naming `account` on either side.

@@ -6,4 +6,11 @@ public struct LedgerAccountBalance: Sendable, Hashable, Codable {
     public var balance: Money
     /// The day the balance is for.
     public var day: LedgerDay
+
+    /// An account with its balance at the end of `day`.
+    public init(account: LedgerAccount, balance: Money, day: LedgerDay) {
+        self.account = account
+        self.balance = balance
+        self.day = day
+    }
 }

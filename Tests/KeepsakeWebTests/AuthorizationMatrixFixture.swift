@@ -111,14 +111,25 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
                                         markers: ["AardvarkFeedTitle", "AardvarkFeedText", "AardvarkTrashedFeed"])
             }
         }
+        // A's two money accounts and a transfer between them, in A's own account book (collection ledger-account).
+        var accountIDs: [String] = []
+        for name in ["AardvarkWallet", "AardvarkBank"] {
+            accountIDs.append(try #require(try await make(web, aToken, "/ledger/accounts", ["-H", "Content-Type: application/json", "--data-binary",
+                                                                                            #"{"name":"\#(name)","kind":"bank","currency":"KRW","openingBalance":"8642097"}"#])["id"] as? String))
+        }
+        let transfer = try await make(web, aToken, "/ledger/transfers", ["-H", "Content-Type: application/json", "--data-binary",
+                                                                         #"{"date":"2025-06-16","from":"\#(accountIDs[0])","to":"\#(accountIDs[1])","amount":"7654321","memo":"AardvarkTransferMemo"}"#])
+        let transferID = try #require(transfer["id"] as? String)
+        things["ledger-account"] = Things(record: accountIDs[0], trashed: accountIDs[1], attachment: nil, markers: ["AardvarkWallet", "AardvarkBank", "8642097"])
+        things["ledger-transfer"] = Things(record: transferID, trashed: transferID, attachment: nil, markers: ["AardvarkTransferMemo", "7654321"])
         var books: [String: BookID] = [:]
-        for app in ["diary", "ledger", "feed"] {
+        for app in ["diary", "ledger", "feed", "ledger-account"] {
             books[app] = try store.defaultBook(of: a.id, in: try CollectionName(app)).id
         }
         try store.setRole(.viewer, for: v.id, in: try #require(books["diary"]))
         let readOnly = try tokens.create(name: "a-read", readOnly: true, owner: a.id).token
         let limited = try tokens.create(name: "a-ledger", readOnly: false, owner: a.id, books: [try #require(books["ledger"])]).token
-        let all: Set<String> = ["diary", "ledger", "feed"]
+        let all: Set<String> = ["diary", "ledger", "feed", "ledger-account", "ledger-transfer"]
         // Readers first, so that whatever the server keeps from their answers (a thumbnail made,
         // an image answered on the fast path) is there when the others call.
         let callers = [

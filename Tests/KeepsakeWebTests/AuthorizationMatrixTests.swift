@@ -56,6 +56,17 @@ import Testing
             "GET /api/v1/ledger/reports/monthly": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/reports/categories": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/export.csv": Entry(kind: .list, query: "?trash=true"),
+            // Money accounts and transfers live in account books (ledger-account), apart from the ledger's books.
+            "GET /api/v1/ledger/accounts": Entry(kind: .list, query: "?on=2025-12-31"),
+            "POST /api/v1/ledger/accounts": Entry(kind: .create, arguments: json + [#"{"name":"MatrixAccount","kind":"cash","currency":"KRW"}"#]),
+            "GET /api/v1/ledger/accounts/{id:uuid}": Entry(kind: .read),
+            "PATCH /api/v1/ledger/accounts/{id:uuid}": Entry(kind: .write, arguments: ["-X", "PATCH"] + json + [#"{"name":"pwned"}"#]),
+            "DELETE /api/v1/ledger/accounts/{id:uuid}": Entry(kind: .write, arguments: ["-X", "DELETE"]),
+            "GET /api/v1/ledger/transfers": Entry(kind: .list, query: "?month=2025-06"),
+            // A transfer between A's two accounts: a change of A's things, 403 to a reader, 404 to anyone else.
+            "POST /api/v1/ledger/transfers": Entry(kind: .write, arguments: json + [#"{"date":"2026-01-02","from":"{accountA}","to":"{accountA2}","amount":"5"}"#]),
+            "GET /api/v1/ledger/transfers/{id:uuid}": Entry(kind: .read),
+            "DELETE /api/v1/ledger/transfers/{id:uuid}": Entry(kind: .write, arguments: ["-X", "DELETE"]),
         ]
         let creates = [
             "diary": json + [#"{"emotion":"joy","title":"MatrixNew"}"#],
@@ -171,6 +182,8 @@ import Testing
     /// The app (`diary`, `ledger`, `feed`) a path is of, if any.
     static func app(of path: String) -> String? {
         let segments = path.split(separator: "/").map(String.init)
+        if segments.contains("ledger") && segments.contains("accounts") { return "ledger-account" }
+        if segments.contains("ledger") && segments.contains("transfers") { return "ledger-transfer" }
         let first = segments.first == "api" ? segments.dropFirst(2).first : segments.first
         return first.flatMap { ["diary", "ledger", "feed"].contains($0) ? $0 : nil }
     }
@@ -258,7 +271,11 @@ import Testing
                 }
                 for address in try Self.fill(route.path, fixture) {
                     let things = app.flatMap { fixture.aThings[$0] }
-                    let arguments = entry.arguments.map { $0.replacingOccurrences(of: "{attachment}", with: things?.attachment ?? "1") }
+                    let accounts = fixture.aThings["ledger-account"]
+                    let arguments = entry.arguments.map {
+                        $0.replacingOccurrences(of: "{attachment}", with: things?.attachment ?? "1")
+                            .replacingOccurrences(of: "{accountA}", with: accounts?.record ?? "").replacingOccurrences(of: "{accountA2}", with: accounts?.trashed ?? "")
+                    }
                     let method = route.method == .get || arguments.contains("-X") || arguments.contains("-F") || arguments.contains("--data-binary")
                         ? [] : ["-X", route.method.rawValue]
                     // Once plainly, and for a record the caller may not read, once more with a
