@@ -351,3 +351,12 @@ extension Ledger {
         return LedgerPage(transactions: transactions, nextCursor: page.nextCursor)
     }
 }
+
+extension Ledger {
+    /// The money account `transaction` belongs to: the one it names, else the caller's default
+    /// account of its currency (`nil` when the store has no admin for the operator's).
+    public func accountID(of transaction: LedgerTransaction) throws -> RecordID? {
+        if let account = transaction.account { return account }
+        return try defaultAccountOwner().map { Self.defaultAccountID(for: transaction.amount.currency, owner: $0) }
+    }
+}

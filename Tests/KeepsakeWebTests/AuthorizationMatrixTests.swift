@@ -127,6 +127,11 @@ import Testing
             "GET /diary/on-this-day": Entry(kind: .list, query: "?day=2026-06-14"),
             "GET /ledger/export.csv": Entry(kind: .list),
             "GET /ledger/import": Entry(kind: .list),
+            "GET /ledger/accounts": Entry(kind: .list),
+            "POST /ledger/accounts": Entry(kind: .create, arguments: form + ["--form-string", "name=MatrixAccount"]),
+            // A transfer between A's two accounts, from another session: refused, A's balances unchanged.
+            "POST /ledger/transfers": Entry(kind: .write, arguments: ["--form-string", "from={accountA}", "--form-string", "to={accountA2}",
+                                                                       "--form-string", "amount=5", "--form-string", "date=2026-01-02"]),
             // A CSV whose row takes the id of A's transaction: A's stays as it is.
             "POST /ledger/import": Entry(kind: .meta([200, 400]), arguments: ["-F", "csv=@{csv};type=text/csv"]),
             "GET /store/import": Entry(kind: .list),
@@ -338,6 +343,8 @@ import Testing
                     let form = route.method == .post ? ["-F", "_csrf=\(csrf)"] + entry.arguments.map {
                         $0.replacingOccurrences(of: "{csv}", with: csv.path).replacingOccurrences(of: "{aid}", with: fixture.a.id.string)
                             .replacingOccurrences(of: "{blogin}", with: fixture.b.login.name)
+                            .replacingOccurrences(of: "{accountA}", with: fixture.aThings["ledger-account"]?.record ?? "")
+                            .replacingOccurrences(of: "{accountA2}", with: fixture.aThings["ledger-account"]?.trashed ?? "")
                     } : []
                     if expectation == [404], case .read = entry.kind {
                         for extra in [["-H", "Range: bytes=0-9"], ["-H", #"If-None-Match: "v1", "v2", "v3""#]] {

@@ -28,6 +28,7 @@ struct LedgerPages: Sendable {
         ledger.post("/{id:uuid}/edit", .page { _, request, parameters in save(request, editing: WebApp.id(parameters)) })
         ledger.post("/{id:uuid}/delete", .page { _, request, parameters in change(request, id: WebApp.id(parameters), restore: false) })
         ledger.post("/{id:uuid}/restore", .page { _, request, parameters in change(request, id: WebApp.id(parameters), restore: true) })
+        addAccountRoutes(to: &ledger)
     }
 
     /// The month asked for (`?month=YYYY-MM` or the `month` form field), or this month.
@@ -85,7 +86,7 @@ struct LedgerPages: Sendable {
             authors = try AuthorNames(books: Set(model.transactions.compactMap(\.book)), viewer: request.account?.id, store: ledger.store)
         } catch { return layout.errorResponse(error, request) }
         let showsAuthors = model.transactions.contains { authors.name(of: $0.author, t) != nil }
-        let transactionRows: [HTML] = model.transactions.map { transaction in
+        let transactionRows: [HTML] = accountFiltered(model.transactions, request).map { transaction in
             let author: HTML = showsAuthors ? "<td class=\"author\">\(authors.name(of: transaction.author, t) ?? "")</td>" : .empty
             let receipt: HTML = transaction.receipt.map {
                 "<a href=\"\(WebApp.imageURL($0, "original"))\">\(WebApp.thumbnail($0, alt: t[.receipt], className: "thumb receipt"))</a>"
@@ -127,6 +128,7 @@ struct LedgerPages: Sendable {
             \(PageLayout.listError(model.error, request))
             \(MonthNavigation.links("/ledger", month: month, request: request))
             \(totalsSection)
+            \(accountSection(request, month: month))
             <div class="charts">\(charts)</div>
             \(transactionsSection)
             """
