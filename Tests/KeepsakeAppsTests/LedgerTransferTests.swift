@@ -83,6 +83,19 @@ import KeepsakeTestSupport
         #expect(try ledger.transfers().isEmpty, "no half transfer anywhere")
     }
 
+    @Test func fsckReportsATransferWhoseAccountIsMissing() throws {
+        let fixture = try LedgerFixture()
+        let ledger = fixture.ledger
+        let bank = try LedgerAccountTests.make(ledger, "Bank", .bank, "0", .krw)
+        let cash = try LedgerAccountTests.make(ledger, "Wallet", .cash, "0", .krw)
+        let moved = try Self.transfer(ledger, "2025-03-01", bank, cash, "1000")
+        #expect(try ledger.transferProblems().isEmpty)
+        try fixture.store.purge(cash.id)   // outside the ledger, which refuses it
+        let problems = try ledger.transferProblems()
+        #expect(problems.count == 1)
+        #expect(problems.first?.contains("\(moved.id)") == true && problems.first?.contains("missing to account \(cash.id)") == true)
+    }
+
     @Test func aViewerCannotTransferAndAStrangerSeesNoTransfer() throws {
         let fixture = try LedgerFixture()
         let store = fixture.store

@@ -36,6 +36,13 @@ import KeepsakeTestSupport
         let spare = try await cli.json(LedgerAccount.self, ["ledger", "account", "add", "--name", "Spare", "--kind", "card"])
         #expect(try await cli.ok(["ledger", "account", "remove", spare.id.string]).contains("Removed account Spare"))
         _ = try await cli.fails(1, ["ledger", "account", "remove", "Spare"], containing: "No money account is named Spare")
-        _ = dollars
+        // ledger add --account and ledger list --account.
+        let coffee = try await cli.json(LedgerTransaction.self, ["ledger", "add", "--amount", "4.50", "--currency", "USD", "--category", "Coffee",
+                                                                "--account", "Travel dollars", "--date", "2026-11-07"])
+        #expect(coffee.account == dollars.id)
+        let listed = try await cli.ok(["ledger", "list", "--month", "2026-11", "--account", "Travel dollars"])
+        #expect(listed.contains("Coffee") && !listed.contains("식비"), "\(listed)")
+        #expect(try await cli.ok(["ledger", "list", "--month", "2026-11", "--account", "Cash KRW"]).contains("식비"))
+        _ = try await cli.fails(1, ["ledger", "add", "--amount", "1000", "--category", "식비", "--account", "Travel dollars"], containing: "holds USD")
     }
 }
