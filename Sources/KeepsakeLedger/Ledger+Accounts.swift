@@ -48,7 +48,7 @@ extension Ledger {
         if let existing = try book ?? ownAccountBook() { try requireUniqueName(name, in: existing, except: nil) }
         let record = try store.create(RecordDraft(collection: Self.accountCollection, date: Date(),
                                                   fields: Self.accountFields(name: name, kind: draft.kind, opening: draft.openingBalance, isDefault: false),
-                                                  book: book))
+                                                  id: draft.id, book: book))
         return try Self.account(from: record)
     }
 

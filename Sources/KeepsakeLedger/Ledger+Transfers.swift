@@ -66,7 +66,7 @@ extension Ledger {
             AccountField.memo: .string(memo),
         ]
         return try Self.transfer(from: try store.create(RecordDraft(collection: Self.accountCollection, date: draft.date.startDate,
-                                                                    fields: fields, book: book)))
+                                                                    fields: fields, id: draft.id, book: book)))
     }
 
     /// The transfer `id`.

@@ -10,12 +10,16 @@ public struct LedgerAccountDraft: Sendable {
     public var openingBalance: Money
     /// The account book to make it in; the caller's own when `nil`.
     public var book: BookID?
+    /// A chosen record id (an API retry with the same Idempotency-Key uses the same one); a new
+    /// UUID when `nil`.
+    public var id: RecordID?
 
     /// Creates a draft.
-    public init(name: String, kind: LedgerAccountKind, openingBalance: Money, book: BookID? = nil) {
+    public init(name: String, kind: LedgerAccountKind, openingBalance: Money, book: BookID? = nil, id: RecordID? = nil) {
         self.name = name
         self.kind = kind
         self.openingBalance = openingBalance
         self.book = book
+        self.id = id
     }
 }

@@ -15,14 +15,18 @@ public struct LedgerTransferDraft: Sendable {
     public var toAmount: Money?
     /// A note: trimmed, at most ``Ledger/maxMemoLength`` characters.
     public var memo: String
+    /// A chosen record id (an API retry with the same Idempotency-Key uses the same one, so it can
+    /// never make a second transfer); a new UUID when `nil`.
+    public var id: RecordID?
 
     /// Creates a draft.
-    public init(date: LedgerDay, from: RecordID, to: RecordID, amount: Money, toAmount: Money? = nil, memo: String = "") {
+    public init(date: LedgerDay, from: RecordID, to: RecordID, amount: Money, toAmount: Money? = nil, memo: String = "", id: RecordID? = nil) {
         self.date = date
         self.from = from
         self.to = to
         self.amount = amount
         self.toAmount = toAmount
         self.memo = memo
+        self.id = id
     }
 }

@@ -46,15 +46,24 @@ import Testing
         let won = try ledger.createAccount(LedgerAccountDraft(name: "Won", kind: .bank, openingBalance: .zero(.krw)))
         let dollars = try ledger.createAccount(LedgerAccountDraft(name: "Dollars", kind: .bank, openingBalance: .zero(.usd)))
         let json = ["-H", "Content-Type: application/json", "--data-binary"]
-        let missing = try await api.call("/ledger/transfers", json + [#"{"date":"2025-03-01","from":"\#(won.id.string)","to":"\#(dollars.id.string)","amount":"1000"}"#])
+        let missing = try await api.call("/ledger/transfers", ["-H", "Idempotency-Key: \(UUID().uuidString)"] + json + [#"{"date":"2025-03-01","from":"\#(won.id.string)","to":"\#(dollars.id.string)","amount":"1000"}"#])
         #expect(missing.status == 400 && missing.text.contains("give the amount that arrives"), "\(missing.text)")
-        let decimals = try await api.call("/ledger/transfers", json + [#"{"date":"2025-03-01","from":"\#(dollars.id.string)","to":"\#(won.id.string)","amount":"1.005","toAmount":"1300"}"#])
+        let decimals = try await api.call("/ledger/transfers", ["-H", "Idempotency-Key: \(UUID().uuidString)"] + json + [#"{"date":"2025-03-01","from":"\#(dollars.id.string)","to":"\#(won.id.string)","amount":"1.005","toAmount":"1300"}"#])
         #expect(decimals.status == 400, "\(decimals.text)")
         #expect(try ledger.transfers().isEmpty)
-        let made = try await api.call("/ledger/transfers", json + [#"{"date":"2025-03-01","from":"\#(won.id.string)","to":"\#(dollars.id.string)","amount":"135000","toAmount":"100.00"}"#])
+        let made = try await api.call("/ledger/transfers", ["-H", "Idempotency-Key: \(UUID().uuidString)"] + json + [#"{"date":"2025-03-01","from":"\#(won.id.string)","to":"\#(dollars.id.string)","amount":"135000","toAmount":"100.00"}"#])
         #expect(made.status == 201, "\(made.text)")
+        // The same Idempotency-Key twice moves the money once.
+        let key = ["-H", "Idempotency-Key: \(UUID().uuidString)"]
+        let body = #"{"date":"2025-03-03","from":"\#(won.id.string)","to":"\#(dollars.id.string)","amount":"1","toAmount":"0.01"}"#
+        let first = try await api.call("/ledger/transfers", key + json + [body])
+        let again = try await api.call("/ledger/transfers", key + json + [body])
+        #expect(first.status == 201 && again.status == 201 && again.text == first.text, "\(again.text)")
+        #expect(try ledger.transfers().count == 2, "one transfer for the two calls")
+        let missingKey = try await api.call("/ledger/transfers", json + [body])
+        #expect(missingKey.status == 400 && missingKey.text.contains("Idempotency-Key"))
         let list = try await api.call("/ledger/accounts?on=2025-03-31")
-        #expect(list.text.contains(#""balance":"-135000""#) && list.text.contains(#""balance":"100.00""#), "\(list.text)")
+        #expect(list.text.contains(#""balance":"-135001""#) && list.text.contains(#""balance":"100.01""#), "\(list.text)")
         let transaction = try await api.call("/ledger/transactions", ["-H", "Idempotency-Key: \(UUID().uuidString)"] + json + [#"{"date":"2025-03-02","kind":"expense","amount":"5.00","currency":"USD","category":"Coffee","account":"\#(dollars.id.string)"}"#])
         #expect(transaction.status == 201 && transaction.text.contains(dollars.id.string), "\(transaction.text)")
         let only = try await api.call("/ledger/transactions?account=\(won.id.string)")

@@ -14,12 +14,18 @@ extension WebApp {
                                               parameters: [on])) { app, request in
             try APIAnswer(APIList(items: try app.ledger.accountBalances(on: try app.apiBalanceDay(request)).map(APILedgerAccount.init)))
         }
-        ledger.json(.post, "/accounts", APIDoc("createLedgerAccount", "Make a money account", answer: "The account.", status: .created, etag: true,
+        ledger.json(.post, "/accounts", APIDoc("createLedgerAccount", "Make a money account", answer: "The account.", status: .created,
+                                               parameters: [.idempotencyKey], etag: true,
                                                description: "A cash, bank or card account with a currency and an opening balance. An empty name, one another live account of the book has (409), or an opening balance with more decimals than the currency has (400) writes nothing."),
                     input: APILedgerAccountInput.self) { app, request, body in
-            let draft = try body.draft()
-            let account = try app.writers.path.perform(files: [], language: request.language) { try app.ledger.createAccount(draft) }
-            return try app.apiAccountAnswer(account.id, request, status: .created)
+            try await app.idempotent(request, target: { RecordID().string }) { attempt in
+                let id = try app.apiIdempotentID(attempt)
+                if attempt.isRetry, let made = try? app.ledger.account(id) { return try app.apiAccountAnswer(made.id, request, status: .created) }
+                var draft = try body.draft()
+                draft.id = id
+                let account = try app.writers.path.perform(files: [], language: request.language) { try app.ledger.createAccount(draft) }
+                return try app.apiAccountAnswer(account.id, request, status: .created)
+            }
         }
         ledger.json(.get, "/accounts/{id:uuid}", APIDoc("getLedgerAccount", "Read a money account with its balance", answer: "The account.",
                                                         parameters: [.recordID, on, .ifNoneMatch], etag: true, notModified: true)) { app, request in
@@ -50,12 +56,21 @@ extension WebApp {
             let account = try request.query("account").map { try RecordID(parsing: $0) }
             return try APIAnswer(APIList(items: try app.ledger.transfers(in: month, account: account).map(APITransfer.init)))
         }
-        ledger.json(.post, "/transfers", APIDoc("createTransfer", "Move money between two money accounts", answer: "The transfer.", status: .created, etag: true,
+        ledger.json(.post, "/transfers", APIDoc("createTransfer", "Move money between two money accounts", answer: "The transfer.", status: .created,
+                                                parameters: [.idempotencyKey], etag: true,
                                                 description: "One record, so both sides or none. Refused (400) and nothing written: the same account on both sides, an amount of zero or with too many decimals, a missing toAmount for two currencies, accounts of two books; an account the caller does not read is 404, one it may only read 403."),
                     input: APITransferInput.self) { app, request, body in
-            let draft = try body.draft(app.ledger)
-            let transfer = try app.writers.path.perform(files: [], language: request.language) { try app.ledger.createTransfer(draft) }
-            return try APIAnswer(APITransfer(transfer), version: transfer.version, request: request, status: .created)
+            // Once per Idempotency-Key, with the id chosen when the key was first used: a retry never moves the money twice.
+            try await app.idempotent(request, target: { RecordID().string }) { attempt in
+                let id = try app.apiIdempotentID(attempt)
+                if attempt.isRetry, let made = try? app.ledger.transfer(id) {
+                    return try APIAnswer(APITransfer(made), version: made.version, request: request, status: .created)
+                }
+                var draft = try body.draft(app.ledger)
+                draft.id = id
+                let transfer = try app.writers.path.perform(files: [], language: request.language) { try app.ledger.createTransfer(draft) }
+                return try APIAnswer(APITransfer(transfer), version: transfer.version, request: request, status: .created)
+            }
         }
         ledger.json(.get, "/transfers/{id:uuid}", APIDoc("getTransfer", "Read a transfer", answer: "The transfer.", parameters: [.recordID, .ifNoneMatch],
                                                          etag: true, notModified: true)) { app, request in
@@ -69,6 +84,14 @@ extension WebApp {
             try app.writers.path.perform(files: [], language: request.language) { try app.ledger.removeTransfer(request.id, expectedVersion: expected) }
             return HTTPResponse(status: .noContent)
         }
+    }
+
+    /// The record id kept for a request's Idempotency-Key.
+    func apiIdempotentID(_ attempt: IdempotentAttempt) throws -> RecordID {
+        guard let target = attempt.target, let id = try? RecordID(parsing: target) else {
+            throw KeepsakeError(.database, "The id kept for this Idempotency-Key cannot be read.", remedy: .checkStore)
+        }
+        return id
     }
 
     /// The day of `?on=`, today (UTC) when absent.
