@@ -95,12 +95,16 @@ extension LedgerPages {
         }
         let kinds: [HTML] = LedgerAccountKind.allCases.map { "<option value=\"\($0.rawValue)\">\(t.accountKind($0.rawValue))</option>" }
         let choices: [HTML] = lines.map { "<option value=\"\($0.account.id.string)\">\($0.account.name) (\($0.account.currency.code))</option>" }
+        // The second account is the target at first, so the form never starts on the same account twice.
+        let targets: [HTML] = lines.enumerated().map { index, line in
+            "<option value=\"\(line.account.id.string)\"\(index == 1 ? " selected" : "")>\(line.account.name) (\(line.account.currency.code))</option>"
+        }
         let transferForm: HTML = lines.count < 2 ? .empty : """
             <section class="transfer-form" id="transfer"><h2>\(t.transfer)</h2>
             <form method="post" action="/ledger/transfers" class="stack" novalidate>\(csrf)
             <div class="row">
             <label>\(t.transferFrom) <select name="from">\(choices)</select></label>
-            <label>\(t.transferTo) <select name="to">\(choices)</select></label>
+            <label>\(t.transferTo) <select name="to">\(targets)</select></label>
             </div>
             <div class="row">
             <label>\(t[.date]) <input type="date" name="date" value="\(today.string)" required></label>
