@@ -19,7 +19,7 @@ struct DemoCommand: ParsableCommand {
             of diary entries (Korean and English, with emotions, tags and photos) and, before them, a
             year of short entries every few days plus one on today's date in each of the three years
             before; five weeks of ledger transactions in KRW and USD up to today (two with receipts),
-            and feed posts with several photos each.
+            a bank account with two transfers to cash (one today), and feed posts with several photos each.
             A second person, Jun (login jun, no password until you give one with keepsake user
             passwd jun), shares the first admin's ledger and a "Family" feed book as an editor and
             entered some of their transactions and posts; the diary stays private.
@@ -183,6 +183,9 @@ struct DemoCommand: ParsableCommand {
             photos += transaction.receipt == nil ? 0 : 1
             step()
         }
+        let accountRecordsBefore = try store.count(Ledger.accountCollection)
+        try addMoneyAccounts(ledger, today: today)
+        let accountRecords = try store.count(Ledger.accountCollection) - accountRecordsBefore
         var ownPosts: [RecordID] = []
         for sample in feedSamples {
             let compose = FeedComposeViewModel(feed: feed, now: day(sample.daysAgo, hour: 18))
@@ -198,8 +201,23 @@ struct DemoCommand: ParsableCommand {
         let household = try await DemoHousehold.fill(store, ownPosts: ownPosts, photo: photo, day: { day($0, hour: $1) },
                                                      ledgerDay: { today.adding(days: -$0) }, timeZone: zone)
         return Summary(diaryEntries: yearSamples.count + diarySamples.count, transactions: ledgerSamples.count + household.transactions,
-                       posts: feedSamples.count + household.posts, photos: photos + household.photos,
+                       posts: feedSamples.count + household.posts, accountRecords: accountRecords, photos: photos + household.photos,
                        store: try CommandSupport.storeName(store), household: household)
+    }
+
+    /// A bank account beside the default Cash KRW of the sample transactions, with a withdrawal to
+    /// cash three weeks ago and one today (so the current month has a transfer too).
+    static func addMoneyAccounts(_ ledger: Ledger, today: CalendarDay) throws {
+        // With --force on a store that has them already, the samples' bank is the one there.
+        let bank = try ledger.accounts().first(where: { $0.name == "Shinhan" && $0.currency == .krw })
+            ?? ledger.createAccount(LedgerAccountDraft(name: "Shinhan", kind: .bank, openingBalance: Money(minorUnits: 2_500_000, currency: .krw)))
+        guard let cash = try ledger.accounts().first(where: { $0.isDefault && $0.currency == .krw })?.id else {
+            throw CommandFailure(message: "The sample transactions in KRW have no default account (Cash KRW); the demo cannot add its transfers.")
+        }
+        for (daysAgo, amount) in [(21, 200_000), (0, 100_000)] as [(Int, Int64)] {
+            try ledger.createTransfer(LedgerTransferDraft(date: today.adding(days: -daysAgo), from: bank.id, to: cash,
+                                                          amount: Money(minorUnits: amount, currency: .krw), memo: "ATM"))
+        }
     }
 
     /// What `demo` says it added.
@@ -215,6 +233,8 @@ struct DemoCommand: ParsableCommand {
         let diaryEntries: Int
         let transactions: Int
         let posts: Int
+        /// Money accounts and transfers stored (records of ``Ledger/accountCollection``).
+        let accountRecords: Int
         let photos: Int
         let store: String
         /// The second person and the books the two share.
