@@ -119,6 +119,11 @@ extension Ledger {
         try allAccountRecords(entry: Entry.transfer, from: from, until: until).map(Self.transfer(from:))
     }
 
+    /// Whether `record` is a transfer (a record of ``accountCollection`` that is not a money account).
+    public static func isTransfer(_ record: Record) -> Bool {
+        record.collection == accountCollection && record.fields[AccountField.entry]?.stringValue == Entry.transfer
+    }
+
     /// Reads a transfer back from its record, checking every field.
     ///
     /// - Throws: ``KeepsakeError`` `.incompatibleStore` when the record is not a valid transfer.

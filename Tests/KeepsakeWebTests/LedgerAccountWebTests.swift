@@ -66,6 +66,10 @@ import Testing
         #expect(list.text.contains(#""balance":"-135001""#) && list.text.contains(#""balance":"100.01""#), "\(list.text)")
         let transaction = try await api.call("/ledger/transactions", ["-H", "Idempotency-Key: \(UUID().uuidString)"] + json + [#"{"date":"2025-03-02","kind":"expense","amount":"5.00","currency":"USD","category":"Coffee","account":"\#(dollars.id.string)"}"#])
         #expect(transaction.status == 201 && transaction.text.contains(dollars.id.string), "\(transaction.text)")
+        // The change feed carries both: the account with its balance, the transfer with both amounts.
+        let changes = try await api.call("/changes")
+        #expect(changes.status == 200 && changes.text.contains(#""collection":"ledger-account""#), "\(changes.text.prefix(400))")
+        #expect(changes.text.contains(#""toAmount":"100.00""#) && changes.text.contains(#""name":"Dollars""#))
         let only = try await api.call("/ledger/transactions?account=\(won.id.string)")
         #expect(!only.text.contains("Coffee"))
     }

@@ -86,6 +86,16 @@ extension WebApp {
         }
     }
 
+    /// A changed record as the change feed carries it: a money account with its balance today, a
+    /// transfer, or the body of its app (``body(of:sizes:)``).
+    func apiChangeBody(_ record: Record, sizes: [Int]) throws -> APIRecordBody? {
+        guard record.collection == Ledger.accountCollection else { return try Self.body(of: record, sizes: sizes) }
+        if Ledger.isTransfer(record) { return .transfer(APITransfer(try Ledger.transfer(from: record))) }
+        let account = try Ledger.account(from: record)
+        let today = try LedgerDay(parsing: String(ISO8601DateFormatter().string(from: Date()).prefix(10)))
+        return .moneyAccount(APILedgerAccount(LedgerAccountBalance(account: account, balance: try ledger.balance(of: account.id, on: today), day: today)))
+    }
+
     /// The record id kept for a request's Idempotency-Key.
     func apiIdempotentID(_ attempt: IdempotentAttempt) throws -> RecordID {
         guard let target = attempt.target, let id = try? RecordID(parsing: target) else {

@@ -6,6 +6,10 @@ enum APIRecordBody: Encodable, Sendable {
     case transaction(APITransaction)
     /// A feed post.
     case post(APIPost)
+    /// A money account of the ledger, with its balance today.
+    case moneyAccount(APILedgerAccount)
+    /// A transfer between two money accounts.
+    case transfer(APITransfer)
 
     /// Encodes the app's body itself (no wrapper).
     func encode(to encoder: any Encoder) throws {
@@ -13,6 +17,8 @@ enum APIRecordBody: Encodable, Sendable {
         case .entry(let body): try body.encode(to: encoder)
         case .transaction(let body): try body.encode(to: encoder)
         case .post(let body): try body.encode(to: encoder)
+        case .moneyAccount(let body): try body.encode(to: encoder)
+        case .transfer(let body): try body.encode(to: encoder)
         }
     }
 }
