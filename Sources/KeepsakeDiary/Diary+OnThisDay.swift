@@ -14,9 +14,9 @@ extension Diary {
     /// day's entries come back every year, on the last day of February.
     ///
     /// By the date index: each year costs one range query over that day (widened by 26 hours on each
-    /// side for the time zones, then narrowed to the day), and the search jumps from a year without
-    /// entries straight to the year of the next older entry, so a diary with gaps of years costs no
-    /// more than one with entries every year. At most ``maxOnThisDayYears`` years are returned.
+    /// side for the time zones, then narrowed to the day), and from a year without such entries one
+    /// more query jumps straight to the year of the next older entry, so years without any entry
+    /// cost nothing. At most ``maxOnThisDayYears`` years are returned.
     public func onThisDay(_ day: DiaryDay) throws -> [DiaryOnThisDay] {
         var groups: [DiaryOnThisDay] = []
         var year = day.year - 1
@@ -32,9 +32,11 @@ extension Diary {
             let entries = try allRecords(query).map(DiaryEntry.init(record:)).filter { wanted.contains($0.day) }
             if let shown = days.first(where: { candidate in entries.contains { $0.day == candidate } }) {
                 groups.append(DiaryOnThisDay(day: shown, yearsAgo: day.year - year, entries: entries))
+                year -= 1
+                continue
             }
-            // The next year that can have such entries: the year of the newest entry before this
-            // year's window (a year with no entry at all is skipped without a query of its own).
+            // None that year: the next year that can have such entries is the year of the newest
+            // entry before this year's window (years without any entry cost no query of their own).
             var before = RecordQuery(collection: Self.collection)
             before.dateUntil = window.start
             before.limit = 1

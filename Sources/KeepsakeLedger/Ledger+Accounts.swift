@@ -3,8 +3,9 @@ public import KeepsakeStore
 import KeepsakeSupport
 
 extension Ledger {
-    /// The collection money accounts and transfers are stored in: `ledger-account`. Its books are
-    /// account books, shared and given roles like any book.
+    /// The collection money accounts and transfers are stored in: `ledger-account`. Its records live
+    /// in the ledger's own books (``Ledger/collection``), next to the transactions they hold, and
+    /// follow those books' members and roles (``KeepsakeStore/CollectionName/bookCollection``).
     public static let accountCollection: CollectionName = "ledger-account"
     /// The longest money account name, in characters.
     public static let maxAccountNameLength = 50
@@ -38,14 +39,14 @@ extension Ledger {
     /// Makes a money account in one atomic engine operation, after checking every field.
     ///
     /// - Throws: ``KeepsakeError`` `.invalidArgument` for an empty, too long or multi-line name, or a
-    ///   book that is not an account book; `.conflict` when the book has a live account of that name;
+    ///   book that is not a ledger book; `.conflict` when the book has a live account of that name;
     ///   `.notFound` for a book the caller does not read; `.forbidden` for one it may only read.
     @discardableResult
     public func createAccount(_ draft: LedgerAccountDraft) throws -> LedgerAccount {
         let name = try Self.checkedAccountName(draft.name)
-        // Without a book the engine puts it in the caller's own account book, made in the same operation if missing.
-        let book = try draft.book.map { try accountBook($0) }
-        if let existing = try book ?? ownAccountBook() { try requireUniqueName(name, in: existing, except: nil) }
+        // Without a book it goes to the caller's default ledger book, made in the same operation if missing.
+        let book = try accountBook(draft.book)
+        try requireUniqueName(name, in: book, except: nil)
         let record = try store.create(RecordDraft(collection: Self.accountCollection, date: Date(),
                                                   fields: Self.accountFields(name: name, kind: draft.kind, opening: draft.openingBalance, isDefault: false),
                                                   id: draft.id, book: book))
@@ -66,8 +67,8 @@ extension Ledger {
     }
 
     /// Every money account the caller reads, by currency and name: the stored ones and, for each
-    /// currency of transactions stored without an account, the caller's default account of that
-    /// currency (``LedgerAccount/isStored`` false until an operation needs it stored).
+    /// ledger book and currency of transactions stored without an account, that book's default
+    /// account of that currency (``LedgerAccount/isStored`` false until an operation needs it stored).
     public func accounts() throws -> [LedgerAccount] {
         let stored = try storedAccounts()
         let ids = Set(stored.map(\.id))
@@ -82,12 +83,10 @@ extension Ledger {
         let until = day.adding(days: 1).startDate
         let transactions = try allTransactions(until: until)
         let transfers = try allTransfers(until: until)
-        let owner = try defaultAccountOwner()
         let listed = Set(accounts.map(\.id))
         var sums: [RecordID: Int64] = [:]
         for transaction in transactions {
-            guard let id = transaction.account ?? owner.map({ Self.defaultAccountID(for: transaction.amount.currency, owner: $0) }),
-                  listed.contains(id) else { continue }
+            guard let id = accountID(of: transaction), listed.contains(id) else { continue }
             sums[id, default: 0] += transaction.signedAmount.minorUnits
         }
         for transfer in transfers {
@@ -138,6 +137,10 @@ extension Ledger {
     public func removeAccount(_ id: RecordID, expectedVersion: Int64? = nil) throws {
         let current = try account(id)
         try KeepsakeError.checkVersion(id, current: current.version, expected: expectedVersion)
+        // A reader learns nothing from a refusal of another kind: the role is checked first.
+        if let book = current.book, try store.role(in: book)?.canWrite != true {
+            throw KeepsakeError(.forbidden, "You may read this ledger book but not change it; ask an owner for the editor role. Nothing was removed.")
+        }
         var uses = try transactionCount(account: current)
         uses += try transfers(using: id).count
         guard uses == 0 else {
@@ -147,11 +150,11 @@ extension Ledger {
         try store.purge(id)
     }
 
-    /// The id of the default money account of `currency` of the login account `owner` (the local
-    /// operator's is the first admin's): a name-based UUID (SHA-256, version 8 layout), so it is the
-    /// same before and after it is stored, and storing it twice finds the same record.
-    public static func defaultAccountID(for currency: Currency, owner: AccountID) -> RecordID {
-        let key = [accountCollection.name, "default", owner.string, currency.code].joined(separator: "\u{0}")
+    /// The id of the default money account of `currency` of the ledger book `book` (`Cash KRW` of
+    /// the book, the same for every member): a name-based UUID (SHA-256, version 8 layout), so it is
+    /// the same before and after it is stored, and storing it twice finds the same record.
+    public static func defaultAccountID(for currency: Currency, in book: BookID) -> RecordID {
+        let key = [accountCollection.name, "default", book.string, currency.code].joined(separator: "\u{0}")
         var bytes = Array(SHA256.digest(Data(key.utf8)).prefix(16))
         bytes[6] = (bytes[6] & 0x0F) | 0x80
         bytes[8] = (bytes[8] & 0x3F) | 0x80
@@ -201,26 +204,27 @@ extension Ledger {
         return try store.firstAdmin()?.id
     }
 
-    /// The account book to write in: `requested` (which the caller must read and which must be an
-    /// account book), else the caller's own, made if missing.
+    /// The ledger book to write a money account or transfer in: `requested` (which the caller must
+    /// read and which must be a ledger book), else the caller's default ledger book, made if missing
+    /// (the first admin's for the operator).
     func accountBook(_ requested: BookID?) throws -> BookID {
         if let requested {
             let book = try store.book(requested)
-            guard book.collection == Self.accountCollection else {
-                throw KeepsakeError(.invalidArgument, "The book \(KeepsakeError.quoted(book.name)) holds \(book.collection) records, not money accounts; name a \(Self.accountCollection) book, or none for your own.")
+            guard book.collection == Self.collection else {
+                throw KeepsakeError(.invalidArgument, "The book \(KeepsakeError.quoted(book.name)) holds \(book.collection) records, not the ledger's; a money account lives in a \(Self.collection) book with the transactions it holds: name a ledger book, or none for your own.")
             }
             return book.id
         }
         guard let owner = try defaultAccountOwner() else {
-            throw KeepsakeError(.conflict, "This store has no enabled admin, so an account made without a book has nowhere to go; name an account book, or enable an admin.")
+            throw KeepsakeError(.conflict, "This store has no enabled admin, so an account made without a book has nowhere to go; name a ledger book, or enable an admin.")
         }
-        return try store.defaultBook(of: owner, in: Self.accountCollection).id
-    }
-
-    /// The caller's own account book (its default book of ``accountCollection``), if it has one yet.
-    func ownAccountBook() throws -> BookID? {
-        guard let owner = try defaultAccountOwner() else { return nil }
-        return try store.books(in: Self.accountCollection).first { $0.defaultOf == owner }?.id
+        let book = try store.defaultBook(of: owner, in: Self.collection)
+        // A token limited to other books gets its account's ledger book from the engine, but may
+        // not even read it: refused as the engine refuses its default book, naming nothing.
+        guard try store.books(in: Self.collection).contains(where: { $0.id == book.id }) else {
+            throw KeepsakeError(.forbidden, "This token may not write your own ledger book; name a ledger book it may write, or use a token that is not limited to other books.")
+        }
+        return book.id
     }
 
     /// Throws `conflict` when `book` has a live account named `name` (any case) other than `except`.
@@ -238,7 +242,7 @@ extension Ledger {
             return try Self.account(from: try store.create(RecordDraft(
                 collection: Self.accountCollection, date: Date(),
                 fields: Self.accountFields(name: account.name, kind: .cash, opening: account.openingBalance, isDefault: true),
-                id: account.id, book: nil)))
+                id: account.id, book: try accountBook(account.book))))
         } catch let error as KeepsakeError where error.code == .conflict {
             // Stored meanwhile by another operation: that one is it.
             guard let record = try store.recordIfPresent(account.id) else { throw error }
@@ -251,29 +255,26 @@ extension Ledger {
         try allAccountRecords(entry: Entry.account).map(Self.account(from:))
     }
 
-    /// The caller's default accounts not stored yet, one per currency of its transactions stored
-    /// without an account.
+    /// The default accounts not stored yet, one per ledger book and currency of the transactions
+    /// read stored without an account.
     func unstoredDefaultAccounts() throws -> [LedgerAccount] {
-        guard let owner = try defaultAccountOwner() else { return [] }
-        let currencies = Set(try allTransactions().filter { $0.account == nil }.map(\.amount.currency))
+        let keys = Set(try allTransactions().filter { $0.account == nil }.compactMap { transaction in
+            transaction.book.map { DefaultAccountKey(book: $0, currency: transaction.amount.currency) }
+        })
         var result: [LedgerAccount] = []
-        for currency in currencies.sorted(by: { $0.code < $1.code }) {
-            let id = Self.defaultAccountID(for: currency, owner: owner)
+        for key in keys.sorted(by: { ($0.currency.code, $0.book.string) < ($1.currency.code, $1.book.string) }) {
+            let id = Self.defaultAccountID(for: key.currency, in: key.book)
             if try store.recordIfPresent(id) != nil { continue }
-            result.append(LedgerAccount(id: id, name: Self.defaultAccountName(currency), kind: .cash, openingBalance: .zero(currency),
-                                        isDefault: true, isStored: false, book: nil, createdAt: Date(timeIntervalSince1970: 0), version: 0))
+            result.append(LedgerAccount(id: id, name: Self.defaultAccountName(key.currency), kind: .cash, openingBalance: .zero(key.currency),
+                                        isDefault: true, isStored: false, book: key.book, createdAt: Date(timeIntervalSince1970: 0), version: 0))
         }
         return result
     }
 
     /// The number of transactions (live or trashed) of `account`: those naming it, and for a
-    /// default account those of its currency stored without one.
+    /// default account those of its book and currency stored without one.
     func transactionCount(account: LedgerAccount) throws -> Int {
-        let owner = try defaultAccountOwner()
-        let holdsUnassigned = owner.map { Self.defaultAccountID(for: account.currency, owner: $0) == account.id } ?? false
-        return try allTransactions(trash: .all).filter {
-            $0.account == account.id || (holdsUnassigned && $0.account == nil && $0.amount.currency == account.currency)
-        }.count
+        try allTransactions(trash: .all).filter { accountID(of: $0) == account.id }.count
     }
 
     /// Every live record of ``accountCollection`` of `entry` the caller reads, oldest first.
@@ -283,6 +284,7 @@ extension Ledger {
         query.limit = 1000
         query.dateFrom = from
         query.dateUntil = until
+        query.books = books
         query.fieldEquals = extra.merging([AccountField.entry: .string(entry)]) { _, new in new }
         var result: [Record] = []
         while true {
@@ -321,42 +323,53 @@ extension Ledger {
 }
 
 extension Ledger {
-    /// Checks that a transaction of `amount` may belong to the money account `id` (the caller reads
-    /// it and it holds the amount's currency), storing a default account not stored yet.
+    /// Checks that a transaction of `amount` in the ledger book `book` (`nil`: not chosen yet) may
+    /// belong to the money account `id` (the caller reads it, it holds the amount's currency and it
+    /// is in the transaction's book), storing a default account not stored yet.
     ///
-    /// - Returns: the account id.
+    /// - Returns: the account id and its book (the transaction's).
     /// - Throws: ``KeepsakeError`` `.notFound` for an account the caller does not read,
-    ///   `.invalidArgument` for another currency.
-    func checkedTransactionAccount(_ id: RecordID, for amount: Money) throws -> RecordID {
+    ///   `.invalidArgument` for another currency or an account of another book.
+    func checkedTransactionAccount(_ id: RecordID, for amount: Money, in book: BookID?) throws -> (account: RecordID, book: BookID?) {
         let account = try account(id)
         guard account.currency == amount.currency else {
             throw KeepsakeError(.invalidArgument, "The account \(KeepsakeError.quoted(account.name)) holds \(account.currency.code), not \(amount.currency.code); choose an account of the transaction's currency. Nothing was stored.")
         }
-        return try storedAccount(account).id
+        if let book, let accountBook = account.book, accountBook != book {
+            throw KeepsakeError(.invalidArgument, "The account \(KeepsakeError.quoted(account.name)) is in another ledger book than the transaction; a transaction and its account are in one book: choose an account of the transaction's book. Nothing was stored.")
+        }
+        let stored = try storedAccount(account)
+        return (stored.id, stored.book)
     }
 
     /// One page of `query` (of the ledger's transactions) narrowed to the money account `id`.
     func list(_ query: RecordQuery, account id: RecordID) throws -> LedgerPage {
         let account = try account(id)
-        let owner = try defaultAccountOwner()
         var query = query
-        let holdsUnassigned = owner.map { Self.defaultAccountID(for: account.currency, owner: $0) == account.id } ?? false
+        let holdsUnassigned = account.book.map { Self.defaultAccountID(for: account.currency, in: $0) == account.id } ?? false
+        if let book = account.book { query.books = query.books.map { $0.intersection([book]) } ?? [book] }
         if holdsUnassigned {
             query.fieldEquals[Field.currency] = .string(account.currency.code)
         } else {
             query.fieldEquals[Field.account] = .string(id.string)
         }
         let page = try store.list(query)
-        let transactions = try page.records.map(Self.transaction(from:)).filter { $0.account == id || (holdsUnassigned && $0.account == nil) }
+        let transactions = try page.records.map(Self.transaction(from:)).filter { accountID(of: $0) == id }
         return LedgerPage(transactions: transactions, nextCursor: page.nextCursor)
     }
 }
 
 extension Ledger {
-    /// The money account `transaction` belongs to: the one it names, else the caller's default
-    /// account of its currency (`nil` when the store has no admin for the operator's).
-    public func accountID(of transaction: LedgerTransaction) throws -> RecordID? {
+    /// The money account `transaction` belongs to: the one it names, else its book's default
+    /// account of its currency (`nil` for a transaction with no book).
+    public func accountID(of transaction: LedgerTransaction) -> RecordID? {
         if let account = transaction.account { return account }
-        return try defaultAccountOwner().map { Self.defaultAccountID(for: transaction.amount.currency, owner: $0) }
+        return transaction.book.map { Self.defaultAccountID(for: transaction.amount.currency, in: $0) }
+    }
+
+    /// A ledger book and a currency: the default account they have.
+    struct DefaultAccountKey: Hashable {
+        let book: BookID
+        let currency: Currency
     }
 }

@@ -4,7 +4,7 @@ public import KeepsakeStore
 extension Ledger {
     // MARK: - Transfers
 
-    /// Moves money between two money accounts of the same account book: ONE record, written in one
+    /// Moves money between two money accounts of the same ledger book: ONE record, written in one
     /// atomic engine operation, so both sides exist or neither. Every rule is checked before
     /// anything is written (a default account not stored yet is stored first: that is the only
     /// write before the transfer's, and it is idempotent).
@@ -43,14 +43,12 @@ extension Ledger {
             toAmount = given
         }
         let memo = try Self.checkedMemo(draft.memo)
-        // A default account not stored yet goes to the caller's own account book.
-        let own = try ownAccountBook()
-        let fromBook = from.book ?? own, toBook = to.book ?? own
-        guard fromBook == toBook else {
-            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(from.name)) and \(KeepsakeError.quoted(to.name)) are in different account books; a transfer moves money between accounts of one book. Nothing was stored.")
+        // Every account, a default one not stored yet too, is in a ledger book.
+        guard from.book == to.book else {
+            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(from.name)) and \(KeepsakeError.quoted(to.name)) are in different ledger books; a transfer moves money between accounts of one book. Nothing was stored.")
         }
-        if let fromBook, try store.role(in: fromBook)?.canWrite != true {
-            throw KeepsakeError(.forbidden, "You may read this account book but not change it; ask an owner for the editor role. Nothing was stored.")
+        if let book = from.book, try store.role(in: book)?.canWrite != true {
+            throw KeepsakeError(.forbidden, "You may read this ledger book but not change it; ask an owner for the editor role. Nothing was stored.")
         }
         let book = try storedAccount(from).book
         _ = try storedAccount(to)

@@ -25,9 +25,10 @@ public struct Ledger: Sendable {
 
     /// The store the transactions live in.
     public let store: Store
-    /// Only the records of these books are listed, counted, searched and summed up (the switcher of
-    /// the web pages, `--book` of the command line); `nil`: every book the caller reads. The engine
-    /// narrows it to what the caller reads: a book it cannot read shows nothing.
+    /// Only the records of these books are listed, counted, searched and summed up, their budgets
+    /// listed and reported (the switcher of the web pages, `--book` of the command line); `nil`:
+    /// every book the caller reads. The engine narrows it to what the caller reads: a book it
+    /// cannot read shows nothing.
     public var books: Set<BookID>?
     /// A ledger over `store` (trash retention is measured on the store's clock).
     public init(store: Store) {
@@ -45,9 +46,15 @@ public struct Ledger: Sendable {
     public func create(_ draft: LedgerTransactionDraft) throws -> LedgerTransaction {
         var fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
                                      category: draft.category, memo: draft.memo)
-        if let account = draft.account { fields[Field.account] = .string(try checkedTransactionAccount(account, for: draft.amount).string) }
+        // A transaction and its account are in one ledger book: without a book, the account's.
+        var book = draft.book
+        if let account = draft.account {
+            let checked = try checkedTransactionAccount(account, for: draft.amount, in: draft.book)
+            fields[Field.account] = .string(checked.account.string)
+            book = book ?? checked.book
+        }
         let record = try store.create(RecordDraft(collection: Self.collection, date: draft.date.startDate, fields: fields,
-                                                  images: draft.receipt.map { [$0] } ?? [], id: draft.id, book: draft.book))
+                                                  images: draft.receipt.map { [$0] } ?? [], id: draft.id, book: book))
         return try Self.transaction(from: record)
     }
 
@@ -86,7 +93,7 @@ public struct Ledger: Sendable {
         var fields = try Self.fields(date: edit.date ?? current.date, kind: edit.kind ?? current.kind, amount: edit.amount ?? current.amount,
                                      category: edit.category ?? current.category, memo: edit.memo ?? current.memo)
         if let account = edit.account ?? (edit.amount != nil ? current.account : nil) {
-            fields[Field.account] = .string(try checkedTransactionAccount(account, for: edit.amount ?? current.amount).string)
+            fields[Field.account] = .string(try checkedTransactionAccount(account, for: edit.amount ?? current.amount, in: current.book).account.string)
         }
         return try Self.transaction(from: try store.update(id, date: edit.date?.startDate, set: fields, expectedVersion: current.version))
     }

@@ -6,8 +6,9 @@ public import KeepsakeStore
 /// plus the income, minus the expenses, plus the transfers in and minus the transfers out up to and
 /// including that day.
 ///
-/// A money account is a record of the ``Ledger/accountCollection`` collection in an account book,
-/// which has members and roles like any book (a viewer reads it, an editor or owner changes it).
+/// A money account is a record of the ``Ledger/accountCollection`` collection in a ledger book,
+/// next to the transactions it holds, and follows that book's members and roles (a viewer reads
+/// it, an editor or owner changes it).
 public struct LedgerAccount: Sendable, Hashable, Codable, Identifiable {
     /// The record id.
     public var id: RecordID
@@ -23,7 +24,7 @@ public struct LedgerAccount: Sendable, Hashable, Codable, Identifiable {
     /// Whether it is stored yet: a default account is listed before its first use without being
     /// stored, and stored on the first operation that needs it (a transfer, a rename).
     public var isStored: Bool
-    /// The account book it is in.
+    /// The ledger book it is in (with the transactions it holds).
     public var book: BookID?
     /// When it was made.
     public var createdAt: Date

@@ -8,7 +8,7 @@ public struct LedgerAccountDraft: Sendable {
     public var kind: LedgerAccountKind
     /// The opening balance (may be negative, for a card's debt); its currency is the account's.
     public var openingBalance: Money
-    /// The account book to make it in; the caller's own when `nil`.
+    /// The ledger book to make it in (with the transactions it will hold); the caller's default ledger book when `nil`.
     public var book: BookID?
     /// A chosen record id (an API retry with the same Idempotency-Key uses the same one); a new
     /// UUID when `nil`.

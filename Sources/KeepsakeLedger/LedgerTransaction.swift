@@ -39,7 +39,7 @@ public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable, Reco
     /// operator made it without an account.
     public var author: AccountID? = nil
     /// The money account it belongs to (``LedgerAccount``); `nil` for a transaction stored without
-    /// one, which belongs to the default account of its currency (``Ledger/defaultAccountID(for:owner:)``).
+    /// one, which belongs to its book's default account of its currency (``Ledger/defaultAccountID(for:in:)``).
     public var account: RecordID? = nil
 
     /// Whether the transaction is in the trash.

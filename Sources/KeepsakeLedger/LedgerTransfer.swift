@@ -20,7 +20,7 @@ public struct LedgerTransfer: Sendable, Hashable, Codable, Identifiable {
     public var toAmount: Money
     /// A free note (may be empty).
     public var memo: String
-    /// The account book it is in (that of both accounts).
+    /// The ledger book it is in (that of both accounts).
     public var book: BookID?
     /// The login account that made it; `nil` for the local operator.
     public var author: AccountID?

@@ -182,12 +182,12 @@ extension PostgresTransaction {
             .map { try RecordID(parsing: try $0.decode(String.self, at: 0)) }
     }
 
-    func goneRecordIDs(loggedIn book: BookID) throws -> [RecordID] {
+    func goneRecordIDs(loggedIn book: BookID) throws -> [(id: RecordID, collection: CollectionName)] {
         try connection.query("""
-            SELECT DISTINCT c.record_id FROM change c WHERE c.book_id = $1 AND c.audience_id IS NULL
+            SELECT DISTINCT c.record_id, c.collection FROM change c WHERE c.book_id = $1 AND c.audience_id IS NULL
               AND NOT EXISTS (SELECT 1 FROM record r WHERE r.id = c.record_id)
             ORDER BY c.record_id
-            """, [book.string]).map { try RecordID(parsing: try $0.decode(String.self, at: 0)) }
+            """, [book.string]).map { (try RecordID(parsing: try $0.decode(String.self, at: 0)), try CollectionName(try $0.decode(String.self, at: 1))) }
     }
 
     /// An update first, then an insert: an upsert (`ON CONFLICT DO UPDATE`) would need the new row to

@@ -80,9 +80,10 @@ table.calendar td a { display: flex; flex-direction: column; height: 100%; color
 .day-count { margin-top: auto; font-size: .8rem; font-weight: 700; }
 .legend { display: flex; flex-wrap: wrap; gap: .8rem; list-style: none; padding: 0; }
 .swatch { display: inline-block; width: .9rem; height: .9rem; border-radius: 3px; background: var(--emo); margin-right: .3rem; vertical-align: middle; }
-table.pixels { border-collapse: separate; border-spacing: 2px; font-size: .7rem; }
-table.pixels th { color: var(--muted); font-weight: 600; padding: 0 .2rem; }
-table.pixels td { width: 1.1rem; height: 1.1rem; padding: 0; background: var(--paper); border: 1px solid var(--line); border-radius: 3px; }
+table.pixels { border-collapse: separate; border-spacing: 2px; font-size: .7rem; table-layout: fixed; width: 100%; max-width: 820px; }
+table.pixels th { color: var(--muted); font-weight: 600; padding: 0; overflow: hidden; }
+table.pixels thead th:first-child { width: 2.4rem; }
+table.pixels td { height: 1.1rem; padding: 0; background: var(--paper); border: 1px solid var(--line); border-radius: 3px; }
 table.pixels td.none { background: transparent; border: 0; }
 table.pixels td.has-entries { background: var(--emo); border-color: var(--emo); }
 table.pixels td.s1 { background: color-mix(in srgb, var(--emo) 40%, white); }
@@ -139,6 +140,10 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 form.book-switcher { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; margin: .3rem 0 .8rem; }
 form.book-switcher label, .book-select { display: inline-flex; flex-wrap: wrap; gap: .3rem; align-items: center; max-width: 100%; }
 form.book-switcher select, .book-select select { max-width: 100%; min-width: 0; }
+.budgets .since, .budgets .carry { color: var(--muted); font-weight: 400; }
+tr.budget-line.over th { color: var(--danger); }
+.budget-form summary { cursor: pointer; font-weight: 600; margin: .4rem 0; }
+@media (max-width: 600px) { table.pixels { border-spacing: 1px; font-size: .5rem; } table.pixels td { height: .8rem; border-radius: 2px; } table.pixels th.minor { color: transparent; } }
 @media (max-width: 600px) { main { padding: .7rem; } .photo-list { grid-template-columns: repeat(2, 1fr); } }
 """#
 }

@@ -5,7 +5,8 @@ import KeepsakeStore
 import KeepsakeTestSupport
 
 /// Money accounts (issue 24): made, renamed, listed and removed; balances on a day; the default
-/// account of each currency for transactions stored without one; roles of the account book.
+/// account of each currency of a ledger book for transactions stored without one; the roles of
+/// the ledger book the accounts live in, next to the transactions.
 @Suite struct LedgerAccountTests {
     static func day(_ text: String) throws -> LedgerDay { try LedgerDay(parsing: text) }
 
@@ -29,7 +30,13 @@ import KeepsakeTestSupport
         let card = try ledger.createAccount(LedgerAccountDraft(name: "  Visa  ", kind: .card, openingBalance: Money(minorUnits: -2050, currency: .usd)))
         #expect(card.name == "Visa")
         #expect(card.openingBalance.description == "-20.50 USD")
-        #expect(try fixture.store.book(try #require(bank.book)).collection == Ledger.accountCollection)
+        let ledgerBook = try fixture.store.defaultBook(of: try #require(try fixture.store.firstAdmin()).id, in: Ledger.collection)
+        #expect(bank.book == ledgerBook.id, "in the default ledger book, next to the transactions")
+        #expect(try fixture.store.books(in: Ledger.accountCollection).isEmpty, "no book of its own")
+        let diaryBook = try fixture.store.createBook(collection: "diary", name: "Notes", owner: try #require(try fixture.store.firstAdmin()).id)
+        let notLedger = #expect(throws: KeepsakeError.self) { try Self.make(ledger, "Elsewhere", .cash, "0", .krw, book: diaryBook.id) }
+        #expect(notLedger?.code == .invalidArgument)
+        #expect(notLedger?.message.contains("ledger book") == true, "\(notLedger?.message ?? "")")
         #expect(try ledger.accounts().map(\.name) == ["Shinhan", "Visa"])
 
         let renamed = try ledger.updateAccount(bank.id, name: "Shinhan salary", kind: .bank)
@@ -145,5 +152,56 @@ import KeepsakeTestSupport
         let stranger = #expect(throws: KeepsakeError.self) { try Self.make(soraLedger, "Mine", .cash, "0", .krw, book: book) }
         #expect(stranger?.code == .notFound)
         #expect(try minaLedger.accounts().count == 1)
+    }
+
+    @Test func aTransactionAndItsAccountAreInOneLedgerBook() throws {
+        let fixture = try LedgerFixture()
+        let ledger = fixture.ledger
+        let admin = try #require(try fixture.store.firstAdmin()).id
+        let travel = try fixture.store.createBook(collection: Ledger.collection, name: "Travel", owner: admin)
+        let home = try Self.make(ledger, "Home bank", .bank, "0", .krw)
+        let away = try Self.make(ledger, "Travel wallet", .cash, "0", .krw, book: travel.id)
+        #expect(away.book == travel.id)
+
+        // Without a book the transaction goes to its account's book.
+        let spent = try Self.add(ledger, "2025-03-01", .expense, "1000", .krw, account: away.id)
+        #expect(spent.book == travel.id)
+        // Naming another book than its account's: refused with the reason, nothing stored.
+        let before = try ledger.count()
+        let other = #expect(throws: KeepsakeError.self) {
+            try ledger.create(LedgerTransactionDraft(date: try Self.day("2025-03-02"), kind: .expense, amount: try Money(parsing: "500", currency: .krw),
+                                                     category: "식비", book: travel.id, account: home.id))
+        }
+        #expect(other?.code == .invalidArgument)
+        #expect(other?.message.contains("another ledger book") == true, "\(other?.message ?? "")")
+        let moved = #expect(throws: KeepsakeError.self) { try ledger.update(spent.id, LedgerEdit(account: home.id), expectedVersion: nil) }
+        #expect(moved?.code == .invalidArgument)
+        #expect(try ledger.count() == before)
+        #expect(try ledger.read(spent.id).account == away.id)
+    }
+
+    @Test func theDefaultAccountIsTheLedgerBooksForEveryMember() throws {
+        let fixture = try LedgerFixture()
+        let store = fixture.store
+        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
+        let joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
+        let minaLedger = Ledger(store: store.acting(as: .account(mina.id)))
+        let joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
+        let lunch = try Self.add(minaLedger, "2025-03-01", .expense, "9000", .krw, account: nil)
+        let book = try #require(lunch.book)
+        try store.acting(as: .account(mina.id)).setRole(.editor, for: joon.id, in: book)
+        try Self.add(joonLedger, "2025-03-02", .expense, "1000", .krw, account: nil)   // joon's own ledger book
+
+        // One Cash KRW of mina's book, the same id for both; joon's own book has its own.
+        let expected = Ledger.defaultAccountID(for: .krw, in: book)
+        let minaCash = try minaLedger.accounts()
+        #expect(minaCash.map(\.id) == [expected])
+        let joonCash = try joonLedger.accounts()
+        #expect(joonCash.count == 2)
+        #expect(joonCash.contains { $0.id == expected && $0.book == book })
+        #expect(joonCash.allSatisfy { $0.name == "Cash KRW" })
+        let shared = try #require(try joonLedger.accountBalances(on: try Self.day("2025-03-31")).first { $0.account.id == expected })
+        #expect(shared.balance.description == "-9000 KRW", "mina's unassigned lunch is under the book's Cash, not joon's own")
+        #expect(try joonLedger.list(month: try LedgerMonth(parsing: "2025-03"), account: expected).transactions.map(\.id) == [lunch.id])
     }
 }

@@ -75,10 +75,10 @@ import KeepsakeTestSupport
         #expect(decimals?.code == .invalidArgument, "too many decimals never becomes an amount")
 
         // An account in another book.
-        let otherBook = try fixture.store.createBook(collection: Ledger.accountCollection, name: "Travel",
+        let otherBook = try fixture.store.createBook(collection: Ledger.collection, name: "Travel",
                                                         owner: try #require(try fixture.store.firstAdmin()).id)
         let travel = try LedgerAccountTests.make(ledger, "Travel wallet", .cash, "0", .krw, book: otherBook.id)
-        refused("different account books") { try Self.transfer(ledger, "2025-03-01", bank, travel, "1000") }
+        refused("different ledger books") { try Self.transfer(ledger, "2025-03-01", bank, travel, "1000") }
         #expect(try fixture.store.count(Ledger.accountCollection) == written + 1, "only the travel account was written")
         #expect(try ledger.transfers().isEmpty, "no half transfer anywhere")
     }
@@ -121,5 +121,47 @@ import KeepsakeTestSupport
         #expect(hidden?.code == .notFound)
         let stranger = #expect(throws: KeepsakeError.self) { try Self.transfer(soraLedger, "2025-03-02", bank, cash, "5") }
         #expect(stranger?.code == .notFound)
+    }
+
+    @Test func aViewerOfTheLedgerBookReadsAccountsAndTransfersAndDeletingTheBookRemovesThem() throws {
+        let fixture = try LedgerFixture()
+        let store = fixture.store
+        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
+        let joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
+        let minaStore = store.acting(as: .account(mina.id))
+        let minaLedger = Ledger(store: minaStore)
+        let joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
+        let groceries = try LedgerAccountTests.add(minaLedger, "2025-03-01", .expense, "3000", .krw, account: nil)
+        let book = try #require(groceries.book)
+        #expect(try store.book(book).collection == Ledger.collection)
+        let bank = try LedgerAccountTests.make(minaLedger, "Bank", .bank, "10000", .krw)
+        let cash = try LedgerAccountTests.make(minaLedger, "Wallet", .cash, "0", .krw)
+        #expect(bank.book == book && cash.book == book, "the accounts are in the ledger book of the transactions")
+        let moved = try Self.transfer(minaLedger, "2025-03-02", bank, cash, "2500")
+        #expect(moved.book == book)
+        #expect(try joonLedger.accounts().isEmpty && joonLedger.transfers().isEmpty, "nothing before the book is shared")
+
+        // Sharing the ledger book as viewer: its accounts and transfers are readable, not writable.
+        try minaStore.setRole(.viewer, for: joon.id, in: book)
+        let defaultCash = Ledger.defaultAccountID(for: .krw, in: book)
+        #expect(Set(try joonLedger.accounts().map(\.id)) == [bank.id, cash.id, defaultCash])
+        #expect(try joonLedger.transfers().map(\.id) == [moved.id])
+        let balances = try joonLedger.accountBalances(on: try Self.day("2025-03-31"))
+        #expect(balances.first { $0.account.id == bank.id }?.balance.description == "7500 KRW")
+        #expect(balances.first { $0.account.id == defaultCash }?.balance.description == "-3000 KRW")
+        let noAccount = #expect(throws: KeepsakeError.self) { try LedgerAccountTests.make(joonLedger, "Mine", .cash, "0", .krw, book: book) }
+        #expect(noAccount?.code == .forbidden)
+        let noTransfer = #expect(throws: KeepsakeError.self) { try Self.transfer(joonLedger, "2025-03-03", bank, cash, "1") }
+        #expect(noTransfer?.code == .forbidden)
+        #expect(throws: KeepsakeError.self) { try joonLedger.updateAccount(bank.id, name: "Hacked") }
+        #expect(throws: KeepsakeError.self) { try joonLedger.removeTransfer(moved.id) }
+        #expect(try minaLedger.account(bank.id).name == "Bank" && minaLedger.transfers().count == 1)
+
+        // Deleting the ledger book removes its accounts and transfers with its transactions.
+        try minaStore.deleteBook(book)
+        #expect(try minaLedger.accounts().isEmpty && joonLedger.accounts().isEmpty)
+        #expect(try minaLedger.transfers().isEmpty)
+        #expect(try store.count(Ledger.accountCollection) == 0)
+        #expect(try store.recordIfPresent(moved.id) == nil && store.recordIfPresent(bank.id) == nil)
     }
 }

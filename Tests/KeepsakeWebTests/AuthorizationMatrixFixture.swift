@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeSupport
 import KeepsakeTestSupport
@@ -8,12 +9,14 @@ import Testing
 /// The people and things the authorization matrix (``AuthorizationMatrixTests``) calls every route
 /// with: accounts A and B, each with a diary entry with a photo, a ledger transaction with a
 /// receipt and a feed post with two photos (A's in 2025, B's in 2026, so a report of 2025 shows only
-/// A's); V, a viewer of A's diary book; tokens of A (full, read-only, limited to A's ledger book) and
-/// of B and V; sessions of B and V for the pages. Served by a real server over a real store of each
+/// A's) and A's budget in A's ledger book (next to A's transactions); V, a viewer of A's diary book;
+/// W, a viewer of A's ledger book (so of its budgets too); tokens of A (full, read-only, limited to
+/// A's ledger book, limited to A's diary book) and of B, V and W; sessions of B and V for the pages. Served by a real server over a real store of each
 /// backend (SQLite or PostgreSQL, a folder or S3).
 final class AuthorizationMatrixFixture: @unchecked Sendable {
-    /// One caller of the API: its token and, per app (`diary`, `ledger`, `feed`), whether it may
-    /// read and write A's book of that app.
+    /// One caller of the API: its token and, per app (`diary`, `ledger`, `feed`, and
+    /// `ledger-budget` for the budgets in A's ledger book), whether it may read and write A's book
+    /// of that app.
     struct Caller: Sendable {
         let name: String
         let token: String
@@ -80,6 +83,8 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
         let aToken = try tokens.create(name: "a", readOnly: false, owner: a.id).token
         let bToken = try tokens.create(name: "b", readOnly: false, owner: b.id).token
         let vToken = try tokens.create(name: "v", readOnly: false, owner: v.id).token
+        let w = try store.createAccount(AccountDraft(login: try LoginName("wren"), displayName: "Wren"))
+        let wToken = try tokens.create(name: "w", readOnly: false, owner: w.id).token
 
         var things: [String: Things] = [:]
         for (owner, token, year, tag) in [("a", aToken, "2025", "Aardvark"), ("b", bToken, "2026", "Zebra")] {
@@ -111,7 +116,7 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
                                         markers: ["AardvarkFeedTitle", "AardvarkFeedText", "AardvarkTrashedFeed"])
             }
         }
-        // A's two money accounts and a transfer between them, in A's own account book (collection ledger-account).
+        // A's two money accounts and a transfer between them, in A's own ledger book with A's transactions (collection ledger-account).
         var accountIDs: [String] = []
         for name in ["AardvarkWallet", "AardvarkBank"] {
             accountIDs.append(try #require(try await make(web, aToken, "/ledger/accounts", ["-H", "Content-Type: application/json", "--data-binary",
@@ -122,21 +127,36 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
         let transferID = try #require(transfer["id"] as? String)
         things["ledger-account"] = Things(record: accountIDs[0], trashed: accountIDs[1], attachment: nil, markers: ["AardvarkWallet", "AardvarkBank", "8642097"])
         things["ledger-transfer"] = Things(record: transferID, trashed: transferID, attachment: nil, markers: ["AardvarkTransferMemo", "7654321"])
+        // A's budget, in A's own ledger book with A's transactions (collection ledger-budget).
+        let budget = try await curl(["-H", "Authorization: Bearer \(aToken)", "-X", "PUT", "-H", "Content-Type: application/json", "--data-binary",
+                                     #"{"month":"2025-06","category":"AardvarkBudgetcat","amount":"7531975","currency":"KRW","carryOver":true}"#,
+                                     web.url("/api/v1/ledger/budgets")])
+        try #require(budget.status == 200, "\(budget.text)")
+        let budgetID = try #require(try APIFixture.object(budget)["id"] as? String)
+        things["ledger-budget"] = Things(record: budgetID, trashed: budgetID, attachment: nil, markers: ["AardvarkBudgetcat", "7531975"])
         var books: [String: BookID] = [:]
-        for app in ["diary", "ledger", "feed", "ledger-account"] {
+        for app in ["diary", "ledger", "feed"] {
             books[app] = try store.defaultBook(of: a.id, in: try CollectionName(app)).id
         }
+        let budgetBook = try #require(try Ledger(store: store).budget(try RecordID(parsing: budgetID)).book)
+        try #require(budgetBook == books["ledger"], "A's budget is in A's ledger book")
+        try #require(try store.books(in: Ledger.budgetCollection).isEmpty, "no budget book of its own")
         try store.setRole(.viewer, for: v.id, in: try #require(books["diary"]))
+        try store.setRole(.viewer, for: w.id, in: try #require(books["ledger"]))
         let readOnly = try tokens.create(name: "a-read", readOnly: true, owner: a.id).token
         let limited = try tokens.create(name: "a-ledger", readOnly: false, owner: a.id, books: [try #require(books["ledger"])]).token
-        let all: Set<String> = ["diary", "ledger", "feed", "ledger-account", "ledger-transfer"]
+        let diaryOnly = try tokens.create(name: "a-diary", readOnly: false, owner: a.id, books: [try #require(books["diary"])]).token
+        let all: Set<String> = ["diary", "ledger", "feed", "ledger-budget", "ledger-account", "ledger-transfer"]
+        let ledgerBook: Set<String> = ["ledger", "ledger-budget", "ledger-account", "ledger-transfer"]
         // Readers first, so that whatever the server keeps from their answers (a thumbnail made,
         // an image answered on the fast path) is there when the others call.
         let callers = [
             Caller(name: "A's own token", token: aToken, reads: all, writes: all),
             Caller(name: "A's read-only token", token: readOnly, reads: all, writes: []),
             Caller(name: "V's token (viewer of A's diary)", token: vToken, reads: ["diary"], writes: []),
-            Caller(name: "A's token limited to the ledger book", token: limited, reads: ["ledger"], writes: ["ledger"]),
+            Caller(name: "W's token (viewer of A's ledger book)", token: wToken, reads: ledgerBook, writes: []),
+            Caller(name: "A's token limited to the ledger book", token: limited, reads: ledgerBook, writes: ledgerBook),
+            Caller(name: "A's token limited to the diary book", token: diaryOnly, reads: ["diary"], writes: ["diary"]),
             Caller(name: "B's token", token: bToken, reads: [], writes: []),
         ]
         var sessions: [Session] = []

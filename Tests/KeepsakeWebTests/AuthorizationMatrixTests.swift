@@ -56,7 +56,8 @@ import Testing
             "GET /api/v1/ledger/reports/monthly": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/reports/categories": Entry(kind: .list, query: "?year=2025"),
             "GET /api/v1/ledger/export.csv": Entry(kind: .list, query: "?trash=true"),
-            // Money accounts and transfers live in account books (ledger-account), apart from the ledger's books.
+            // Money accounts and transfers (ledger-account) live in the ledger's books, next to the transactions: a reader of
+            // A's ledger book reads them, nobody else.
             "GET /api/v1/ledger/accounts": Entry(kind: .list, query: "?on=2025-12-31"),
             "POST /api/v1/ledger/accounts": Entry(kind: .create, arguments: json + [#"{"name":"MatrixAccount","kind":"cash","currency":"KRW"}"#]),
             "GET /api/v1/ledger/accounts/{id:uuid}": Entry(kind: .read),
@@ -67,6 +68,13 @@ import Testing
             "POST /api/v1/ledger/transfers": Entry(kind: .write, arguments: json + [#"{"date":"2026-01-02","from":"{accountA}","to":"{accountA2}","amount":"5"}"#]),
             "GET /api/v1/ledger/transfers/{id:uuid}": Entry(kind: .read),
             "DELETE /api/v1/ledger/transfers/{id:uuid}": Entry(kind: .write, arguments: ["-X", "DELETE"]),
+            // Budgets (ledger-budget) live in the ledger's books, next to the transactions: a reader of
+            // A's ledger book reads them, nobody else.
+            "GET /api/v1/ledger/budgets": Entry(kind: .list, query: "?month=2025-06"),
+            "PUT /api/v1/ledger/budgets": Entry(kind: .create, arguments: ["-X", "PUT"] + json + [#"{"month":"2026-01","category":"matrix","amount":"5","currency":"KRW"}"#]),
+            "GET /api/v1/ledger/budgets/report": Entry(kind: .list, query: "?month=2025-06"),
+            "GET /api/v1/ledger/budgets/{id:uuid}": Entry(kind: .read),
+            "DELETE /api/v1/ledger/budgets/{id:uuid}": Entry(kind: .write, arguments: ["-X", "DELETE"]),
         ]
         let creates = [
             "diary": json + [#"{"emotion":"joy","title":"MatrixNew"}"#],
@@ -132,6 +140,8 @@ import Testing
             // A transfer between A's two accounts, from another session: refused, A's balances unchanged.
             "POST /ledger/transfers": Entry(kind: .write, arguments: ["--form-string", "from={accountA}", "--form-string", "to={accountA2}",
                                                                        "--form-string", "amount=5", "--form-string", "date=2026-01-02"]),
+            "POST /ledger/budgets": Entry(kind: .create, arguments: form),
+            "POST /ledger/budgets/{id:uuid}/remove": Entry(kind: .write),
             // A CSV whose row takes the id of A's transaction: A's stays as it is.
             "POST /ledger/import": Entry(kind: .meta([200, 400]), arguments: ["-F", "csv=@{csv};type=text/csv"]),
             "GET /store/import": Entry(kind: .list),
@@ -184,11 +194,13 @@ import Testing
         return entries
     }
 
-    /// The app (`diary`, `ledger`, `feed`) a path is of, if any.
+    /// The app (`diary`, `ledger`, `feed`, or `ledger-budget` for the budgets in the ledger's books) a
+    /// path is of, if any.
     static func app(of path: String) -> String? {
         let segments = path.split(separator: "/").map(String.init)
         if segments.contains("ledger") && segments.contains("accounts") { return "ledger-account" }
         if segments.contains("ledger") && segments.contains("transfers") { return "ledger-transfer" }
+        if segments.contains("ledger") && segments.contains("budgets") { return "ledger-budget" }
         let first = segments.first == "api" ? segments.dropFirst(2).first : segments.first
         return first.flatMap { ["diary", "ledger", "feed"].contains($0) ? $0 : nil }
     }
@@ -270,7 +282,7 @@ import Testing
                     expected = caller.reads.contains(app ?? "") ? [403] : [404]
                 case .create:
                     if caller.writes.contains(app ?? "") { continue }
-                    expected = caller.name.contains("read-only") ? [403] : caller.name.contains("limited") ? [403, 404] : [201]
+                    expected = caller.name.contains("read-only") ? [403] : caller.name.contains("limited") ? [403, 404] : route.method == .put ? [200] : [201]
                 case .list: expected = [200]
                 case .meta(let statuses): expected = statuses
                 }

@@ -27,6 +27,10 @@ import Testing
         #expect(timeline.text.contains("1 year ago</strong> LastYearPicnic"))
         #expect(timeline.text.contains("3 years ago</strong> ThreeYearsTea"))
         #expect(timeline.text.contains("/diary/on-this-day?day=2026-12-03"))
+        // The band is kept between requests, and read again once anything has changed.
+        #expect(try await fixture.get("/diary").text == timeline.text)
+        try Self.write(diary, "2024-12-03T09:00:00Z", .love, 3, "TwoYearsAdded")
+        #expect(try await fixture.get("/diary").text.contains("2 years ago</strong> TwoYearsAdded"))
 
         let page = try await fixture.get("/diary/on-this-day")
         #expect(page.status == 200)

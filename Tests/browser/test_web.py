@@ -372,6 +372,80 @@ class WebAppTests(unittest.TestCase):
         self.go("/ledger")
         self.assertEqual(self.one("table.totals tr[data-currency='USD'] td.income").text, "250.00 USD")
 
+    def test_45_a_budget_month(self):
+        """A budget month: budgets set through the month page's form (one with carry-over), spent
+        against them and what is left (over budget in red), a budget with more decimals than the
+        won has refused with the reason, the next month carrying the overspend over, at a phone's
+        width too. The month holds test_40's transactions: 식비 12,000 KRW and 교통 3,500 KRW."""
+        today = date.today()
+        month = today.strftime("%Y-%m")
+        following = "%04d-%02d" % ((today.year + 1, 1) if today.month == 12 else (today.year, today.month + 1))
+
+        def set_budget(category, amount, carry_over=False, open_form=True):
+            if open_form:
+                self.one("details.budget-form summary").click()
+            form = self.one("form[action='/ledger/budgets']")
+            field = self.one("input[name='category']", form)
+            field.clear()
+            field.send_keys(category)
+            field = self.one("input[name='amount']", form)
+            field.clear()
+            field.send_keys(amount)
+            Select(self.one("select[name='currency']", form)).select_by_value("KRW")
+            if carry_over != self.one("input[name='carryOver']", form).is_selected():
+                self.one("input[name='carryOver']", form).click()
+            self.one("button[type='submit']", form).click()
+
+        self.go("/ledger?month=" + month)
+        self.assertEqual(self.all("tr.budget-line"), [], "no budgets yet")
+        set_budget("식비", "10000", carry_over=True)
+        self.wait_for(lambda: self.all("tr.budget-line[data-category='식비']"), "the 식비 budget")
+        set_budget("교통", "5000")
+        self.wait_for(lambda: self.all("tr.budget-line[data-category='교통']"), "the 교통 budget")
+        self.assert_no_console_errors("budgets")
+
+        food = self.one("tr.budget-line[data-category='식비']")
+        self.assertIn("over", food.get_attribute("class").split())
+        self.assertEqual(self.one("td.budget", food).text, "10,000 KRW")
+        self.assertEqual(self.one("td.spent", food).text, "12,000 KRW")
+        self.assertEqual(self.one("td.left", food).text, "over by 2,000 KRW")
+        self.assertNotEqual(self.one("td.left", food).value_of_css_property("color"),
+                            self.one("td.budget", food).value_of_css_property("color"), "over budget is coloured")
+        transport = self.one("tr.budget-line[data-category='교통']")
+        self.assertNotIn("over", transport.get_attribute("class").split())
+        self.assertEqual(self.one("td.left", transport).text, "1,500 KRW")
+        self.shot("40-ledger-budgets")
+
+        # More decimals than the won has: the reason, the form as typed, nothing changed.
+        set_budget("식비", "10.5")
+        alert = self.wait_for(lambda: self.all("section.budgets [role='alert']"), "the refusal")[0]
+        self.assertIn("whole numbers", alert.text)
+        self.assertEqual(self.one("form[action='/ledger/budgets'] input[name='amount']").get_attribute("value"), "10.5")
+        self.assertEqual(self.one("tr.budget-line[data-category='식비'] td.budget").text, "10,000 KRW")
+
+        # The next month: 식비's overspend carries over, 교통's rest does not.
+        self.go("/ledger?month=" + following)
+        food = self.one("tr.budget-line[data-category='식비']")
+        self.assertEqual(self.one("td.carried", food).text, "-2,000 KRW")
+        self.assertEqual(self.one("td.left", food).text, "8,000 KRW")
+        transport = self.one("tr.budget-line[data-category='교통']")
+        self.assertEqual(self.one("td.carried", transport).text, "0 KRW")
+
+        # At a phone's width the page does not scroll sideways (the table scrolls in its box).
+        self.driver.set_window_size(390, 844)
+        try:
+            self.go("/ledger?month=" + month)
+            self.one("details.budget-form summary").click()
+            overflow = self.driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            wide = self.driver.execute_script(
+                "return Array.from(document.querySelectorAll('main *')).filter(e => e.getBoundingClientRect().right > window.innerWidth + 1)"
+                ".map(e => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).slice(0, 8)")
+            self.assertLessEqual(overflow, 0, "the month page scrolls sideways at 390 px: %s" % wide)
+            self.assertTrue(self.one("form[action='/ledger/budgets'] button[type='submit']").is_displayed())
+            self.shot("41-ledger-budgets-phone")
+        finally:
+            self.driver.set_window_size(1280, 1000)
+
     def test_45_a_transfer(self):
         month = date.today().strftime("%Y-%m")
         self.go("/ledger?month=" + month)
@@ -506,6 +580,52 @@ class WebAppTests(unittest.TestCase):
         verdict = self.wait_for(lambda: self.all(".fsck-verdict"), "check result")[0]
         self.assertEqual(verdict.get_attribute("data-clean"), "true")
         self.shot("18-store")
+
+    def test_72_a_year_in_pixels_and_on_this_day(self):
+        today = date.today()
+        try:
+            last_year = today.replace(year=today.year - 1)
+        except ValueError:  # 29 February: last year's 28th comes back on it only in common years
+            last_year = today.replace(year=today.year - 1, day=28)
+        for emotion, intensity, text, at in [("anger", "5", "Pixel anger", "2025-06-14T10:00"), ("calm", "1", "Pixel calm", "2025-06-15T10:00"),
+                                             ("joy", "4", "Remembered a year on", last_year.isoformat() + "T12:00")]:
+            status, output, errors = keepsake(self.store, "diary", "add", "--emotion", emotion, "--intensity", intensity, "--text", text, "--at", at)
+            self.assertEqual(status, 0, output + errors)
+
+        self.go("/diary/year?year=2025")
+        anger = self.one("table.pixels td.has-entries.emo-anger.s5")
+        calm = self.one("table.pixels td.has-entries.emo-calm.s1")
+        colour = lambda cell: self.driver.execute_script("return getComputedStyle(arguments[0]).backgroundColor", cell)
+        self.assertEqual(colour(anger), "rgb(214, 40, 40)", "a strong day in its emotion's full colour")
+        faint = colour(calm)
+        self.assertNotIn(faint, ("rgb(144, 190, 109)", "rgba(0, 0, 0, 0)", "rgb(255, 255, 255)"), "a faint day lighter than the full colour")
+        blank = self.all("table.pixels tbody tr:nth-child(3) td:not(.none)")[0]
+        self.assertNotEqual(colour(blank), colour(anger), "a day without entries stays blank")
+        self.shot("19-diary-year-in-pixels")
+        self.assert_no_console_errors("year in pixels")
+        self.one("table.pixels td.emo-anger a").click()
+        self.wait_for(lambda: self.path() == "/diary" and "day=2025-06-14" in self.driver.current_url, "the day opened")
+        self.assertIn("Pixel anger", self.driver.page_source)
+        self.assertNotIn("Pixel calm", self.driver.page_source)
+
+        # On a phone the grid scrolls inside its box; the page itself does not get wider.
+        self.driver.set_window_size(390, 844)
+        try:
+            self.go("/diary/year?year=2025")
+            overflow = self.driver.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+            self.assertLessEqual(overflow, 0, "the page is no wider than the phone")
+            self.shot("20-diary-year-in-pixels-phone")
+        finally:
+            self.driver.set_window_size(1280, 1000)
+
+        self.go("/diary")
+        band = self.one("aside.on-this-day")
+        self.assertIn("Remembered a year on", band.text)
+        self.assertIn("1 year ago", band.text)
+        band.find_element(By.LINK_TEXT, "See all").click()
+        self.wait_for(lambda: self.path() == "/diary/on-this-day", "the on-this-day page")
+        self.assertIn("Remembered a year on", self.driver.page_source)
+        self.assert_no_console_errors("on this day")
 
     def test_80_korean_and_back(self):
         self.go("/diary")

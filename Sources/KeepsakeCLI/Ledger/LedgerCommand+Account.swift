@@ -10,7 +10,7 @@ extension LedgerCommand {
             A money account (not a login account) holds transactions of one currency from an opening
             balance on; its balance on a day adds the income, subtracts the expenses and counts the
             transfers up to and including that day. A transaction stored without an account belongs to
-            the default account of its currency (Cash KRW), stored on first need.
+            its ledger book's default account of its currency (Cash KRW), stored on first need.
             """,
         subcommands: [Command(AddAccount.self), Command(ListAccounts.self), Command(RenameAccount.self), Command(RemoveAccount.self)],
         examples: [
@@ -23,7 +23,7 @@ extension LedgerCommand {
         /// Its name and help.
         static let configuration = CommandConfiguration(
             "add", abstract: "Make a money account.",
-            discussion: "Makes a cash, bank or card account in your own account book. A name another account of the\nbook has, or an opening balance with more decimals than the currency has, is refused.",
+            discussion: "Makes a cash, bank or card account in your own ledger book. A name another account of the\nbook has, or an opening balance with more decimals than the currency has, is refused.",
             examples: ["keepsake ledger account add --name Wallet", "keepsake ledger account add --name Visa --kind card --currency USD --opening 120.50"])
 
         /// The name.

@@ -47,7 +47,7 @@ extension LedgerCommand {
             var transactions = model.transactions
             if let account {
                 let id = try LedgerCommand.findAccount(account, in: ledger).id
-                transactions = try transactions.filter { try ledger.accountID(of: $0) == id }
+                transactions = transactions.filter { ledger.accountID(of: $0) == id }
             }
             if call.json {
                 try call.printJSON(MonthOutput(month: model.month, transactions: transactions, totals: model.totals))

@@ -9,7 +9,7 @@ extension LedgerCommand {
         static let configuration = CommandConfiguration(
             "transfer", abstract: "Move money between two money accounts (both sides or none).",
             discussion: """
-                Moves money from one money account to another of the same account book in one operation.
+                Moves money from one money account to another of the same ledger book in one operation.
                 Between two currencies give what arrives too (--to-amount). A transfer counts in both
                 balances but never in income, expense or category totals.
                 """,

@@ -75,10 +75,12 @@ extension Store {
 
     /// The book and author of a new record made by this store's caller in `collection`, resolved
     /// inside the write transaction `tx` that makes it: `requested` if the caller writes there,
-    /// otherwise (when `nil`) the caller's default book of the collection, made now if missing, or
-    /// for the local operator the first admin's.
-    func newRecordBook(_ requested: BookID?, in collection: CollectionName, _ tx: any MetadataWriter,
+    /// otherwise (when `nil`) the caller's default book of the collection's
+    /// ``CollectionName/bookCollection``, made now if missing, or for the local operator the first
+    /// admin's.
+    func newRecordBook(_ requested: BookID?, in recordCollection: CollectionName, _ tx: any MetadataWriter,
                        _ access: BookAccess? = nil) throws -> (BookID, AccountID?) {
+        let collection = recordCollection.bookCollection
         let access = try access ?? self.access(tx)
         let account = try callerAccount(tx)
         // The local operator writes as the first admin.
@@ -87,7 +89,7 @@ extension Store {
         if let requested {
             let book = try readableBook(requested, tx, access)
             guard book.collection == collection else {
-                throw KeepsakeError(.invalidArgument, "Book \(KeepsakeError.quoted(book.name)) holds \(book.collection) records, not \(collection) records; nothing was stored.")
+                throw KeepsakeError(.invalidArgument, "Book \(KeepsakeError.quoted(book.name)) holds \(book.collection) records, not \(recordCollection) records; nothing was stored.")
             }
             try requireWrite(book.id, access)
             return (book.id, author)

@@ -84,21 +84,14 @@ extension Store {
     /// and logs a ``ChangeKind/left`` entry per purged record for each member (who no longer reads
     /// the book's own entries once it is gone).
     public func deleteBook(_ id: BookID) throws {
-        let book = try metadata.read(as: caller) { tx in
+        // Every record of the book, of each collection it holds (``CollectionName/bookCollection``).
+        let records = try metadata.read(as: caller) { tx in
             let access = try access(tx)
-            let book = try readableBook(id, tx, access)
+            _ = try readableBook(id, tx, access)
             try requireManage(id, access)
-            return book
+            return try tx.recordIDs(in: id)
         }
-        var query = RecordQuery(collection: book.collection)
-        query.trash = .all
-        query.books = [id]
-        query.limit = 500
-        while true {
-            let page = try list(query)
-            for record in page.records { try purge(record.id) }
-            if page.nextCursor == nil { break }
-        }
+        for record in records { try purge(record) }
         // Bound as the operator's once the caller is checked: the members' farewell entries are
         // addressed to them, and a database with row-level rules takes the change rows in at COMMIT,
         // after the memberships that let the caller write them are gone.

@@ -36,8 +36,8 @@ extension Store {
         let gone = try tx.goneRecordIDs(loggedIn: book.id)
         let at = now()
         for member in members {
-            for id in gone {
-                try tx.appendChange(record: id, collection: book.collection, book: book.id, kind: .left, at: at, audience: member.account)
+            for (id, collection) in gone {
+                try tx.appendChange(record: id, collection: collection, book: book.id, kind: .left, at: at, audience: member.account)
             }
         }
     }

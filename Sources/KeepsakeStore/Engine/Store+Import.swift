@@ -33,7 +33,7 @@ extension Store {
         let (book, author) = try metadata.read(as: caller) { tx -> (BookID?, AccountID?) in
             let access = try access(tx)
             let book = try snapshot.book.flatMap { try tx.book($0) }.flatMap { book in
-                book.collection == snapshot.collection && access.canWrite(book.id) ? book.id : nil
+                book.collection == snapshot.collection.bookCollection && access.canWrite(book.id) ? book.id : nil
             }
             let author = try snapshot.author.flatMap { try tx.account($0)?.id }
             return (book, book == nil ? nil : author)

@@ -16,7 +16,7 @@ extension Store {
             let access = try access(tx)
             let current = try readableRecord(id, tx, access)
             let target = try readableBook(book, tx, access)
-            guard target.collection == current.collection else {
+            guard target.collection == current.collection.bookCollection else {
                 throw KeepsakeError(.invalidArgument, "Book \(KeepsakeError.quoted(target.name)) holds \(target.collection) records, so a \(current.collection) record cannot move there; nothing was changed.")
             }
             try requireWrite(current.book, access)

@@ -16,6 +16,19 @@ public struct CollectionName: Sendable, Hashable, Codable, Comparable, CustomStr
         self.name = name
     }
 
+    /// The collection whose books hold this collection's records: the name up to its first `-`
+    /// (`ledger-budget` and `ledger-account` records live in `ledger` books, next to the
+    /// transactions they belong with, and follow the same members' roles), the name itself
+    /// otherwise. A book has one such collection (``Book/collection``).
+    public var bookCollection: CollectionName {
+        guard let dash = name.firstIndex(of: "-") else { return self }
+        return CollectionName(unchecked: String(name[..<dash]))
+    }
+
+    private init(unchecked name: String) {
+        self.name = name
+    }
+
     /// A literal collection name; it must be valid (checked at run time, traps otherwise).
     public init(stringLiteral value: String) {
         do { try self.init(value) } catch { preconditionFailure("invalid collection name literal \(value)") }

@@ -93,6 +93,7 @@ public protocol MetadataReader {
     /// The ids of every record in `book`, live and trashed, in id order.
     func recordIDs(in book: BookID) throws -> [RecordID]
     /// The ids of the records that no longer exist but have entries for every reader of `book` in
-    /// the change log (what its members' mirrors may still hold), in id order.
-    func goneRecordIDs(loggedIn book: BookID) throws -> [RecordID]
+    /// the change log (what its members' mirrors may still hold), each with its collection, in id
+    /// order.
+    func goneRecordIDs(loggedIn book: BookID) throws -> [(id: RecordID, collection: CollectionName)]
 }

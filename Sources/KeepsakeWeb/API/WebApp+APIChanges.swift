@@ -84,6 +84,7 @@ extension WebApp {
         case Diary.collection: .entry(APIDiaryEntry(try DiaryEntry(record: record), sizes: sizes))
         case Ledger.collection: .transaction(APITransaction(try Ledger.transaction(from: record), sizes: sizes))
         case Feed.collection: .post(APIPost(try FeedItem(record: record), sizes: sizes))
+        case Ledger.budgetCollection: .budget(APIBudget(try Ledger.budget(from: record)))
         default: nil
         }
     }

@@ -54,5 +54,6 @@ extension WebApp {
                    responses: ["200": ["description": "id,date,kind,amount,currency,category,memo", "content": ["text/csv": ["schema": ["type": "string"]]]]]) { app, request in
             try app.apiExportCSV(request)
         }
+        addBudgetRoutes(to: &ledger)
     }
 }

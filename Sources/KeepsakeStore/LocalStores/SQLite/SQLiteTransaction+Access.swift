@@ -124,11 +124,11 @@ extension SQLiteTransaction {
         try db.query("SELECT id FROM record WHERE book_id = ? ORDER BY id", [.text(book.string)]) { try RecordID(parsing: $0.requiredText(0)) }
     }
 
-    func goneRecordIDs(loggedIn book: BookID) throws -> [RecordID] {
+    func goneRecordIDs(loggedIn book: BookID) throws -> [(id: RecordID, collection: CollectionName)] {
         try db.query("""
-            SELECT DISTINCT c.record_id FROM change c WHERE c.book_id = ? AND c.audience_id IS NULL
+            SELECT DISTINCT c.record_id, c.collection FROM change c WHERE c.book_id = ? AND c.audience_id IS NULL
             AND NOT EXISTS (SELECT 1 FROM record r WHERE r.id = c.record_id) ORDER BY c.record_id
-            """, [.text(book.string)]) { try RecordID(parsing: $0.requiredText(0)) }
+            """, [.text(book.string)]) { (try RecordID(parsing: $0.requiredText(0)), try CollectionName($0.requiredText(1))) }
     }
 
     func insertBook(_ book: Book) throws {

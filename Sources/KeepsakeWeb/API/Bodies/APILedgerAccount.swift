@@ -19,7 +19,7 @@ struct APILedgerAccount: APIResponseBody {
             "balance": JSONSchema.string(description: "The balance at the end of the day `on`: opening balance, plus income, minus expenses, plus transfers in, minus transfers out."),
             "balanceMinorUnits": JSONSchema.integer(),
             "on": JSONSchema.day,
-            "book": JSONSchema.described(JSONSchema.nullable(JSONSchema.uuid), "The account book it is in (its members and roles apply); null for a default account not stored yet."),
+            "book": JSONSchema.described(JSONSchema.nullable(JSONSchema.uuid), "The ledger book it is in, with the transactions it holds (its members and roles apply)."),
         ])
     }
 

@@ -13,7 +13,7 @@ struct APILedgerAccountInput: APIRequestBody {
             "currency": APIMoney.currencySchema,
             "openingBalance": JSONSchema.string(pattern: "^-?[0-9]{1,16}(\\.[0-9]{1,3}0*)?$",
                                                 description: "The balance before the first transaction (default 0), a decimal in the currency's units with at most as many decimals as the currency has; may be negative (a card's debt)."),
-            "book": JSONSchema.described(JSONSchema.uuid, "The account book (collection ledger-account) to make it in: one the caller may write. Default: the caller's own account book, made on first use."),
+            "book": JSONSchema.described(JSONSchema.uuid, "The ledger book (collection ledger) to make it in, with the transactions it will hold: one the caller may write. Default: the caller's default ledger book, made on first use."),
         ])
     }
 

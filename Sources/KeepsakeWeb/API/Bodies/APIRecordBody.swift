@@ -10,6 +10,8 @@ enum APIRecordBody: Encodable, Sendable {
     case moneyAccount(APILedgerAccount)
     /// A transfer between two money accounts.
     case transfer(APITransfer)
+    /// A ledger budget.
+    case budget(APIBudget)
 
     /// Encodes the app's body itself (no wrapper).
     func encode(to encoder: any Encoder) throws {
@@ -19,6 +21,7 @@ enum APIRecordBody: Encodable, Sendable {
         case .post(let body): try body.encode(to: encoder)
         case .moneyAccount(let body): try body.encode(to: encoder)
         case .transfer(let body): try body.encode(to: encoder)
+        case .budget(let body): try body.encode(to: encoder)
         }
     }
 }

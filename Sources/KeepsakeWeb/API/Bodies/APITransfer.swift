@@ -16,7 +16,7 @@ struct APITransfer: APIResponseBody {
             "toAmount": JSONSchema.string(description: "What arrives, in the to account's currency (the same as amount in one currency)."),
             "toCurrency": JSONSchema.string(), "toMinorUnits": JSONSchema.integer(),
             "memo": JSONSchema.string(), "createdAt": JSONSchema.timestamp,
-            "book": JSONSchema.described(JSONSchema.nullable(JSONSchema.uuid), "The account book of both accounts."),
+            "book": JSONSchema.described(JSONSchema.nullable(JSONSchema.uuid), "The ledger book of both accounts (next to its transactions)."),
             "author": JSONSchema.described(JSONSchema.nullable(JSONSchema.uuid), "The login account that made it; null for the local operator."),
         ])
     }
@@ -51,7 +51,7 @@ struct APITransferInput: APIRequestBody {
         JSONSchema.object(required: ["date", "from", "to", "amount"], [
             "date": APIDays.schema(),
             "from": JSONSchema.described(JSONSchema.uuid, "The money account the money leaves (one the caller may write)."),
-            "to": JSONSchema.described(JSONSchema.uuid, "Another money account of the same account book."),
+            "to": JSONSchema.described(JSONSchema.uuid, "Another money account of the same ledger book."),
             "amount": APIMoney.amountSchema,
             "toAmount": JSONSchema.described(APIMoney.amountSchema, "What arrives, in the to account's currency: required when the two currencies differ; left out in one currency."),
             "memo": JSONSchema.string(maxLength: Ledger.maxMemoLength, pattern: APIText.lines),

@@ -13,6 +13,7 @@ enum APIDocument {
     static var referencedSchemas: [any APIDescribed.Type] {
         [APIImage.self, Emotion.self, APIProblem.self, APIChangePage.Change.self, APICalendar.Day.self, APIOnThisDay.Year.self, APIStatistics.Period.self,
          APITotals.self, APIMonthlyReport.Month.self, APICategoryReport.Category.self, APIDiaryEntry.self, APITransaction.self, APIPost.self]
+            + [APIBudget.self, APIBudgetReport.Line.self]
             + [APILedgerAccount.self, APITransfer.self]
     }
 

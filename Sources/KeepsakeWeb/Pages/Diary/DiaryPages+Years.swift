@@ -44,7 +44,7 @@ extension DiaryPages {
     /// and the whole page; nothing when there is none (or when it cannot be read: the timeline
     /// shows its own error, and the band is not what the reader came for).
     func onThisDayBand(_ request: WebRequest, _ diary: Diary) -> HTML {
-        guard let groups = try? diary.onThisDay(today), !groups.isEmpty else { return .empty }
+        guard let groups = try? earlierYears.groups(on: today, in: diary), !groups.isEmpty else { return .empty }
         let t = request.strings
         let items: [HTML] = groups.prefix(3).map { group in
             let entry = group.entries.last!
@@ -76,7 +76,10 @@ extension DiaryPages {
             failure = KeepsakeError.wrapping(error)
         }
         let byDay = Dictionary(uniqueKeysWithValues: pixels.days.map { ($0.day, $0) })
-        let header: [HTML] = ["<th></th>"] + (1...31).map { (number: Int) -> HTML in "<th scope=\"col\">\(number)</th>" }
+        let header: [HTML] = ["<th></th>"] + (1...31).map { (number: Int) -> HTML in
+            // On a phone only 1, 5, 10, … 30 are shown (the style sheet hides the minor numbers).
+            number == 1 || number % 5 == 0 ? "<th scope=\"col\">\(number)</th>" : "<th scope=\"col\" class=\"minor\">\(number)</th>"
+        }
         let rows: [HTML] = (1...12).map { month in
             let days = (try? CalendarMonth(year: year, month: month))?.days ?? []
             let cells: [HTML] = (1...31).map { number in

@@ -21,6 +21,8 @@ struct DiaryPages: Sendable {
     let clock: @Sendable () -> Date
     /// The timeline's and the search's cards as already rendered.
     let cards = DiaryCardCache()
+    /// The timeline's on-this-day band as last read.
+    let earlierYears = OnThisDayCache()
 
     /// Adds the diary's routes to the `/diary` group.
     func addRoutes(to diary: inout Router<WebRoute>) {

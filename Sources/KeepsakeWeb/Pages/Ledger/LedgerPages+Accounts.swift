@@ -65,7 +65,7 @@ extension LedgerPages {
     /// The month's transactions narrowed to the account of `?account=`, if one is chosen.
     func accountFiltered(_ transactions: [LedgerTransaction], _ request: WebRequest) -> [LedgerTransaction] {
         guard let text = request.query("account"), let id = try? RecordID(parsing: text) else { return transactions }
-        return transactions.filter { (try? ledger.accountID(of: $0)) == id }
+        return transactions.filter { ledger.accountID(of: $0) == id }
     }
 
     /// `/ledger/accounts`: every money account with its balance today, the form that adds one and

@@ -29,6 +29,8 @@ struct LedgerPages: Sendable {
         ledger.post("/{id:uuid}/delete", .page { _, request, parameters in change(request, id: WebApp.id(parameters), restore: false) })
         ledger.post("/{id:uuid}/restore", .page { _, request, parameters in change(request, id: WebApp.id(parameters), restore: true) })
         addAccountRoutes(to: &ledger)
+        ledger.post("/budgets", .page { _, request, _ in saveBudget(request) })
+        ledger.post("/budgets/{id:uuid}/remove", .page { _, request, parameters in removeBudget(request, id: WebApp.id(parameters)) })
     }
 
     /// The month asked for (`?month=YYYY-MM` or the `month` form field), or this month.
@@ -37,9 +39,10 @@ struct LedgerPages: Sendable {
         return LedgerMonth(containing: Date(), in: .current)
     }
 
-    /// One month: totals per currency (never summed across currencies), expenses per category as a
-    /// chart and a table, and the transactions with their receipts' thumbnails.
-    func monthPage(_ request: WebRequest) -> HTTPResponse {
+    /// One month: totals per currency (never summed across currencies), the budgets against the
+    /// month's spending, expenses per category as a chart and a table, and the transactions with
+    /// their receipts' thumbnails. `budgetForm`, `budgetProblem` and `status`: a refused budget form.
+    func monthPage(_ request: WebRequest, budgetForm: LedgerBudgetForm? = nil, budgetProblem: HTML = .empty, status: HTTPStatus = .ok) -> HTTPResponse {
         let t = request.strings
         let formats = Formats(language: request.language)
         let csrf = PageLayout.csrfField(request)
@@ -106,9 +109,9 @@ struct LedgerPages: Sendable {
                 """
         }
         let totalsSection: HTML = currencies.isEmpty ? "<p class=\"empty\">\(t[.noTransactionsThisMonth])</p>" : """
-            <table class="data totals"><thead><tr><th scope="col">\(t[.currency])</th><th scope="col">\(t[.income])</th>\
+            <div class="scroll"><table class="data totals"><thead><tr><th scope="col">\(t[.currency])</th><th scope="col">\(t[.income])</th>\
             <th scope="col">\(t[.expense])</th><th scope="col">\(t[.balance])</th><th scope="col">\(t[.count])</th></tr></thead>
-            <tbody>\(totalRows)</tbody></table>
+            <tbody>\(totalRows)</tbody></table></div>
             """
         let transactionsSection: HTML = transactionRows.isEmpty ? .empty : """
             <h2>\(t[.transactions])</h2>
@@ -129,10 +132,11 @@ struct LedgerPages: Sendable {
             \(MonthNavigation.links("/ledger", month: month, request: request))
             \(totalsSection)
             \(accountSection(request, month: month))
+            \(budgetSection(request, month: month, ledger: shown, form: budgetForm, problem: budgetProblem))
             <div class="charts">\(charts)</div>
             \(transactionsSection)
             """
-        return books.remembering(layout.render(Page(title: t[.ledger], section: .ledger, body: body, usesCharts: true, watchesChanges: true), for: request))
+        return books.remembering(layout.render(Page(title: t[.ledger], section: .ledger, body: body, status: status, usesCharts: true, watchesChanges: true), for: request))
     }
 
     /// Colours for categories.
