@@ -367,6 +367,19 @@ extension Ledger {
         return transaction.book.map { Self.defaultAccountID(for: transaction.amount.currency, in: $0) }
     }
 
+    /// Throws when the transaction `id` may not move to the ledger book `book`: one that names a
+    /// money account stays in that account's book (a transaction and its account are in one book);
+    /// one without an account moves to the new book's default account of its currency.
+    ///
+    /// - Throws: ``KeepsakeError`` `.notFound` for a transaction the caller does not read,
+    ///   `.invalidArgument` for an account of another book.
+    public func checkMove(_ id: RecordID, to book: BookID) throws {
+        let transaction = try read(id)
+        guard let accountID = transaction.account, transaction.book != book,
+              case let account = try account(accountID), account.book != book else { return }
+        throw KeepsakeError(.invalidArgument, "The transaction belongs to the account \(KeepsakeError.quoted(account.name)) of its ledger book; a transaction and its account are in one book: change its account first (or move it without one). Nothing was moved.")
+    }
+
     /// A ledger book and a currency: the default account they have.
     struct DefaultAccountKey: Hashable {
         let book: BookID

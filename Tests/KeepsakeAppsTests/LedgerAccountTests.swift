@@ -178,6 +178,12 @@ import KeepsakeTestSupport
         #expect(moved?.code == .invalidArgument)
         #expect(try ledger.count() == before)
         #expect(try ledger.read(spent.id).account == away.id)
+        // Moving it to another book than its account's is refused; without an account it may go.
+        let move = #expect(throws: KeepsakeError.self) { try ledger.checkMove(spent.id, to: try #require(home.book)) }
+        #expect(move?.code == .invalidArgument)
+        try ledger.checkMove(spent.id, to: travel.id)
+        let loose = try Self.add(ledger, "2025-03-03", .expense, "700", .krw, account: nil)
+        try ledger.checkMove(loose.id, to: travel.id)
     }
 
     @Test func theDefaultAccountIsTheLedgerBooksForEveryMember() throws {
