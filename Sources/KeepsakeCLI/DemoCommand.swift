@@ -21,7 +21,7 @@ struct DemoCommand: ParsableCommand {
             before; five weeks of ledger transactions in KRW and USD up to today (two with receipts),
             budgets for food and leisure from last month on (the rest carried over) and for coffee,
             the monthly rent as a recurring transaction from tomorrow on,
-            and feed posts with several photos each.
+            a bank account with two transfers to cash (one today), and feed posts with several photos each.
             A second person, Jun (login jun, no password until you give one with keepsake user
             passwd jun), shares the first admin's ledger and a "Family" feed book as an editor and
             entered some of their transactions and posts; the diary stays private.
@@ -202,6 +202,9 @@ struct DemoCommand: ParsableCommand {
         let rentDay = today.adding(days: -(ledgerSamples.first { $0.memo == "월세" }?.daysAgo ?? 33)).day
         try ledger.createRecurring(LedgerRecurringDraft(kind: .expense, amount: try Money(parsing: "850000", currency: .krw), category: "주거", memo: "월세",
                                                         schedule: .monthly(day: rentDay), start: today.adding(days: 1)))
+        let accountRecordsBefore = try store.count(Ledger.accountCollection)
+        try addMoneyAccounts(ledger, today: today)
+        let accountRecords = try store.count(Ledger.accountCollection) - accountRecordsBefore
         var ownPosts: [RecordID] = []
         for sample in feedSamples {
             let compose = FeedComposeViewModel(feed: feed, now: day(sample.daysAgo, hour: 18))
@@ -218,8 +221,23 @@ struct DemoCommand: ParsableCommand {
                                                      ledgerDay: { today.adding(days: -$0) }, timeZone: zone)
         return Summary(diaryEntries: yearSamples.count + diarySamples.count, transactions: ledgerSamples.count + household.transactions,
                        budgets: budgetSamples(thisMonth: thisMonth, lastMonth: lastMonth).count, recurringRules: 1,
-                       posts: feedSamples.count + household.posts, photos: photos + household.photos,
+                       posts: feedSamples.count + household.posts, accountRecords: accountRecords, photos: photos + household.photos,
                        store: try CommandSupport.storeName(store), household: household)
+    }
+
+    /// A bank account beside the default Cash KRW of the sample transactions, with a withdrawal to
+    /// cash three weeks ago and one today (so the current month has a transfer too).
+    static func addMoneyAccounts(_ ledger: Ledger, today: CalendarDay) throws {
+        // With --force on a store that has them already, the samples' bank is the one there.
+        let bank = try ledger.accounts().first(where: { $0.name == "Shinhan" && $0.currency == .krw })
+            ?? ledger.createAccount(LedgerAccountDraft(name: "Shinhan", kind: .bank, openingBalance: Money(minorUnits: 2_500_000, currency: .krw)))
+        guard let cash = try ledger.accounts().first(where: { $0.isDefault && $0.currency == .krw })?.id else {
+            throw CommandFailure(message: "The sample transactions in KRW have no default account (Cash KRW); the demo cannot add its transfers.")
+        }
+        for (daysAgo, amount) in [(21, 200_000), (0, 100_000)] as [(Int, Int64)] {
+            try ledger.createTransfer(LedgerTransferDraft(date: today.adding(days: -daysAgo), from: bank.id, to: cash,
+                                                          amount: Money(minorUnits: amount, currency: .krw), memo: "ATM"))
+        }
     }
 
     /// What `demo` says it added.
@@ -237,6 +255,8 @@ struct DemoCommand: ParsableCommand {
         let budgets: Int
         let recurringRules: Int
         let posts: Int
+        /// Money accounts and transfers stored (records of ``Ledger/accountCollection``).
+        let accountRecords: Int
         let photos: Int
         let store: String
         /// The second person and the books the two share.

@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeLedger
 import KeepsakeStore
 
 /// `keepsake fsck [--repair]`.
@@ -49,7 +50,11 @@ struct FsckCommand: ParsableCommand {
         section("Unexpected entries", report.unexpectedEntries)
         section("Repaired", report.repairs)
         section("Cannot repair", report.unrepairable)
-        call.print(report.isClean && report.unrepairable.isEmpty ? "Clean." : "Problems remain; run keepsake fsck --repair to fix what can be fixed.")
-        return report.isClean && report.unrepairable.isEmpty ? 0 : 1
+        // The ledger's own invariant: both sides of every transfer name a money account.
+        let transfers = try Ledger(store: store).transferProblems()
+        section("Transfers with a missing account", transfers)
+        let clean = report.isClean && report.unrepairable.isEmpty && transfers.isEmpty
+        call.print(clean ? "Clean." : "Problems remain; run keepsake fsck --repair to fix what can be fixed.")
+        return clean ? 0 : 1
     }
 }

@@ -25,6 +25,7 @@ struct MoveRecordCommand<App: MovableRecords>: ParsableCommand {
         let store = try call.openStore()
         try App.checkRecord(id, in: store)
         let target = try AccountLookup.book(book, in: store, collection: App.collection)
+        try App.checkMove(id, to: target.id, in: store)
         _ = try store.moveRecord(id, to: target.id)
         try App.printRecord(id, in: store, heading: "Moved \(App.noun) \(id) to the book \(KeepsakeError.quoted(target.name)) (id \(target.id)).", call)
         return 0

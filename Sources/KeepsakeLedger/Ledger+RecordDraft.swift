@@ -15,12 +15,19 @@ extension Ledger {
     public func recordDraft(_ draft: LedgerTransactionDraft, extraFields: [String: FieldValue] = [:]) throws -> RecordDraft {
         var fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
                                      category: draft.category, memo: draft.memo)
+        // A transaction and its account are in one ledger book: without a book, the account's.
+        var book = draft.book
+        if let account = draft.account {
+            let checked = try checkedTransactionAccount(account, for: draft.amount, in: draft.book)
+            fields[Field.account] = .string(checked.account.string)
+            book = book ?? checked.book
+        }
         for (name, value) in extraFields {
             guard fields[name] == nil else {
                 throw KeepsakeError(.invalidArgument, "The field \(name) belongs to the ledger itself; give an extra field another name.")
             }
             fields[name] = value
         }
-        return RecordDraft(collection: Self.collection, date: draft.date.startDate, fields: fields, id: draft.id, book: draft.book)
+        return RecordDraft(collection: Self.collection, date: draft.date.startDate, fields: fields, id: draft.id, book: book)
     }
 }

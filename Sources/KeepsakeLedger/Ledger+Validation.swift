@@ -10,6 +10,7 @@ extension Ledger {
         static let currency = "currency"
         static let category = "category"
         static let memo = "memo"
+        static let account = "account"
     }
 
     /// Checks a category: surrounding white space is trimmed and the text is put in Unicode
@@ -98,6 +99,10 @@ extension Ledger {
                 trashedAt: record.trashedAt, version: record.version)
             transaction.book = record.book
             transaction.author = record.author
+            if let value = record.fields[Field.account] {
+                guard let text = value.stringValue, let account = try? RecordID(parsing: text) else { throw invalid(Field.account, "is not a record id") }
+                transaction.account = account
+            }
             return transaction
         } catch let error as KeepsakeError where error.code == .invalidArgument {
             throw KeepsakeError(.incompatibleStore, "Record \(record.id) in the ledger is not a valid transaction: \(error.message)")

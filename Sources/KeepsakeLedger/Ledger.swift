@@ -44,10 +44,17 @@ public struct Ledger: Sendable {
     ///   nothing is stored).
     @discardableResult
     public func create(_ draft: LedgerTransactionDraft) throws -> LedgerTransaction {
-        let fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
+        var fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
                                      category: draft.category, memo: draft.memo)
+        // A transaction and its account are in one ledger book: without a book, the account's.
+        var book = draft.book
+        if let account = draft.account {
+            let checked = try checkedTransactionAccount(account, for: draft.amount, in: draft.book)
+            fields[Field.account] = .string(checked.account.string)
+            book = book ?? checked.book
+        }
         let record = try store.create(RecordDraft(collection: Self.collection, date: draft.date.startDate, fields: fields,
-                                                  images: draft.receipt.map { [$0] } ?? [], id: draft.id, book: draft.book))
+                                                  images: draft.receipt.map { [$0] } ?? [], id: draft.id, book: book))
         return try Self.transaction(from: record)
     }
 
@@ -83,8 +90,11 @@ public struct Ledger: Sendable {
         guard !current.isTrashed else {
             throw KeepsakeError(.conflict, "Transaction \(id) is in the trash; restore it before changing it.")
         }
-        let fields = try Self.fields(date: edit.date ?? current.date, kind: edit.kind ?? current.kind, amount: edit.amount ?? current.amount,
+        var fields = try Self.fields(date: edit.date ?? current.date, kind: edit.kind ?? current.kind, amount: edit.amount ?? current.amount,
                                      category: edit.category ?? current.category, memo: edit.memo ?? current.memo)
+        if let account = edit.account ?? (edit.amount != nil ? current.account : nil) {
+            fields[Field.account] = .string(try checkedTransactionAccount(account, for: edit.amount ?? current.amount, in: current.book).account.string)
+        }
         return try Self.transaction(from: try store.update(id, date: edit.date?.startDate, set: fields, expectedVersion: current.version))
     }
 
@@ -115,8 +125,12 @@ public struct Ledger: Sendable {
     ///   - trash: live transactions (default), trashed ones, or both.
     ///   - limit: page size, 1 to 1000.
     ///   - after: the previous page's ``LedgerPage/nextCursor``, to continue.
+    ///   - account: only this money account's transactions (for the caller's default account of a
+    ///     currency: also those of that currency stored without an account; a page may then hold
+    ///     fewer than `limit`, and ``LedgerPage/nextCursor`` still continues).
     public func list(month: LedgerMonth? = nil, category: String? = nil, kind: TransactionKind? = nil, currency: Currency? = nil,
-                     trash: RecordQuery.TrashFilter = .live, limit: Int = 50, after: RecordCursor? = nil) throws -> LedgerPage {
+                     trash: RecordQuery.TrashFilter = .live, limit: Int = 50, after: RecordCursor? = nil,
+                     account: RecordID? = nil) throws -> LedgerPage {
         guard (1...1000).contains(limit) else {
             throw KeepsakeError(.invalidArgument, "A page holds 1 to 1000 transactions; \(limit) was asked for.")
         }
@@ -133,6 +147,7 @@ public struct Ledger: Sendable {
         if let kind { query.fieldEquals[Field.kind] = .string(kind.rawValue) }
         if let currency { query.fieldEquals[Field.currency] = .string(currency.code) }
         query.books = books
+        if let account { return try list(query, account: account) }
         let page = try store.list(query)
         return LedgerPage(transactions: try page.records.map(Self.transaction(from:)), nextCursor: page.nextCursor)
     }

@@ -1,3 +1,5 @@
+public import KeepsakeStore
+
 /// The changes to make to a transaction; `nil` leaves a field as it is.
 ///
 /// The receipt is changed with ``Ledger/attachReceipt(to:source:)`` and
@@ -13,13 +15,16 @@ public struct LedgerEdit: Sendable, Hashable {
     public var category: String?
     /// A new memo.
     public var memo: String?
+    /// Another money account (of the amount's currency).
+    public var account: RecordID?
 
     /// Creates an edit; pass only what changes.
-    public init(date: LedgerDay? = nil, kind: TransactionKind? = nil, amount: Money? = nil, category: String? = nil, memo: String? = nil) {
+    public init(date: LedgerDay? = nil, kind: TransactionKind? = nil, amount: Money? = nil, category: String? = nil, memo: String? = nil, account: RecordID? = nil) {
         self.date = date
         self.kind = kind
         self.amount = amount
         self.category = category
         self.memo = memo
+        self.account = account
     }
 }

@@ -38,6 +38,9 @@ public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable, Reco
     /// The account that made the record (``KeepsakeStore/Record/author``); `nil` when the local
     /// operator made it without an account.
     public var author: AccountID? = nil
+    /// The money account it belongs to (``LedgerAccount``); `nil` for a transaction stored without
+    /// one, which belongs to its book's default account of its currency (``Ledger/defaultAccountID(for:in:)``).
+    public var account: RecordID? = nil
 
     /// Whether the transaction is in the trash.
     public var isTrashed: Bool { trashedAt != nil }

@@ -20,10 +20,13 @@ public struct LedgerTransactionDraft: Sendable {
     /// The book to write it in (one of the ledger's books the caller writes); the caller's own
     /// ledger book when `nil`.
     public var book: BookID?
+    /// The money account it belongs to (of the same currency); the default account of its currency
+    /// when `nil`.
+    public var account: RecordID?
 
     /// Creates a draft.
     public init(date: LedgerDay, kind: TransactionKind, amount: Money, category: String, memo: String = "",
-                receipt: ImageSource? = nil, id: RecordID? = nil, book: BookID? = nil) {
+                receipt: ImageSource? = nil, id: RecordID? = nil, book: BookID? = nil, account: RecordID? = nil) {
         self.date = date
         self.kind = kind
         self.amount = amount
@@ -32,6 +35,7 @@ public struct LedgerTransactionDraft: Sendable {
         self.receipt = receipt
         self.id = id
         self.book = book
+        self.account = account
     }
 
     /// A draft from a form's text as a person types it: the day as `YYYY-MM-DD`, the amount as a

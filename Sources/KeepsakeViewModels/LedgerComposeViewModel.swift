@@ -28,6 +28,8 @@ public final class LedgerComposeViewModel: RecordComposing, FailureReporting {
     /// The book a new transaction goes in; the caller's own ledger book when `nil` (an edit keeps
     /// the transaction's book: moving it is another operation).
     public var book: BookID?
+    /// The money account a new transaction belongs to; the default account of its currency when `nil`.
+    public var account: RecordID?
     /// The current receipt when editing.
     public private(set) var currentReceipt: Attachment?
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
@@ -67,6 +69,7 @@ public final class LedgerComposeViewModel: RecordComposing, FailureReporting {
         var draft = try LedgerTransactionDraft(typedDate: dateText, kind: kind, amount: amountText, currencyCode: currencyCode,
                                                category: category, memo: memo, receipt: newReceipt)
         draft.book = book
+        draft.account = account
         return draft
     }
 

@@ -25,6 +25,7 @@ import KeepsakeTestSupport
         let budgets: Int
         let recurringRules: Int
         let posts: Int
+        let accountRecords: Int
         let photos: Int
         let household: Household
     }
@@ -100,9 +101,9 @@ import KeepsakeTestSupport
         let trashedSnapshot = try StoreSnapshot(store)
 
         let archive = source.directory.appending("backup.tar.gz")
-        #expect(try await source.ok(["export", archive.path]).contains("Exported \(summary.diaryEntries + summary.transactions + summary.budgets + summary.recurringRules + summary.posts) records"))
+        #expect(try await source.ok(["export", archive.path]).contains("Exported \(summary.diaryEntries + summary.transactions + summary.budgets + summary.recurringRules + summary.posts + summary.accountRecords) records"))
         let target = CLI("cli-demo-import")
-        #expect(try await target.ok(["import", archive.path]).contains("Imported \(summary.diaryEntries + summary.transactions + summary.budgets + summary.recurringRules + summary.posts) records"))
+        #expect(try await target.ok(["import", archive.path]).contains("Imported \(summary.diaryEntries + summary.transactions + summary.budgets + summary.recurringRules + summary.posts + summary.accountRecords) records"))
         #expect(try await target.ok(["fsck"]).contains("Clean."))
 
         // Every record (fields, trash state, image hashes in order) and every original file with its hash.

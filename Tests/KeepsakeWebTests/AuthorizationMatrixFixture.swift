@@ -123,6 +123,17 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
         let rule = try await make(web, aToken, "/ledger/recurring", ["-H", "Content-Type: application/json", "--data-binary", ruleBody])
         let ruleID = try #require(rule["id"] as? String)
         things["ledger-recurring"] = Things(record: ruleID, trashed: ruleID, attachment: nil, markers: ["AardvarkRecurcat", "AardvarkRecurMemo", "8642097"])
+        // A's two money accounts and a transfer between them, in A's own ledger book with A's transactions (collection ledger-account).
+        var accountIDs: [String] = []
+        for name in ["AardvarkWallet", "AardvarkBank"] {
+            accountIDs.append(try #require(try await make(web, aToken, "/ledger/accounts", ["-H", "Content-Type: application/json", "--data-binary",
+                                                                                            #"{"name":"\#(name)","kind":"bank","currency":"KRW","openingBalance":"8642097"}"#])["id"] as? String))
+        }
+        let transfer = try await make(web, aToken, "/ledger/transfers", ["-H", "Content-Type: application/json", "--data-binary",
+                                                                         #"{"date":"2025-06-16","from":"\#(accountIDs[0])","to":"\#(accountIDs[1])","amount":"7654321","memo":"AardvarkTransferMemo"}"#])
+        let transferID = try #require(transfer["id"] as? String)
+        things["ledger-account"] = Things(record: accountIDs[0], trashed: accountIDs[1], attachment: nil, markers: ["AardvarkWallet", "AardvarkBank", "8642097"])
+        things["ledger-transfer"] = Things(record: transferID, trashed: transferID, attachment: nil, markers: ["AardvarkTransferMemo", "7654321"])
         // A's budget, in A's own ledger book with A's transactions (collection ledger-budget).
         let budget = try await curl(["-H", "Authorization: Bearer \(aToken)", "-X", "PUT", "-H", "Content-Type: application/json", "--data-binary",
                                      #"{"month":"2025-06","category":"AardvarkBudgetcat","amount":"7531975","currency":"KRW","carryOver":true}"#,
@@ -145,15 +156,16 @@ final class AuthorizationMatrixFixture: @unchecked Sendable {
         let readOnly = try tokens.create(name: "a-read", readOnly: true, owner: a.id).token
         let limited = try tokens.create(name: "a-ledger", readOnly: false, owner: a.id, books: [try #require(books["ledger"])]).token
         let diaryOnly = try tokens.create(name: "a-diary", readOnly: false, owner: a.id, books: [try #require(books["diary"])]).token
-        let all: Set<String> = ["diary", "ledger", "feed", "ledger-budget", "ledger-recurring"]
+        let all: Set<String> = ["diary", "ledger", "feed", "ledger-budget", "ledger-recurring", "ledger-account", "ledger-transfer"]
+        let ledgerBook: Set<String> = ["ledger", "ledger-budget", "ledger-recurring", "ledger-account", "ledger-transfer"]
         // Readers first, so that whatever the server keeps from their answers (a thumbnail made,
         // an image answered on the fast path) is there when the others call.
         let callers = [
             Caller(name: "A's own token", token: aToken, reads: all, writes: all),
             Caller(name: "A's read-only token", token: readOnly, reads: all, writes: []),
             Caller(name: "V's token (viewer of A's diary)", token: vToken, reads: ["diary"], writes: []),
-            Caller(name: "W's token (viewer of A's ledger book)", token: wToken, reads: ["ledger", "ledger-budget", "ledger-recurring"], writes: []),
-            Caller(name: "A's token limited to the ledger book", token: limited, reads: ["ledger", "ledger-budget", "ledger-recurring"], writes: ["ledger", "ledger-budget", "ledger-recurring"]),
+            Caller(name: "W's token (viewer of A's ledger book)", token: wToken, reads: ledgerBook, writes: []),
+            Caller(name: "A's token limited to the ledger book", token: limited, reads: ledgerBook, writes: ledgerBook),
             Caller(name: "A's token limited to the diary book", token: diaryOnly, reads: ["diary"], writes: ["diary"]),
             Caller(name: "B's token", token: bToken, reads: [], writes: []),
         ]

@@ -64,6 +64,18 @@ import Testing
             "GET /api/v1/ledger/recurring/{id:uuid}": Entry(kind: .read),
             "PATCH /api/v1/ledger/recurring/{id:uuid}": Entry(kind: .write, arguments: ["-X", "PATCH"] + json + [#"{"memo":"pwned"}"#]),
             "DELETE /api/v1/ledger/recurring/{id:uuid}": Entry(kind: .write, arguments: ["-X", "DELETE"]),
+            // Money accounts and transfers (ledger-account) live in the ledger's books, next to the transactions: a reader of
+            // A's ledger book reads them, nobody else.
+            "GET /api/v1/ledger/accounts": Entry(kind: .list, query: "?on=2025-12-31"),
+            "POST /api/v1/ledger/accounts": Entry(kind: .create, arguments: json + [#"{"name":"MatrixAccount","kind":"cash","currency":"KRW"}"#]),
+            "GET /api/v1/ledger/accounts/{id:uuid}": Entry(kind: .read),
+            "PATCH /api/v1/ledger/accounts/{id:uuid}": Entry(kind: .write, arguments: ["-X", "PATCH"] + json + [#"{"name":"pwned"}"#]),
+            "DELETE /api/v1/ledger/accounts/{id:uuid}": Entry(kind: .write, arguments: ["-X", "DELETE"]),
+            "GET /api/v1/ledger/transfers": Entry(kind: .list, query: "?month=2025-06"),
+            // A transfer between A's two accounts: a change of A's things, 403 to a reader, 404 to anyone else.
+            "POST /api/v1/ledger/transfers": Entry(kind: .write, arguments: json + [#"{"date":"2026-01-02","from":"{accountA}","to":"{accountA2}","amount":"5"}"#]),
+            "GET /api/v1/ledger/transfers/{id:uuid}": Entry(kind: .read),
+            "DELETE /api/v1/ledger/transfers/{id:uuid}": Entry(kind: .write, arguments: ["-X", "DELETE"]),
             // Budgets (ledger-budget) live in the ledger's books, next to the transactions: a reader of
             // A's ledger book reads them, nobody else.
             "GET /api/v1/ledger/budgets": Entry(kind: .list, query: "?month=2025-06"),
@@ -134,6 +146,11 @@ import Testing
             "GET /ledger/recurring": Entry(kind: .list),
             "POST /ledger/recurring": Entry(kind: .create, arguments: form + ["frequency=monthly", "day=1", "start=2090-01-01"].flatMap { ["--form-string", $0] }),
             "POST /ledger/recurring/{id:uuid}/remove": Entry(kind: .write),
+            "GET /ledger/accounts": Entry(kind: .list),
+            "POST /ledger/accounts": Entry(kind: .create, arguments: form + ["--form-string", "name=MatrixAccount"]),
+            // A transfer between A's two accounts, from another session: refused, A's balances unchanged.
+            "POST /ledger/transfers": Entry(kind: .write, arguments: ["--form-string", "from={accountA}", "--form-string", "to={accountA2}",
+                                                                       "--form-string", "amount=5", "--form-string", "date=2026-01-02"]),
             "POST /ledger/budgets": Entry(kind: .create, arguments: form),
             "POST /ledger/budgets/{id:uuid}/remove": Entry(kind: .write),
             // A CSV whose row takes the id of A's transaction: A's stays as it is.
@@ -193,6 +210,8 @@ import Testing
     static func app(of path: String) -> String? {
         let segments = path.split(separator: "/").map(String.init)
         if segments.contains("ledger") && segments.contains("recurring") { return "ledger-recurring" }
+        if segments.contains("ledger") && segments.contains("accounts") { return "ledger-account" }
+        if segments.contains("ledger") && segments.contains("transfers") { return "ledger-transfer" }
         if segments.contains("ledger") && segments.contains("budgets") { return "ledger-budget" }
         let first = segments.first == "api" ? segments.dropFirst(2).first : segments.first
         return first.flatMap { ["diary", "ledger", "feed"].contains($0) ? $0 : nil }
@@ -281,7 +300,11 @@ import Testing
                 }
                 for address in try Self.fill(route.path, fixture) {
                     let things = app.flatMap { fixture.aThings[$0] }
-                    let arguments = entry.arguments.map { $0.replacingOccurrences(of: "{attachment}", with: things?.attachment ?? "1") }
+                    let accounts = fixture.aThings["ledger-account"]
+                    let arguments = entry.arguments.map {
+                        $0.replacingOccurrences(of: "{attachment}", with: things?.attachment ?? "1")
+                            .replacingOccurrences(of: "{accountA}", with: accounts?.record ?? "").replacingOccurrences(of: "{accountA2}", with: accounts?.trashed ?? "")
+                    }
                     let method = route.method == .get || arguments.contains("-X") || arguments.contains("-F") || arguments.contains("--data-binary")
                         ? [] : ["-X", route.method.rawValue]
                     // Once plainly, and for a record the caller may not read, once more with a
@@ -344,6 +367,8 @@ import Testing
                     let form = route.method == .post ? ["-F", "_csrf=\(csrf)"] + entry.arguments.map {
                         $0.replacingOccurrences(of: "{csv}", with: csv.path).replacingOccurrences(of: "{aid}", with: fixture.a.id.string)
                             .replacingOccurrences(of: "{blogin}", with: fixture.b.login.name)
+                            .replacingOccurrences(of: "{accountA}", with: fixture.aThings["ledger-account"]?.record ?? "")
+                            .replacingOccurrences(of: "{accountA2}", with: fixture.aThings["ledger-account"]?.trashed ?? "")
                     } : []
                     if expectation == [404], case .read = entry.kind {
                         for extra in [["-H", "Range: bytes=0-9"], ["-H", #"If-None-Match: "v1", "v2", "v3""#]] {

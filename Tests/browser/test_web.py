@@ -446,6 +446,50 @@ class WebAppTests(unittest.TestCase):
         finally:
             self.driver.set_window_size(1280, 1000)
 
+    def test_45_a_transfer(self):
+        month = date.today().strftime("%Y-%m")
+        self.go("/ledger?month=" + month)
+        totals_before = [row.text for row in self.all("table.totals tr")]
+        self.go("/ledger/accounts")
+        for name, kind, opening in (("Shinhan", "bank", "100000"), ("Wallet", "cash", "0")):
+            form = self.one("form[action='/ledger/accounts']")
+            form.find_element(By.CSS_SELECTOR, "input[name='name']").send_keys(name)
+            Select(form.find_element(By.CSS_SELECTOR, "select[name='kind']")).select_by_value(kind)
+            Select(form.find_element(By.CSS_SELECTOR, "select[name='currency']")).select_by_value("KRW")
+            opening_field = form.find_element(By.CSS_SELECTOR, "input[name='opening']")
+            opening_field.clear()
+            opening_field.send_keys(opening)
+            form.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
+            self.wait_for(lambda: name in self.one("table.accounts").text, "account " + name)
+        # The same account on both sides: refused with the reason, nothing moved.
+        form = self.one("form[action='/ledger/transfers']")
+        Select(form.find_element(By.CSS_SELECTOR, "select[name='from']")).select_by_visible_text("Shinhan (KRW)")
+        Select(form.find_element(By.CSS_SELECTOR, "select[name='to']")).select_by_visible_text("Shinhan (KRW)")
+        form.find_element(By.CSS_SELECTOR, "input[name='amount']").send_keys("1000")
+        form.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
+        self.wait_for(lambda: "same account" in self.driver.page_source, "the refusal")
+        form = self.one("form[action='/ledger/transfers']")
+        Select(form.find_element(By.CSS_SELECTOR, "select[name='from']")).select_by_visible_text("Shinhan (KRW)")
+        Select(form.find_element(By.CSS_SELECTOR, "select[name='to']")).select_by_visible_text("Wallet (KRW)")
+        form.find_element(By.CSS_SELECTOR, "input[name='amount']").send_keys("30000")
+        form.find_element(By.CSS_SELECTOR, "input[name='memo']").send_keys("ATM")
+        self.shot("08-ledger-transfer")
+        form.find_element(By.CSS_SELECTOR, "button[type='submit']").click()
+        self.wait_for(lambda: self.path() == "/ledger/accounts" and "70,000 KRW" in self.one("table.accounts").text, "balances after the transfer")
+        self.assert_no_console_errors("accounts")
+        self.go("/ledger?month=" + month)
+        rows = {row.find_element(By.CSS_SELECTOR, "th").text: row.find_element(By.CSS_SELECTOR, "td.balance").text
+                for row in self.all("tr.money-account")}
+        self.assertEqual(rows.get("Shinhan"), "70,000 KRW")
+        self.assertEqual(rows.get("Wallet"), "30,000 KRW")
+        self.assertIn("ATM", self.one("table.transfers").text)
+        self.assertEqual([row.text for row in self.all("table.totals tr")], totals_before, "a transfer is neither income nor expense")
+        self.driver.set_window_size(390, 844)
+        self.go("/ledger/accounts")
+        self.assertLessEqual(self.driver.execute_script("return document.documentElement.scrollWidth"), 390, "fits a phone")
+        self.shot("08-ledger-accounts-phone")
+        self.driver.set_window_size(1280, 1000)
+
     def test_50_feed_post_with_photos_and_paging(self):
         self.go("/feed/new")
         self.one(".photo-picker").send_keys("\n".join([str(SQUARE), str(WIDE)]))

@@ -31,6 +31,8 @@ extension LedgerCommand {
         @Option("--memo", .text(), help: Help.memo) var memo: String?
         /// A receipt photo.
         @Option("--receipt", .file(), help: Help.receipt) var receipt: String?
+        /// The money account (default: the currency's default account).
+        @Option("--account", .text("ACCOUNT"), help: "The money account, its id or name; default Cash and the currency.") var account: String?
         /// The book it goes in (default: your own ledger).
         @OptionGroup var book: BookOption
         /// How the receipt is stored.
@@ -44,6 +46,7 @@ extension LedgerCommand {
             compose.kind = kinds.kind ?? .expense
             compose.book = try book.bookID(in: ledger.store, collection: Ledger.collection)
             compose.amountText = amount
+            if let account { compose.account = try LedgerCommand.findAccount(account, in: ledger).id }
             compose.category = category
             if let memo { compose.memo = memo }
             if let receipt { compose.newReceipt = .file(URL(fileURLWithPath: receipt)) }

@@ -25,6 +25,8 @@ extension LedgerCommand {
         @Flag("--income", help: "Only income.") var income: Bool
         /// Only one kind, by name.
         @Option("--kind", .kind, help: "Only expenses or only income.") var kind: TransactionKind?
+        /// Only one money account.
+        @Option("--account", .text("ACCOUNT"), help: "Only this money account's transactions (its id or name).") var account: String?
         /// Only one book.
         @OptionGroup var book: BookOption
 
@@ -42,12 +44,17 @@ extension LedgerCommand {
             model.kind = kind
             await model.load()
             try CommandSupport.check(model.error)
+            var transactions = model.transactions
+            if let account {
+                let id = try LedgerCommand.findAccount(account, in: ledger).id
+                transactions = transactions.filter { ledger.accountID(of: $0) == id }
+            }
             if call.json {
-                try call.printJSON(MonthOutput(month: model.month, transactions: model.transactions, totals: model.totals))
+                try call.printJSON(MonthOutput(month: model.month, transactions: transactions, totals: model.totals))
                 return 0
             }
-            if model.transactions.isEmpty { call.print("No transactions in \(month)\(category != nil || kind != nil ? " match" : "").") }
-            for transaction in model.transactions { call.print(line(transaction)) }
+            if transactions.isEmpty { call.print("No transactions in \(month)\(category != nil || kind != nil || account != nil ? " match" : "").") }
+            for transaction in transactions { call.print(line(transaction)) }
             printTotals(model.totals, title: "Totals for \(month)", call)
             return 0
         }

@@ -15,7 +15,8 @@ enum LedgerCommand {
             one currency (never mixed with another), a memo and at most one receipt photo.
             """,
         subcommands: [Command(Add.self), Command(List.self), Command(Show.self), Command(Edit.self), receipt, recurring, Command(DeleteCommand<LedgerCommand>.self),
-                      Command(RestoreCommand<LedgerCommand>.self), Command(MoveRecordCommand<LedgerCommand>.self), Command(Report.self), budget, Command(Export.self), Command(Import.self)],
+                      Command(RestoreCommand<LedgerCommand>.self), Command(MoveRecordCommand<LedgerCommand>.self), Command(Report.self), budget, Command(Export.self), Command(Import.self),
+                      account, Command(Transfer.self)],
         epilogue: """
             Amounts are plain decimals with the currency's number of decimals: 12.50 USD, 12000 KRW.
             Every action takes --json for machine-readable output and --help for its own help.

@@ -73,7 +73,7 @@ extension WebApp {
             let record = page.records[change.recordID]
             items.append(APIChangePage.Change(sequence: change.sequence, kind: change.kind.rawValue, collection: change.collection.name,
                                               id: change.recordID.string, at: change.at, deleted: record == nil,
-                                              record: try record.flatMap { try Self.body(of: $0, sizes: sizes, today: today) }))
+                                              record: try record.flatMap { try apiChangeBody($0, sizes: sizes, today: today) }))
         }
         return (page.changes, items, page.latest)
     }

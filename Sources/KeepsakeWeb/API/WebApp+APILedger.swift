@@ -35,7 +35,8 @@ extension WebApp {
             return try APIAnswer(APIPage([], next: nil))
         }
         let page = try ledger.list(month: month, category: request.query("category"), kind: kind, currency: currency, trash: trash,
-                                   limit: try request.count(.limit), after: try request.cursor())
+                                   limit: try request.count(.limit), after: try request.cursor(),
+                                   account: try request.query("account").map { try RecordID(parsing: $0) })
         return try APIAnswer(APIPage(page.transactions.map(ledgerResource.body), next: page.nextCursor))
     }
 

@@ -11,6 +11,7 @@ extension WebApp {
             .query("month", APIMonths.schema), .query("category", JSONSchema.string(maxLength: Ledger.maxCategoryLength,
                                                                           description: "Only this category (one that no transaction can have, such as one with a line break, matches none).")),
             .query("kind", JSONSchema.string(values: TransactionKind.allCases.map(\.rawValue))), .query("currency", APIMoney.currencySchema),
+            .query("account", JSONSchema.uuid, description: "Only this money account's transactions (for a default account also those of its currency stored without one)."),
         ]
         addRecordRoutes(to: &ledger, base: "/transactions", noun: "transaction", name: "Transaction", images: false, listParameters: listParameters,
                         input: APITransactionInput.self, patch: APITransactionPatch.self,
@@ -43,6 +44,7 @@ extension WebApp {
                    responses: APIDocument.imageBytesResponses) { app, request in
             try app.apiImageBytes(try app.apiReceipt(request).1, size: Int(request.parameters["size"] ?? ""), request: request)
         }
+        addAccountRoutes(to: &ledger)
         ledger.json(.get, "/reports/monthly", APIDoc("getMonthlyReport", "Totals per month", answer: "Twelve months, January first.",
                                                      parameters: [.year])) { app, request in try app.apiMonthlyReport(request) }
         ledger.json(.get, "/reports/categories", APIDoc("getCategoryReport", "Totals per category", answer: "Per currency and category.",

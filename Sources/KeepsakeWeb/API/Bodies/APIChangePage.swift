@@ -18,8 +18,9 @@ struct APIChangePage: APIResponseBody {
                 "sequence": JSONSchema.integer(), "kind": JSONSchema.string(values: ChangeKind.allCases.map(\.rawValue)),
                 "collection": JSONSchema.string(), "id": JSONSchema.uuid, "at": JSONSchema.timestamp,
                 "deleted": JSONSchema.boolean(description: "A tombstone: the record is gone for good, or no longer readable by the caller (kind left: moved to a book it does not read, its membership ended, its book deleted); a mirror drops it."),
-                "record": ["description": "The record as it is now (a DiaryEntry, Transaction, Post, Budget or RecurringRule by collection), or null for a tombstone. Kind shared: a record the caller has just been given (added to its book); a mirror stores it.",
-                           "oneOf": [["type": "null"], APIDiaryEntry.reference, APITransaction.reference, APIPost.reference, APIBudget.reference, APIRecurringRule.reference]],
+                "record": ["description": "The record as it is now (a DiaryEntry, Transaction, Post, Budget or RecurringRule by collection; in ledger-account a LedgerAccount, with its balance today, or a Transfer), or null for a tombstone. Kind shared: a record the caller has just been given (added to its book); a mirror stores it.",
+                           "oneOf": [["type": "null"], APIDiaryEntry.reference, APITransaction.reference, APIPost.reference, APIBudget.reference, APIRecurringRule.reference,
+                                     APILedgerAccount.reference, APITransfer.reference]],
             ])
         }
 

@@ -8,6 +8,10 @@ enum APIRecordBody: Encodable, Sendable {
     case post(APIPost)
     /// A recurring ledger rule.
     case recurringRule(APIRecurringRule)
+    /// A money account of the ledger, with its balance today.
+    case moneyAccount(APILedgerAccount)
+    /// A transfer between two money accounts.
+    case transfer(APITransfer)
     /// A ledger budget.
     case budget(APIBudget)
 
@@ -18,6 +22,8 @@ enum APIRecordBody: Encodable, Sendable {
         case .transaction(let body): try body.encode(to: encoder)
         case .post(let body): try body.encode(to: encoder)
         case .recurringRule(let body): try body.encode(to: encoder)
+        case .moneyAccount(let body): try body.encode(to: encoder)
+        case .transfer(let body): try body.encode(to: encoder)
         case .budget(let body): try body.encode(to: encoder)
         }
     }

@@ -21,19 +21,23 @@ struct APITransactionInput: APIRequestBody {
          "currency": APIMoney.currencySchema,
          "category": JSONSchema.string(pattern: APIText.line(required: true, maxLength: Ledger.maxCategoryLength)),
          "memo": JSONSchema.string(maxLength: Ledger.maxMemoLength, pattern: APIText.lines),
-         "book": APIBookChoice.schema(app: "ledger")]
+         "book": APIBookChoice.schema(app: "ledger"),
+         "account": JSONSchema.described(JSONSchema.uuid, "The money account (of the amount's currency) it belongs to; default: the default account of its currency.")]
     }
 
     var date, kind, amount, currency, category: String
     var memo: String?
     /// The id of the book to write in; the caller's own ledger book when absent.
     var book: String?
+    /// The id of the money account; the default account of the currency when absent.
+    var account: String?
 
     /// The draft the ledger checks (``Ledger/recordDraft(_:)``).
     func draft() throws -> LedgerTransactionDraft {
         LedgerTransactionDraft(date: try LedgerDay(parsing: date), kind: try TransactionKind(parsing: kind),
                                amount: try Money(parsing: amount, currency: try Currency(code: currency)),
-                               category: category, memo: memo ?? "", book: try APIBookChoice.book(book))
+                               category: category, memo: memo ?? "", book: try APIBookChoice.book(book),
+                               account: try account.map { try RecordID(parsing: $0) })
     }
 
     /// The app's sentences come first.

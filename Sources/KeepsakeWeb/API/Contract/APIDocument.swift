@@ -15,6 +15,7 @@ enum APIDocument {
          APITotals.self, APIMonthlyReport.Month.self, APICategoryReport.Category.self, APIDiaryEntry.self, APITransaction.self, APIPost.self]
             + [APIRecurringRule.self, APIRecurringOccurrence.self]
             + [APIBudget.self, APIBudgetReport.Line.self]
+            + [APILedgerAccount.self, APITransfer.self]
     }
 
     /// The schemas a body's schema may refer to, by name.

@@ -31,6 +31,7 @@ struct LedgerPages: Sendable {
         ledger.get("/recurring", .page { _, request, _ in recurringPage(request) })
         ledger.post("/recurring", .page { _, request, _ in saveRecurring(request) })
         ledger.post("/recurring/{id:uuid}/remove", .page { _, request, parameters in removeRecurring(request, id: WebApp.id(parameters)) })
+        addAccountRoutes(to: &ledger)
         ledger.post("/budgets", .page { _, request, _ in saveBudget(request) })
         ledger.post("/budgets/{id:uuid}/remove", .page { _, request, parameters in removeBudget(request, id: WebApp.id(parameters)) })
     }
@@ -91,7 +92,7 @@ struct LedgerPages: Sendable {
             authors = try AuthorNames(books: Set(model.transactions.compactMap(\.book)), viewer: request.account?.id, store: ledger.store)
         } catch { return layout.errorResponse(error, request) }
         let showsAuthors = model.transactions.contains { authors.name(of: $0.author, t) != nil }
-        let transactionRows: [HTML] = model.transactions.map { transaction in
+        let transactionRows: [HTML] = accountFiltered(model.transactions, request).map { transaction in
             let author: HTML = showsAuthors ? "<td class=\"author\">\(authors.name(of: transaction.author, t) ?? "")</td>" : .empty
             let receipt: HTML = transaction.receipt.map {
                 "<a href=\"\(WebApp.imageURL($0, "original"))\">\(WebApp.thumbnail($0, alt: t[.receipt], className: "thumb receipt"))</a>"
@@ -134,6 +135,7 @@ struct LedgerPages: Sendable {
             \(PageLayout.listError(model.error, request))
             \(MonthNavigation.links("/ledger", month: month, request: request))
             \(totalsSection)
+            \(accountSection(request, month: month))
             \(budgetSection(request, month: month, ledger: shown, form: budgetForm, problem: budgetProblem))
             <div class="charts">\(charts)</div>
             \(transactionsSection)
