@@ -150,14 +150,9 @@ import KeepsakeTestSupport
     }
 
     @Test func aViewerReadsButCannotSetAndAStrangerSeesNothing() throws {
-        let fixture = try LedgerFixture()
-        let store = fixture.store
-        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
-        let joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
-        let sora = try store.createAccount(AccountDraft(login: try LoginName("sora")))
-        let minaLedger = Ledger(store: store.acting(as: .account(mina.id)))
-        let joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
-        let soraLedger = Ledger(store: store.acting(as: .account(sora.id)))
+        let people = try LedgerPeople()
+        let store = people.store, mina = people.mina, joon = people.joon
+        let minaLedger = people.minaLedger, joonLedger = people.joonLedger, soraLedger = people.soraLedger
         let budget = try Self.set(minaLedger, "2025-03", "300000", .krw, "식비")
         let book = try #require(budget.book)
         #expect(try store.book(book).collection == Ledger.collection, "in Mina's own ledger book")

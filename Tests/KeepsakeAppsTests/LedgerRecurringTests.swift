@@ -177,14 +177,10 @@ import KeepsakeTestSupport
     }
 
     @Test func aViewerReadsRulesButCannotMakeOrChangeThemAndAStrangerSeesNothing() throws {
-        let fixture = try LedgerFixture()
-        let store = fixture.store
-        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
-        let joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
-        let sora = try store.createAccount(AccountDraft(login: try LoginName("sora")))
-        let minaLedger = Ledger(store: store.acting(as: .account(mina.id)))
-        let joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
-        let soraLedger = Ledger(store: store.acting(as: .account(sora.id)))
+        let people = try LedgerPeople()
+        let store = people.store, mina = people.mina, joon = people.joon
+        let minaLedger = people.minaLedger, joonLedger = people.joonLedger, soraLedger = people.soraLedger
+        let fixture = people.fixture
         let rule = try minaLedger.createRecurring(try Self.draft(.monthly(day: 5), start: "2025-01-01"))
         let book = try #require(rule.book)
         #expect(rule.author == mina.id)

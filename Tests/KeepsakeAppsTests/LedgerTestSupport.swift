@@ -30,3 +30,24 @@ struct LedgerFixture {
         store.location.dataDirectory.appendingPathComponent(attachment.path.string).path
     }
 }
+
+/// A fresh ledger store with three people — Mina (who makes the records), Joon (whom a test makes
+/// a viewer of Mina's book) and Sora (a stranger) — and a ledger acting as each, for the access
+/// rules of the ledger's budgets, recurring rules, money accounts and transfers.
+struct LedgerPeople {
+    let fixture: LedgerFixture
+    let mina: Account, joon: Account, sora: Account
+    let minaLedger: Ledger, joonLedger: Ledger, soraLedger: Ledger
+    var store: Store { fixture.store }
+
+    init() throws {
+        fixture = try LedgerFixture()
+        let store = fixture.store
+        mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
+        joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
+        sora = try store.createAccount(AccountDraft(login: try LoginName("sora")))
+        minaLedger = Ledger(store: store.acting(as: .account(mina.id)))
+        joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
+        soraLedger = Ledger(store: store.acting(as: .account(sora.id)))
+    }
+}

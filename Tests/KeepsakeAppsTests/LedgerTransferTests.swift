@@ -97,14 +97,9 @@ import KeepsakeTestSupport
     }
 
     @Test func aViewerCannotTransferAndAStrangerSeesNoTransfer() throws {
-        let fixture = try LedgerFixture()
-        let store = fixture.store
-        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
-        let joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
-        let sora = try store.createAccount(AccountDraft(login: try LoginName("sora")))
-        let minaLedger = Ledger(store: store.acting(as: .account(mina.id)))
-        let joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
-        let soraLedger = Ledger(store: store.acting(as: .account(sora.id)))
+        let people = try LedgerPeople()
+        let store = people.store, mina = people.mina, joon = people.joon
+        let minaLedger = people.minaLedger, joonLedger = people.joonLedger, soraLedger = people.soraLedger
         let bank = try LedgerAccountTests.make(minaLedger, "Bank", .bank, "0", .krw)
         let cash = try LedgerAccountTests.make(minaLedger, "Wallet", .cash, "0", .krw)
         let moved = try Self.transfer(minaLedger, "2025-03-01", bank, cash, "1000")
