@@ -45,7 +45,7 @@ extension Ledger {
     public func createAccount(_ draft: LedgerAccountDraft) throws -> LedgerAccount {
         let name = try Self.checkedAccountName(draft.name)
         // Without a book it goes to the caller's default ledger book, made in the same operation if missing.
-        let book = try accountBook(draft.book)
+        let book = try companionBook(draft.book, for: "a money account")
         try requireUniqueName(name, in: book, except: nil)
         let record = try store.create(RecordDraft(collection: Self.accountCollection, date: Date(),
                                                   fields: Self.accountFields(name: name, kind: draft.kind, opening: draft.openingBalance, isDefault: false),
@@ -197,36 +197,6 @@ extension Ledger {
         ]
     }
 
-    /// The login account whose default accounts the caller uses: its own, or the first admin's for
-    /// the local operator; `nil` when there is none.
-    func defaultAccountOwner() throws -> AccountID? {
-        if let account = store.caller.accountID { return account }
-        return try store.firstAdmin()?.id
-    }
-
-    /// The ledger book to write a money account or transfer in: `requested` (which the caller must
-    /// read and which must be a ledger book), else the caller's default ledger book, made if missing
-    /// (the first admin's for the operator).
-    func accountBook(_ requested: BookID?) throws -> BookID {
-        if let requested {
-            let book = try store.book(requested)
-            guard book.collection == Self.collection else {
-                throw KeepsakeError(.invalidArgument, "The book \(KeepsakeError.quoted(book.name)) holds \(book.collection) records, not the ledger's; a money account lives in a \(Self.collection) book with the transactions it holds: name a ledger book, or none for your own.")
-            }
-            return book.id
-        }
-        guard let owner = try defaultAccountOwner() else {
-            throw KeepsakeError(.conflict, "This store has no enabled admin, so an account made without a book has nowhere to go; name a ledger book, or enable an admin.")
-        }
-        let book = try store.defaultBook(of: owner, in: Self.collection)
-        // A token limited to other books gets its account's ledger book from the engine, but may
-        // not even read it: refused as the engine refuses its default book, naming nothing.
-        guard try store.books(in: Self.collection).contains(where: { $0.id == book.id }) else {
-            throw KeepsakeError(.forbidden, "This token may not write your own ledger book; name a ledger book it may write, or use a token that is not limited to other books.")
-        }
-        return book.id
-    }
-
     /// Throws `conflict` when `book` has a live account named `name` (any case) other than `except`.
     func requireUniqueName(_ name: String, in book: BookID, except: RecordID?) throws {
         let clash = try storedAccounts().first { $0.book == book && $0.id != except && $0.name.lowercased() == name.lowercased() }
@@ -242,7 +212,7 @@ extension Ledger {
             return try Self.account(from: try store.create(RecordDraft(
                 collection: Self.accountCollection, date: Date(),
                 fields: Self.accountFields(name: account.name, kind: .cash, opening: account.openingBalance, isDefault: true),
-                id: account.id, book: try accountBook(account.book))))
+                id: account.id, book: try companionBook(account.book, for: "a money account"))))
         } catch let error as KeepsakeError where error.code == .conflict {
             // Stored meanwhile by another operation: that one is it.
             guard let record = try store.recordIfPresent(account.id) else { throw error }

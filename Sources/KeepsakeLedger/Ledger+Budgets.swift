@@ -32,7 +32,7 @@ extension Ledger {
     public func setBudget(_ draft: LedgerBudgetDraft) throws -> LedgerBudget {
         let category = try Self.checkedCategory(draft.category)
         try Self.checkBudgetAmount(draft.amount)
-        let book = try budgetBook(draft.book)
+        let book = try companionBook(draft.book, for: "a budget")
         let id = Self.budgetID(book: book, category: category, currency: draft.amount.currency, month: draft.month)
         let fields: [String: FieldValue] = [
             BudgetField.category: .string(category),
@@ -106,35 +106,6 @@ extension Ledger {
         guard amount.minorUnits >= 0 else {
             throw KeepsakeError(.invalidArgument, "The budget \(amount) is not accepted: a budget is zero or more; zero ends an earlier budget of the category.")
         }
-    }
-
-    /// The ledger book to write a budget in: `requested` (which the caller must read and which must
-    /// be a ledger book), else the caller's default ledger book, made if missing (the first admin's
-    /// for the operator).
-    func budgetBook(_ requested: BookID?) throws -> BookID {
-        if let requested {
-            let book = try store.book(requested)
-            guard book.collection == Self.collection else {
-                throw KeepsakeError(.invalidArgument, "The book \(KeepsakeError.quoted(book.name)) holds \(book.collection) records, not the ledger's; a budget lives in a \(Self.collection) book with the transactions it budgets: name a ledger book, or none for your own.")
-            }
-            return book.id
-        }
-        let owner: AccountID
-        if let account = store.caller.accountID {
-            owner = account
-        } else {
-            guard let admin = try store.firstAdmin() else {
-                throw KeepsakeError(.conflict, "This store has no enabled admin, so a budget set without a book has nowhere to go; name a ledger book, or enable an admin.")
-            }
-            owner = admin.id
-        }
-        let book = try store.defaultBook(of: owner, in: Self.collection)
-        // A token limited to other books gets its account's ledger book from the engine, but may
-        // not even read it: refused as the engine refuses its default book, naming nothing.
-        guard try store.books(in: Self.collection).contains(where: { $0.id == book.id }) else {
-            throw KeepsakeError(.forbidden, "This token may not write your own ledger book; name a ledger book it may write, or use a token that is not limited to other books.")
-        }
-        return book.id
     }
 
     /// The id of the budget of `category` and `currency` from `month` in `book`: a name-based UUID

@@ -30,7 +30,7 @@ extension Ledger {
     public func createRecurring(_ draft: LedgerRecurringDraft) throws -> LedgerRecurringRule {
         let fields = try Self.recurringFields(kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo,
                                               schedule: draft.schedule, start: draft.start, end: draft.end, count: draft.count)
-        let book = try recurringBook(draft.book)
+        let book = try companionBook(draft.book, for: "a recurring rule")
         let record = try store.create(RecordDraft(collection: Self.recurringCollection, date: draft.start.startDate, fields: fields, book: book))
         return try Self.recurringRule(from: record)
     }
@@ -201,44 +201,6 @@ extension Ledger {
                 continue
             }
         }
-    }
-
-    /// Throws unless the caller writes `book`, a book of `collection`.
-    func requireWritable(_ id: BookID, of collection: CollectionName) throws {
-        let book = try store.book(id)
-        guard book.collection == collection else {
-            throw KeepsakeError(.invalidArgument, "The book \(KeepsakeError.quoted(book.name)) holds \(book.collection) records, not \(collection) records; name a \(collection) book, or none for your own.")
-        }
-        guard try store.role(in: id)?.canWrite == true else {
-            throw KeepsakeError(.forbidden, "You may only read the book \(KeepsakeError.quoted(book.name)); changing it needs the editor or owner role.")
-        }
-    }
-
-    /// The ledger book to keep a new rule in (its occurrences go into it too): `requested` (which
-    /// the caller must write and which must be a ledger book), else the caller's default ledger
-    /// book, made if missing (the first admin's for the operator).
-    func recurringBook(_ requested: BookID?) throws -> BookID {
-        if let requested {
-            try requireWritable(requested, of: Self.collection)
-            return requested
-        }
-        let owner: AccountID
-        if let account = store.caller.accountID {
-            owner = account
-        } else {
-            guard let admin = try store.firstAdmin() else {
-                throw KeepsakeError(.conflict, "This store has no enabled admin, so a recurring rule made without a ledger book has nowhere to put its transactions; name a ledger book, or enable an admin.")
-            }
-            owner = admin.id
-        }
-        let book = try store.defaultBook(of: owner, in: Self.collection)
-        // A token limited to other books gets its account's ledger book from the engine, but may
-        // not even read it: refused as the engine refuses its default book, naming nothing.
-        guard try store.books(in: Self.collection).contains(where: { $0.id == book.id }),
-              try store.role(in: book.id)?.canWrite == true else {
-            throw KeepsakeError(.forbidden, "This token may not write your own ledger book; name a ledger book it may write, or use a token that is not limited to other books.")
-        }
-        return book.id
     }
 
     /// The record `id`, which must be a recurring rule.
