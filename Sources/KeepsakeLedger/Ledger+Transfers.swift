@@ -153,19 +153,3 @@ extension Ledger {
         }
     }
 }
-
-extension Ledger {
-    /// What fsck reports of the money accounts: each transfer one of whose sides names no money
-    /// account (its record was removed outside the ledger, or is not an account), one sentence each.
-    /// Default accounts not stored yet count as present.
-    public func transferProblems() throws -> [String] {
-        let known = Set(try accounts().map(\.id))
-        var problems: [String] = []
-        for transfer in try allTransfers() {
-            for (side, id) in [("from", transfer.from), ("to", transfer.to)] where !known.contains(id) {
-                problems.append("Transfer \(transfer.id) of \(transfer.date) names a missing \(side) account \(id); remove the transfer (keepsake ledger account list shows the accounts).")
-            }
-        }
-        return problems
-    }
-}

@@ -93,7 +93,9 @@ import KeepsakeTestSupport
         try fixture.store.purge(cash.id)   // outside the ledger, which refuses it
         let problems = try ledger.transferProblems()
         #expect(problems.count == 1)
-        #expect(problems.first?.contains("\(moved.id)") == true && problems.first?.contains("missing to account \(cash.id)") == true)
+        #expect(problems.first?.kind == .transferMissingAccount && problems.first?.recordID == moved.id)
+        #expect(problems.first?.message.contains("\(moved.id)") == true && problems.first?.message.contains("missing to account \(cash.id)") == true)
+        #expect(try ledger.check() == problems)
     }
 
     @Test func aViewerCannotTransferAndAStrangerSeesNoTransfer() throws {

@@ -70,6 +70,33 @@ import KeepsakeStore
         #expect(try runProcess(keepsake, ["--store", dir.path, "fsck"]).status == 0)
     }
 
+    @Test func fsckReportsTheLedgersOwnProblemsInTextAndJSON() throws {
+        let dir = TemporaryDirectory("cli")
+        func run(_ arguments: [String]) throws -> ProcessResult {
+            let result = try runProcess(keepsake, ["--store", dir.path] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return result
+        }
+        _ = try run(["ledger", "account", "add", "--name", "Bank", "--kind", "bank", "--currency", "KRW"])
+        let wallet = try run(["ledger", "account", "add", "--name", "Wallet", "--currency", "KRW", "--json"])
+        let walletID = try #require(try JSONSerialization.jsonObject(with: Data(wallet.stdout.utf8)) as? [String: Any])["id"] as? String
+        _ = try run(["ledger", "transfer", "--from", "Bank", "--to", "Wallet", "--amount", "1000", "--date", "2025-03-01"])
+        #expect(try run(["fsck"]).stdout.contains("Clean."))
+        do {
+            let store = try TestStores.open(dir)
+            try store.purge(try RecordID(parsing: try #require(walletID)))   // outside the ledger, which refuses it
+        }
+        let text = try runProcess(keepsake, ["--store", dir.path, "fsck"])
+        #expect(text.status == 1)
+        #expect(text.stdout.contains("Transfers with a missing account: 1") && text.stdout.contains("missing to account \(walletID ?? "")"), "\(text.stdout)")
+        let json = try runProcess(keepsake, ["--store", dir.path, "fsck", "--json"])
+        #expect(json.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(report["isClean"] as? Bool == false)
+        let problems = try #require(report["ledgerProblems"] as? [[String: Any]])
+        #expect(problems.count == 1 && problems.first?["kind"] as? String == "transferMissingAccount", "\(json.stdout)")
+    }
+
     @Test func usageErrorsExitWithTwoAndOneSentenceOnStderr() throws {
         let dir = TemporaryDirectory("cli")
         for arguments in [["--store", dir.path, "frobnicate"], ["--store", dir.path, "status", "--bogus"], ["--store"], ["status", "extra"]] {

@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeLedger
 import KeepsakeStore
 
 extension WebApp {
@@ -21,7 +22,8 @@ extension WebApp {
     /// with `repair=true`; the report. Only for an admin's token (``CallerApps/maintenanceStore(for:)``);
     /// anyone else's is `403`.
     func apiFsck(_ request: APIRequest) throws -> APIAnswer<APIFsckReport> {
-        let report = try apps.maintenanceStore(for: request.account).fsck(repair: try request.flag("repair"), verifyHashes: request.query("hashes") == nil ? true : try request.flag("hashes"))
-        return try APIAnswer(APIFsckReport(report))
+        let check = try StoreCheck(of: apps.maintenanceStore(for: request.account), repair: try request.flag("repair"),
+                                   verifyHashes: request.query("hashes") == nil ? true : try request.flag("hashes"))
+        return try APIAnswer(APIFsckReport(check))
     }
 }

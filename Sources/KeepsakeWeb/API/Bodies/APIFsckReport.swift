@@ -1,3 +1,4 @@
+import KeepsakeLedger
 import KeepsakeStore
 import KeepsakeSupport
 
@@ -8,13 +9,16 @@ struct APIFsckReport: APIResponseBody {
             "recordID": JSONSchema.string(), "attachmentID": JSONSchema.integer(), "path": JSONSchema.string(),
         ]))
         let strings = JSONSchema.array(JSONSchema.string())
+        let ledgerProblems = JSONSchema.array(JSONSchema.object(required: ["kind", "recordID", "message"], [
+            "kind": JSONSchema.string(values: LedgerProblem.Kind.allCases.map(\.rawValue)), "recordID": JSONSchema.string(), "message": JSONSchema.string(),
+        ]))
         return JSONSchema.object(required: ["isClean", "recordsChecked", "attachmentsChecked", "filesScanned", "intentsRecovered", "danglingReferences",
                                             "orphanFiles", "hashMismatches", "missingThumbnails", "orphanThumbnails", "unexpectedEntries", "repairs",
-                                            "unrepairable"], [
+                                            "unrepairable", "ledgerProblems"], [
             "isClean": JSONSchema.boolean(), "recordsChecked": JSONSchema.integer(), "attachmentsChecked": JSONSchema.integer(),
             "filesScanned": JSONSchema.integer(), "intentsRecovered": JSONSchema.integer(), "danglingReferences": findings, "orphanFiles": strings,
             "hashMismatches": findings, "missingThumbnails": strings, "orphanThumbnails": strings, "unexpectedEntries": strings, "repairs": strings,
-            "unrepairable": strings,
+            "unrepairable": strings, "ledgerProblems": ledgerProblems,
         ])
     }
 
@@ -31,13 +35,17 @@ struct APIFsckReport: APIResponseBody {
     let orphanFiles: [String]
     let hashMismatches: [Finding]
     let missingThumbnails, orphanThumbnails, unexpectedEntries, repairs, unrepairable: [String]
+    /// The ledger's broken invariants: a transfer whose account is missing, a recurring day made
+    /// twice, a split that does not sum.
+    let ledgerProblems: [LedgerProblem]
 
-    /// `report`.
-    init(_ report: FsckReport) {
+    /// `check`'s report and verdict.
+    init(_ check: StoreCheck) {
+        let report = check.report
         func findings(_ list: [FsckReport.Finding]) -> [Finding] {
             list.map { Finding(recordID: $0.recordID, attachmentID: $0.attachmentID, path: $0.path) }
         }
-        isClean = report.isClean
+        isClean = check.isClean
         recordsChecked = report.recordsChecked
         attachmentsChecked = report.attachmentsChecked
         filesScanned = report.filesScanned
@@ -50,5 +58,6 @@ struct APIFsckReport: APIResponseBody {
         unexpectedEntries = report.unexpectedEntries
         repairs = report.repairs
         unrepairable = report.unrepairable
+        ledgerProblems = check.ledgerProblems
     }
 }

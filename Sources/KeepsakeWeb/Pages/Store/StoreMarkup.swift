@@ -1,4 +1,5 @@
 import Foundation
+import KeepsakeLedger
 import KeepsakeStore
 
 /// The store page's pieces: a backend's figures and a check's report.
@@ -14,18 +15,22 @@ enum StoreMarkup {
         return "<code>\(status.kind)</code> <code>\(status.location)</code><ul class=\"figures\">\(figures)</ul>"
     }
 
-    /// What `fsck` found (each list capped at 100 lines) and what it repaired.
-    static func fsckReport(_ report: FsckReport, _ request: WebRequest) -> HTML {
+    /// What `fsck` found (each list capped at 100 lines), what it repaired, and the ledger's problems.
+    static func fsckReport(_ check: StoreCheck, _ request: WebRequest) -> HTML {
         let t = request.strings
+        let report = check.report
         func list(_ title: String, _ lines: [String]) -> HTML {
             guard !lines.isEmpty else { return .empty }
             let items: [HTML] = lines.prefix(100).map { "<li><code>\($0)</code></li>" }
             let more: HTML = lines.count > 100 ? "<li>… \(lines.count - 100)</li>" : .empty
             return "<h3>\(title) (\(lines.count))</h3><ul>\(items)\(more)</ul>"
         }
-        let verdict: HTML = report.isClean
+        let verdict: HTML = check.isClean
             ? "<p class=\"ok fsck-verdict\" data-clean=\"true\">\(t[.storeClean])</p>"
-            : "<p class=\"error fsck-verdict\" data-clean=\"false\">\(t.problemsFound(report.problemCount))</p>"
+            : "<p class=\"error fsck-verdict\" data-clean=\"false\">\(t.problemsFound(check.problemCount))</p>"
+        let ledger: [HTML] = LedgerProblem.Kind.allCases.map { kind in
+            list(t.ledgerProblemTitle(kind), check.ledgerProblems.filter { $0.kind == kind }.map(\.message))
+        }
         return """
             <section class="fsck">
             <h2>\(t[.checkResult])</h2>
@@ -39,6 +44,7 @@ enum StoreMarkup {
             \(list(t[.unexpectedEntries], report.unexpectedEntries))
             \(list(t[.repairs], report.repairs))
             \(list(t[.unrepairable], report.unrepairable))
+            \(ledger)
             </section>
             """
     }

@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeHTTP
+import KeepsakeLedger
 import KeepsakeStore
 
 /// The store's page under `/store`: its backends and counts, and a check (`fsck`) with or
@@ -22,9 +23,9 @@ struct StorePages: Sendable {
     func storePage(_ request: WebRequest, check: Bool) -> HTTPResponse {
         let t = request.strings
         let formats = Formats(language: request.language)
-        var status: StoreStatus?, report: FsckReport?, failure: KeepsakeError?
+        var status: StoreStatus?, report: StoreCheck?, failure: KeepsakeError?
         do {
-            if check { report = try apps.maintenanceStore(for: request.account).fsck(repair: request.field("repair") == "1") }
+            if check { report = try StoreCheck(of: apps.maintenanceStore(for: request.account), repair: request.field("repair") == "1") }
             status = try store.status()
         } catch {
             failure = KeepsakeError.wrapping(error)
