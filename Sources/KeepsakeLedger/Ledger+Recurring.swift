@@ -59,21 +59,35 @@ extension Ledger {
         return rules.sorted { ($0.start, $0.category, $0.id) < ($1.start, $1.category, $1.id) }
     }
 
-    /// Changes a rule's template, end or count (``LedgerRecurringEdit``: `nil` fields stay), only if
-    /// it is still at `expectedVersion` when one is given. Occurrences already made stay as they
-    /// are; later ones are made from the new values.
+    /// Changes a rule (``LedgerRecurringEdit``: `nil` fields stay) — its template, schedule, start,
+    /// end or count — only if it is still at `expectedVersion` when one is given. Occurrences
+    /// already made stay as they are; later ones are made from the new values, and no day through
+    /// the rule's ``LedgerRecurringRule/createdThrough`` is made again (a new start before it makes
+    /// nothing for the days in between).
     ///
     /// - Throws: ``KeepsakeError`` `.notFound`, `.invalidArgument` (checked like
-    ///   ``createRecurring(_:)``), `.forbidden` for a viewer, `.conflict` when it changed meanwhile.
+    ///   ``createRecurring(_:)``; also an end given with `removeEnd`, a count with `removeCount`),
+    ///   `.forbidden` for a viewer, `.conflict` when it changed meanwhile.
     @discardableResult
     public func updateRecurring(_ id: RecordID, _ edit: LedgerRecurringEdit, expectedVersion: Int64? = nil) throws -> LedgerRecurringRule {
+        if edit.removeEnd && edit.end != nil {
+            throw KeepsakeError(.invalidArgument, "Give a new end day or remove the end, not both.")
+        }
+        if edit.removeCount && edit.count != nil {
+            throw KeepsakeError(.invalidArgument, "Give a new count or remove the count, not both.")
+        }
         let current = try recurringRule(id)
         try KeepsakeError.checkVersion(id, current: current.version, expected: expectedVersion)
         let fields = try Self.recurringFields(kind: edit.kind ?? current.kind, amount: edit.amount ?? current.amount,
                                               category: edit.category ?? current.category, memo: edit.memo ?? current.memo,
-                                              schedule: current.schedule, start: current.start,
-                                              end: edit.end ?? current.end, count: edit.count ?? current.count)
-        return try Self.recurringRule(from: try store.update(id, set: fields, expectedVersion: current.version))
+                                              schedule: edit.schedule ?? current.schedule, start: edit.start ?? current.start,
+                                              end: edit.removeEnd ? nil : edit.end ?? current.end,
+                                              count: edit.removeCount ? nil : edit.count ?? current.count)
+        // The schedule's and the limits' fields a rule no longer has (a monthly rule made weekly
+        // drops its day), leaving its progress (createdThrough) alone.
+        let scheduleFields = [RecurringField.day, RecurringField.weekday, RecurringField.month, RecurringField.end, RecurringField.count]
+        let gone = scheduleFields.filter { fields[$0] == nil }
+        return try Self.recurringRule(from: try store.update(id, set: fields, remove: gone, expectedVersion: current.version))
     }
 
     /// Removes a rule for good: no more occurrences are made; those already made stay.

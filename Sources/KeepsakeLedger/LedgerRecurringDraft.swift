@@ -47,38 +47,17 @@ extension LedgerRecurringDraft {
     public init(kind: TransactionKind, amount amountText: String, currencyCode: String, category: String, memo: String,
                 frequency: String, day: String, weekday: String, month: String, start: String, end: String, count: String,
                 book: BookID? = nil) throws {
-        func whole(_ text: String, _ name: String) throws -> Int? {
-            let trimmed = text.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty else { return nil }
-            guard let value = Int(trimmed) else {
-                throw KeepsakeError(.invalidArgument, "The \(name) \(KeepsakeError.quoted(trimmed)) is not a whole number.")
-            }
-            return value
-        }
         func parsedDay(_ text: String) throws -> LedgerDay? {
             let trimmed = text.trimmingCharacters(in: .whitespaces)
             return trimmed.isEmpty ? nil : try LedgerDay(parsing: trimmed)
         }
         let currency = try Currency(code: currencyCode.trimmingCharacters(in: .whitespaces).uppercased())
-        let schedule = try LedgerRecurringSchedule(frequency: frequency, day: try whole(day, "day"),
-                                                   weekday: try Self.weekday(weekday), month: try whole(month, "month"))
+        let schedule = try LedgerRecurringSchedule(typedFrequency: frequency, day: day, weekday: weekday, month: month)
         guard let startDay = try parsedDay(start) else {
             throw KeepsakeError(.invalidArgument, "Give the rule's start day as YYYY-MM-DD.")
         }
         self.init(kind: kind, amount: try Money(parsing: amountText, currency: currency), category: category, memo: memo,
-                  schedule: schedule, start: startDay, end: try parsedDay(end), count: try whole(count, "count"),
+                  schedule: schedule, start: startDay, end: try parsedDay(end), count: try LedgerRecurringSchedule.whole(count, "count"),
                   book: book)
-    }
-
-    /// A weekday typed as 1...7 or an English name or its first three letters (`mon`); `nil` when empty.
-    static func weekday(_ text: String) throws -> Int? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        guard !trimmed.isEmpty else { return nil }
-        if let number = Int(trimmed) { return number }
-        let names = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"]
-        guard trimmed.count >= 3, let index = names.firstIndex(where: { $0.hasPrefix(trimmed) }) else {
-            throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(text)) is not a weekday: use 1 (Monday) to 7 (Sunday) or a name such as mon.")
-        }
-        return index + 1
     }
 }

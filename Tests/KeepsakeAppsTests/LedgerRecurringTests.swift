@@ -139,6 +139,37 @@ import KeepsakeTestSupport
         #expect(try ledger.count() == 2, "no more occurrences; made ones stay")
     }
 
+    @Test func theScheduleStartEndAndCountChangeAndDaysMadeAreNeverMadeAgain() throws {
+        let fixture = try LedgerFixture()
+        let ledger = fixture.ledger
+        let rule = try ledger.createRecurring(try Self.draft(.monthly(day: 1), start: "2025-01-01", end: "2025-12-31", count: 6))
+        try ledger.createDueOccurrences(through: try Self.day("2025-02-10"))
+        #expect(try ledger.count() == 2)
+
+        // Monthly on the 1st becomes weekly on Mondays from an earlier start: nothing through
+        // 1 February (the last day made) is made again, and the Mondays before it are not filled in.
+        let weekly = try ledger.updateRecurring(rule.id, LedgerRecurringEdit(schedule: .weekly(weekday: 1), start: try Self.day("2024-12-01"),
+                                                                           removeEnd: true, removeCount: true))
+        #expect(weekly.schedule == .weekly(weekday: 1) && weekly.start.string == "2024-12-01" && weekly.end == nil && weekly.count == nil)
+        #expect(weekly.createdThrough?.string == "2025-02-01", "the progress stays")
+        let record = try fixture.store.record(rule.id)
+        #expect(record.fields["day"] == nil && record.fields["end"] == nil && record.fields["count"] == nil, "the old schedule's fields are gone")
+        let run = try ledger.createDueOccurrences(through: try Self.day("2025-02-28"))
+        #expect(run.created.map(\.date.string) == ["2025-02-03", "2025-02-10", "2025-02-17", "2025-02-24"])
+
+        // A new end and count; both given with their removal is refused.
+        let limited = try ledger.updateRecurring(rule.id, LedgerRecurringEdit(end: try Self.day("2025-03-31"), count: 20))
+        #expect(limited.end?.string == "2025-03-31" && limited.count == 20)
+        for edit in [LedgerRecurringEdit(end: try Self.day("2025-04-30"), removeEnd: true), LedgerRecurringEdit(count: 3, removeCount: true),
+                     LedgerRecurringEdit(start: try Self.day("2025-04-01")), LedgerRecurringEdit(schedule: .monthly(day: 32))] {
+            #expect(throws: KeepsakeError.self) { try ledger.updateRecurring(rule.id, edit) }
+        }
+        #expect(try ledger.recurringRule(rule.id).version == limited.version, "refused edits write nothing")
+        try ledger.createDueOccurrences(through: try Self.day("2025-12-31"))
+        #expect(try ledger.list(month: try LedgerMonth(parsing: "2025-03")).transactions.count == 5, "Mondays of March, through the new end")
+        #expect(try ledger.list(month: try LedgerMonth(parsing: "2025-04")).transactions.isEmpty)
+    }
+
     @Test func badInputIsRefusedWithAReasonAndWritesNothing() throws {
         let fixture = try LedgerFixture()
         let ledger = fixture.ledger

@@ -3,9 +3,9 @@ import KeepsakeLedger
 import KeepsakeStore
 
 extension LedgerCommand {
-    /// `keepsake ledger recurring add|list|remove|upcoming|run`: recurring transactions.
+    /// `keepsake ledger recurring add|edit|list|remove|upcoming|run`: recurring transactions.
     static let recurring = Command(
-        group: "recurring", abstract: "Recurring transactions: add, list, remove, upcoming, run.",
+        group: "recurring", abstract: "Recurring transactions: add, edit, list, remove, upcoming, run.",
         discussion: """
             A recurring rule makes a transaction when its day comes: every month on a day (the 29th to
             31st fall on the last day of shorter months), every week on a weekday, or every year on a
@@ -13,7 +13,7 @@ extension LedgerCommand {
             a count. The server makes due occurrences when it starts and every hour; run makes them now.
             Each occurrence is made once, even by several servers; one you delete or edit stays so.
             """,
-        subcommands: [Command(AddRecurring.self), Command(ListRecurring.self), Command(RemoveRecurring.self),
+        subcommands: [Command(AddRecurring.self), Command(EditRecurring.self), Command(ListRecurring.self), Command(RemoveRecurring.self),
                       Command(UpcomingRecurring.self), Command(RunRecurring.self)],
         examples: [
             "keepsake ledger recurring add --monthly 25 --amount 650000 --category 월세",
@@ -37,12 +37,8 @@ extension LedgerCommand {
                 "keepsake ledger recurring add --yearly 02-29 --income --amount 50000 --category 용돈",
             ])
 
-        /// Monthly on a day.
-        @Option("--monthly", .text("DAY"), help: "Every month on day 1 to 31 (the last day of shorter months).") var monthly: String?
-        /// Weekly on a weekday.
-        @Option("--weekly", .text("WEEKDAY"), help: "Every week on a weekday: 1 (Monday) to 7, or mon to sun.") var weekly: String?
-        /// Yearly on a day.
-        @Option("--yearly", .text("MM-DD"), help: "Every year on a month and day (02-29: 28 Feb in common years).") var yearly: String?
+        /// The schedule.
+        @OptionGroup var schedule: ScheduleOptions
         /// The amount, as written.
         @Option("--amount", .text("AMOUNT"), help: Help.amount) var amount: String
         /// The category.
@@ -62,31 +58,19 @@ extension LedgerCommand {
         /// The ledger book the rule is kept in and its occurrences go into (default: your own).
         @OptionGroup var book: BookOption
 
-        /// One schedule, exactly.
+        /// One schedule, exactly (the group takes at most one).
         static var rules: [OptionRule] {
-            [.atMostOne([[\Self.$monthly], [\Self.$weekly], [\Self.$yearly]]),
-             .atLeastOne([\Self.$monthly, \Self.$weekly, \Self.$yearly], message: "Give the schedule")]
+            [.atLeastOne([\Self.schedule.$monthly, \Self.schedule.$weekly, \Self.schedule.$yearly], message: "Give the schedule")]
         }
 
         /// Adds the rule and prints it.
         func run(_ call: Invocation) async throws -> Int32 {
             let ledger = Ledger(store: try call.openStore())
             let today = CalendarDay(containing: Date(), in: call.timeZone)
-            var frequency = "monthly", day = monthly ?? "", month = ""
-            if weekly != nil { frequency = "weekly" }
-            if let yearly {
-                frequency = "yearly"
-                let parts = yearly.split(separator: "-", omittingEmptySubsequences: false)
-                guard parts.count == 2 else {
-                    throw KeepsakeError(.invalidArgument, "\(KeepsakeError.quoted(yearly)) is not a month and day: write MM-DD, for example 02-29.")
-                }
-                month = String(parts[0])
-                day = String(parts[1])
-            }
-            let draft = try LedgerRecurringDraft(kind: kinds.kind ?? .expense, amount: amount, currencyCode: currency ?? "KRW", category: category,
-                                                 memo: memo ?? "", frequency: frequency, day: day, weekday: weekly ?? "", month: month,
-                                                 start: (start ?? today).string, end: end?.string ?? "", count: count ?? "",
-                                                 book: try book.bookID(in: ledger.store, collection: Ledger.collection))
+            guard let schedule = try schedule.schedule() else { throw CommandFailure(message: "Give the schedule.") }
+            let draft = LedgerRecurringDraft(kind: kinds.kind ?? .expense, amount: try Money(parsing: amount, currency: try Currency(code: currency ?? "KRW")),
+                                             category: category, memo: memo ?? "", schedule: schedule, start: start ?? today, end: end,
+                                             count: try LedgerCommand.count(count), book: try book.bookID(in: ledger.store, collection: Ledger.collection))
             let rule = try ledger.createRecurring(draft)
             try call.printResult(rule) {
                 call.print("Added recurring rule \(rule.id).")

@@ -33,9 +33,9 @@ extension WebApp {
             return try APIAnswer(APIRecurringRule(rule, today: app.today), version: rule.version, request: request)
         }
         ledger.json(.patch, "/recurring/{id:uuid}", APIDoc("updateRecurringRule", "Change a recurring rule", answer: "The rule.", parameters: [.recordID, .ifMatch],
-                                                           etag: true, description: "Changes the template, end or count; occurrences already made stay as they are."),
+                                                           etag: true, description: "Changes the template, schedule, start, end or count (`end`/`count` null removes it); occurrences already made stay as they are, and no day already made is made again."),
                     input: APIRecurringPatch.self) { app, request, body in
-            let edit = try body.edit()
+            let edit = body.edit
             let expected = try request.expectedVersion()
             let rule = try app.writers.path.perform(files: [], language: request.language) {
                 try app.ledger.updateRecurring(request.id, edit, expectedVersion: expected)
