@@ -53,7 +53,8 @@ struct FsckCommand: ParsableCommand {
         // The ledger's own invariant: both sides of every transfer name a money account.
         let transfers = try Ledger(store: store).transferProblems()
         section("Transfers with a missing account", transfers)
-        let clean = report.isClean && report.unrepairable.isEmpty && transfers.isEmpty
+        let splits = try Ledger(store: store).splitProblems(); section("Split transactions that do not add up", splits)
+        let clean = report.isClean && report.unrepairable.isEmpty && transfers.isEmpty && splits.isEmpty
         call.print(clean ? "Clean." : "Problems remain; run keepsake fsck --repair to fix what can be fixed.")
         return clean ? 0 : 1
     }
