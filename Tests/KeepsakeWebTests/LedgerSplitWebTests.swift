@@ -42,4 +42,27 @@ import KeepsakeTestSupport
         #expect(otherCurrency.status == 400, "\(otherCurrency.text)")
         #expect(try ledger.read(stored.id).account == bank.id)
     }
+
+    @Test func theFormSplitsATransactionTheMonthShowsThePartsAndARefusalComesBackAsTyped() async throws {
+        let fixture = try WebFixture()
+        let ledger = Ledger(store: fixture.store)
+        let bad = try await fixture.post("/ledger/new", fields: ["date=2026-03-02", "kind=expense", "amount=12000", "currency=KRW", "category=",
+                                                                 "splits=식비 8000\n생활 3500"])
+        #expect(bad.status == 400 && bad.text.contains("The parts sum to 11500 KRW but the transaction is 12000 KRW"), "\(bad.text)")
+        #expect(bad.text.contains("생활 3500"), "the form comes back as typed")
+        #expect(try ledger.count() == 0)
+        let added = try await fixture.post("/ledger/new", fields: ["date=2026-03-02", "kind=expense", "amount=12000", "currency=KRW", "category=",
+                                                                   "splits=식비 8000\n생활 4000"])
+        #expect(added.status == 303, "\(added.text)")
+        let stored = try #require(try ledger.list().transactions.first)
+        #expect(stored.splits.map(\.category) == ["식비", "생활"] && stored.category == "식비")
+        let march = try await fixture.get("/ledger?month=2026-03")
+        #expect(march.text.contains("split-parts") && march.text.contains("4,000"), "the parts are listed")
+        let form = try await fixture.get("/ledger/\(stored.id.string)/edit", headers: ["Accept-Language: ko"])
+        #expect(form.text.contains("카테고리 나누기") && form.text.contains("생활 4000"))
+        let cleared = try await fixture.post("/ledger/\(stored.id.string)/edit", fields: ["date=2026-03-02", "kind=expense", "amount=12000",
+                                                                                        "currency=KRW", "category=외식", "splits="])
+        #expect(cleared.status == 303, "\(cleared.text)")
+        #expect(try ledger.read(stored.id).splits.isEmpty && ledger.read(stored.id).category == "외식")
+    }
 }

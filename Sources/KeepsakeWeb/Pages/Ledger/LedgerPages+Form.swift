@@ -50,7 +50,9 @@ extension LedgerPages {
             <label>\(t[.amount]) <input type="text" name="amount" value="\(model.amountText)" inputmode="decimal" required autocomplete="off" placeholder="12000"></label>
             <label>\(t[.currency]) <select name="currency">\(currencies)</select></label>
             </div>
-            <label>\(t[.category]) <input type="text" name="category" value="\(model.category)" maxlength="\(Ledger.maxCategoryLength)" required placeholder="\(t[.categoryPlaceholder])"></label>
+            <label>\(t[.category]) <input type="text" name="category" value="\(model.category)" maxlength="\(Ledger.maxCategoryLength)" placeholder="\(t[.categoryPlaceholder])"></label>
+            <label>\(t[.splitParts]) <textarea name="splits" rows="3" placeholder="\(t[.splitPartsPlaceholder])">\(model.splitsText)</textarea></label>
+            <p class="hint">\(t[.splitPartsHint])</p>
             <label>\(t[.memo]) <textarea name="memo" rows="3">\(model.memo)</textarea></label>
             <fieldset class="receipt"><legend>\(t[.receipt])</legend>
             \(current)
@@ -85,6 +87,7 @@ extension LedgerPages {
         model.currencyCode = request.field("currency")
         model.category = request.field("category")
         model.memo = request.field("memo")
+        model.splitsText = request.field("splits")
         if model.editingID == nil { model.book = BookSwitcher.submitted(request) }
         model.removesReceipt = request.field("removeReceipt") == "1"
         let files = request.http.files
@@ -110,7 +113,9 @@ extension LedgerPages {
     /// The edit the form makes of its transaction (every field; the receipt is its own change).
     private func edit(_ model: LedgerForm, language: Language) throws(WriteRefusal) -> LedgerEdit {
         let draft = try draft(model, language: language)
-        return LedgerEdit(date: draft.date, kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo)
+        // The form shows the parts, so what it sends replaces them (none: unsplit).
+        return LedgerEdit(date: draft.date, kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo,
+                          splits: draft.splits)
     }
 
     /// `POST /ledger/<id>/delete` and `/restore`, back to the month the button was on.
