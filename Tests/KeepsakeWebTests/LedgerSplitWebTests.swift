@@ -65,4 +65,21 @@ import KeepsakeTestSupport
         #expect(cleared.status == 303, "\(cleared.text)")
         #expect(try ledger.read(stored.id).splits.isEmpty && ledger.read(stored.id).category == "외식")
     }
+
+    @Test func theEditFormMovesATransactionToAnotherAccountOfItsBookAndCurrency() async throws {
+        let fixture = try WebFixture()
+        let ledger = Ledger(store: fixture.store)
+        let added = try await fixture.post("/ledger/new", fields: ["date=2026-03-02", "kind=expense", "amount=8000", "currency=KRW", "category=식비"])
+        #expect(added.status == 303, "\(added.text)")
+        let lunch = try #require(try ledger.list().transactions.first)
+        let book = try #require(lunch.book)
+        let bank = try ledger.createAccount(LedgerAccountDraft(name: "Shinhan", kind: .bank, openingBalance: .zero(.krw), book: book))
+        _ = try ledger.createAccount(LedgerAccountDraft(name: "Dollars", kind: .bank, openingBalance: .zero(.usd), book: book))
+        let form = try await fixture.get("/ledger/\(lunch.id.string)/edit")
+        #expect(form.text.contains("name=\"account\"") && form.text.contains("Shinhan") && !form.text.contains("Dollars"), "\(form.text)")
+        let moved = try await fixture.post("/ledger/\(lunch.id.string)/edit", fields: ["date=2026-03-02", "kind=expense", "amount=8000", "currency=KRW",
+                                                                                      "category=식비", "account=\(bank.id.string)"])
+        #expect(moved.status == 303, "\(moved.text)")
+        #expect(try ledger.read(lunch.id).account == bank.id)
+    }
 }
