@@ -16,6 +16,8 @@ import KeepsakeTestSupport
         #expect(split.splits.map { "\($0.category) \($0.amount)" } == ["식비 8000 KRW", "생활 4000 KRW"] && split.category == "식비")
         let shown = try await cli.ok(["ledger", "show", split.id.string])
         #expect(shown.contains("Parts:") && shown.contains("생활: 4000 KRW"), "\(shown)")
+        let listed = try await cli.ok(["ledger", "list", "--month", "2026-11"])
+        #expect(listed.contains("    생활: 4000 KRW"), "\(listed)")
         _ = try await cli.fails(1, ["ledger", "add", "--amount", "12000", "--split", "식비=8000", "--split", "생활=3500"],
                                 containing: "The parts sum to 11500 KRW but the transaction is 12000 KRW")
         _ = try await cli.fails(1, ["ledger", "edit", split.id.string, "--amount", "13000"], containing: "is split")
