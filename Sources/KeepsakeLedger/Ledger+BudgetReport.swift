@@ -4,7 +4,8 @@ public import KeepsakeStore
 extension Ledger {
     /// The budgets of `month` against its spending: one line per budget in effect that month (per
     /// ledger book, category and currency), by currency and category, each with what carried over
-    /// from the month before, what was spent (the month's expenses of that category and currency
+    /// from the month before, what was spent (the month's expenses of that category and currency,
+    /// each part of a split expense in its own category,
     /// in the budget's own ledger book; income does not reduce it) and what is left. Both the
     /// budgets and the expenses are of the ledger books read, narrowed to ``books``.
     ///
@@ -73,8 +74,11 @@ extension Ledger {
             let page = try store.list(query)
             for record in page.records {
                 let transaction = try Self.transaction(from: record)
-                let key = SpendingKey(month: transaction.date.ledgerMonth, book: transaction.book, category: transaction.category, currency: transaction.amount.currency)
-                sums[key] = try (sums[key] ?? .zero(key.currency)).adding(transaction.amount)
+                // A split expense counts each part in its own category.
+                for part in transaction.categoryParts {
+                    let key = SpendingKey(month: transaction.date.ledgerMonth, book: transaction.book, category: part.category, currency: transaction.amount.currency)
+                    sums[key] = try (sums[key] ?? .zero(key.currency)).adding(part.amount)
+                }
             }
             guard let next = page.nextCursor else { return sums }
             query.after = next

@@ -14,7 +14,8 @@ extension Ledger {
 
     /// All transactions as CSV (RFC 4180, UTF-8, CR LF line endings), oldest day first, with the
     /// ``csvHeader`` row first. Live transactions only unless `includeTrash` is set. Receipts are
-    /// not part of the export.
+    /// not part of the export. A split transaction (``LedgerTransaction/splits``) has no CSV form:
+    /// an export that would hold one is refused with ``KeepsakeError/Code/invalidArgument``.
     ///
     /// Every field that a spreadsheet would take for a formula (a memo or category beginning with
     /// `=`, `+`, `-`, `@`, a tab or CR) is written with a leading apostrophe
@@ -22,6 +23,12 @@ extension Ledger {
     /// and ``importCSV(_:skipInvalid:)`` removes the apostrophe again.
     public func exportCSV(includeTrash: Bool = false) throws -> String {
         let transactions = try allTransactions(trash: includeTrash ? .all : .live)
+        // The CSV has no column for the parts of a split transaction: refuse rather than drop them.
+        let split = transactions.filter { !$0.splits.isEmpty }
+        if !split.isEmpty {
+            let shown = split.prefix(5).map { "\($0.id) of \($0.date)" }.joined(separator: ", ")
+            throw KeepsakeError(.invalidArgument, "The CSV export has no column for the parts of a split transaction, and \(split.count) transaction\(split.count == 1 ? " is" : "s are") split (\(shown)\(split.count > 5 ? ", …" : "")); nothing was exported. Make them unsplit first (keepsake ledger edit ID --no-split), or back up the whole store with keepsake export, which keeps every field.")
+        }
         return CSV.document([Self.csvHeader] + transactions.map { transaction in
             [transaction.id.string, transaction.date.string, transaction.kind.rawValue, transaction.amount.amountString,
              transaction.amount.currency.code, transaction.category, transaction.memo].map(CSV.neutralizingFormula)

@@ -3,13 +3,13 @@ import KeepsakeStore
 
 extension Ledger {
     /// What `fsck` reports of the ledger: every broken invariant of the transactions, transfers and
-    /// recurring rules the caller reads, transfers first, then recurring rules. Empty when the
-    /// ledger is sound.
+    /// recurring rules the caller reads: transfers first, then recurring rules, then split
+    /// transactions. Empty when the ledger is sound.
     ///
     /// It reads; it never changes anything (none of these can be repaired without a person's
     /// choice: which of two occurrences to keep, which account a transfer meant).
     public func check() throws -> [LedgerProblem] {
-        try transferProblems() + recurringProblems()
+        try transferProblems() + recurringProblems() + splitProblems()
     }
 
     /// Each transfer one of whose sides names no money account (its record was removed outside the

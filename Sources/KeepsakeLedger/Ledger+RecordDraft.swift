@@ -14,7 +14,7 @@ extension Ledger {
     /// - Throws: ``KeepsakeError`` `.invalidArgument` for a zero amount, a bad category or memo.
     public func recordDraft(_ draft: LedgerTransactionDraft, extraFields: [String: FieldValue] = [:]) throws -> RecordDraft {
         var fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
-                                     category: draft.category, memo: draft.memo)
+                                     category: draft.category, memo: draft.memo, splits: draft.splits)
         // A transaction and its account are in one ledger book: without a book, the account's.
         var book = draft.book
         if let account = draft.account {

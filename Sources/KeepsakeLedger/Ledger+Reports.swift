@@ -19,15 +19,24 @@ extension Ledger {
     /// Expense and income per category, per currency, of one month of `year` (or of the whole year
     /// when `month` is `nil`). Live transactions only.
     ///
+    /// Each part of a split transaction counts in its own category (``LedgerTransaction/splits``).
+    ///
     /// - Returns: currency → category → totals.
     /// - Throws: ``KeepsakeError`` `.invalidArgument` for a bad year or month, `.limitExceeded` on overflow.
     public func categoryTotals(year: Int, month: Int? = nil) throws -> [Currency: [String: LedgerTotals]] {
         var result: [Currency: [String: LedgerTotals]] = [:]
         for transaction in try transactions(year: year, month: month) {
             let currency = transaction.amount.currency
-            var totals = result[currency]?[transaction.category] ?? LedgerTotals(currency: currency)
-            try totals.add(transaction)
-            result[currency, default: [:]][transaction.category] = totals
+            // A split transaction counts each part in its own category.
+            for part in transaction.categoryParts {
+                var share = transaction
+                share.amount = part.amount
+                share.category = part.category
+                share.splits = []
+                var totals = result[currency]?[part.category] ?? LedgerTotals(currency: currency)
+                try totals.add(share)
+                result[currency, default: [:]][part.category] = totals
+            }
         }
         return result
     }

@@ -11,6 +11,7 @@ extension Ledger {
         static let category = "category"
         static let memo = "memo"
         static let account = "account"
+        static let splits = "splits"
     }
 
     /// Checks a category: surrounding white space is trimmed and the text is put in Unicode
@@ -61,17 +62,23 @@ extension Ledger {
         }
     }
 
-    /// The record fields of a transaction, after checking every value.
-    static func fields(date: LedgerDay, kind: TransactionKind, amount: Money, category: String, memo: String) throws -> [String: FieldValue] {
+    /// The record fields of a transaction, after checking every value. With `splits` (checked by
+    /// ``checkedSplits(_:for:)``), the transaction's category is its largest part's and `category`
+    /// is not used.
+    static func fields(date: LedgerDay, kind: TransactionKind, amount: Money, category: String, memo: String,
+                       splits: [LedgerSplit] = []) throws -> [String: FieldValue] {
         try checkAmount(amount)
-        return [
+        let parts = try checkedSplits(splits, for: amount)
+        var fields: [String: FieldValue] = [
             Field.day: .string(date.string),
             Field.kind: .string(kind.rawValue),
             Field.amount: .integer(amount.minorUnits),
             Field.currency: .string(amount.currency.code),
-            Field.category: .string(try checkedCategory(category)),
+            Field.category: .string(try checkedCategory(mainCategory(of: parts) ?? category)),
             Field.memo: .string(try checkedMemo(memo)),
         ]
+        if !parts.isEmpty { fields[Field.splits] = splitsField(parts) }
+        return fields
     }
 
     /// Reads a transaction back from its record, checking every field.
@@ -102,6 +109,16 @@ extension Ledger {
             if let value = record.fields[Field.account] {
                 guard let text = value.stringValue, let account = try? RecordID(parsing: text) else { throw invalid(Field.account, "is not a record id") }
                 transaction.account = account
+            }
+            if let value = record.fields[Field.splits] {
+                do {
+                    transaction.splits = try splits(from: value, amount: amount)
+                } catch let error as KeepsakeError {
+                    throw invalid(Field.splits, "cannot be read: \(error.message)")
+                }
+                guard transaction.category == mainCategory(of: transaction.splits) else {
+                    throw invalid(Field.category, "is not the category of its largest part")
+                }
             }
             return transaction
         } catch let error as KeepsakeError where error.code == .invalidArgument {

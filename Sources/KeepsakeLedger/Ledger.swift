@@ -45,7 +45,7 @@ public struct Ledger: Sendable {
     @discardableResult
     public func create(_ draft: LedgerTransactionDraft) throws -> LedgerTransaction {
         var fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
-                                     category: draft.category, memo: draft.memo)
+                                     category: draft.category, memo: draft.memo, splits: draft.splits)
         // A transaction and its account are in one ledger book: without a book, the account's.
         var book = draft.book
         if let account = draft.account {
@@ -90,12 +90,22 @@ public struct Ledger: Sendable {
         guard !current.isTrashed else {
             throw KeepsakeError(.conflict, "Transaction \(id) is in the trash; restore it before changing it.")
         }
+        if edit.splits == nil, !current.splits.isEmpty {
+            if let amount = edit.amount, amount != current.amount {
+                throw KeepsakeError(.invalidArgument, "Transaction \(id) is split; its parts sum to \(current.amount), not \(amount). Give new parts with the new amount, or make it unsplit first. Nothing was changed.")
+            }
+            if let category = edit.category, (try? Self.checkedCategory(category)) != current.category {
+                throw KeepsakeError(.invalidArgument, "Transaction \(id) is split, so its category is its largest part's; change the parts instead. Nothing was changed.")
+            }
+        }
+        let splits = edit.splits ?? current.splits
         var fields = try Self.fields(date: edit.date ?? current.date, kind: edit.kind ?? current.kind, amount: edit.amount ?? current.amount,
-                                     category: edit.category ?? current.category, memo: edit.memo ?? current.memo)
+                                     category: edit.category ?? current.category, memo: edit.memo ?? current.memo, splits: splits)
         if let account = edit.account ?? (edit.amount != nil ? current.account : nil) {
             fields[Field.account] = .string(try checkedTransactionAccount(account, for: edit.amount ?? current.amount, in: current.book).account.string)
         }
-        return try Self.transaction(from: try store.update(id, date: edit.date?.startDate, set: fields, expectedVersion: current.version))
+        let remove = splits.isEmpty && !current.splits.isEmpty ? [Field.splits] : []
+        return try Self.transaction(from: try store.update(id, date: edit.date?.startDate, set: fields, remove: remove, expectedVersion: current.version))
     }
 
     /// Removes a transaction and its receipt file for good, in the trash or not.

@@ -17,9 +17,14 @@ public struct LedgerEdit: Sendable, Hashable {
     public var memo: String?
     /// Another money account (of the amount's currency).
     public var account: RecordID?
+    /// New parts (``LedgerSplit``, summing to the new amount); an empty list makes the transaction
+    /// unsplit again (its category stays the largest part's unless ``category`` is given).
+    public var splits: [LedgerSplit]?
 
     /// Creates an edit; pass only what changes.
-    public init(date: LedgerDay? = nil, kind: TransactionKind? = nil, amount: Money? = nil, category: String? = nil, memo: String? = nil, account: RecordID? = nil) {
+    public init(date: LedgerDay? = nil, kind: TransactionKind? = nil, amount: Money? = nil, category: String? = nil, memo: String? = nil, account: RecordID? = nil,
+                splits: [LedgerSplit]? = nil) {
+        self.splits = splits
         self.date = date
         self.kind = kind
         self.amount = amount

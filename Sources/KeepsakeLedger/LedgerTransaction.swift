@@ -41,6 +41,16 @@ public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable, Reco
     /// The money account it belongs to (``LedgerAccount``); `nil` for a transaction stored without
     /// one, which belongs to its book's default account of its currency (``Ledger/defaultAccountID(for:in:)``).
     public var account: RecordID? = nil
+    /// The parts of a split transaction (``LedgerSplit``), summing to ``amount``; empty when the
+    /// transaction is not split. When split, ``category`` is the largest part's category (the first
+    /// of equal ones), and reports count each part in its own category.
+    public var splits: [LedgerSplit] = []
+
+    /// The categories the amount goes to: each part of a split transaction, or the whole amount in
+    /// ``category``.
+    public var categoryParts: [(category: String, amount: Money)] {
+        splits.isEmpty ? [(category, amount)] : splits.map { ($0.category, $0.amount) }
+    }
 
     /// Whether the transaction is in the trash.
     public var isTrashed: Bool { trashedAt != nil }

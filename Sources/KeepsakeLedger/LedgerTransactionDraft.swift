@@ -23,6 +23,9 @@ public struct LedgerTransactionDraft: Sendable {
     /// The money account it belongs to (of the same currency); the default account of its currency
     /// when `nil`.
     public var account: RecordID?
+    /// The parts of a split transaction (at least two, summing to ``amount``); empty for an unsplit
+    /// one. When given, the transaction's category is the largest part's and ``category`` is not used.
+    public var splits: [LedgerSplit] = []
 
     /// Creates a draft.
     public init(date: LedgerDay, kind: TransactionKind, amount: Money, category: String, memo: String = "",

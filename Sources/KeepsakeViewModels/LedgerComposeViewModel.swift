@@ -30,6 +30,10 @@ public final class LedgerComposeViewModel: RecordComposing, FailureReporting {
     public var book: BookID?
     /// The money account a new transaction belongs to; the default account of its currency when `nil`.
     public var account: RecordID?
+    /// The parts of a split transaction as typed, `category=amount` each (``LedgerSplit/init(typed:currency:)``);
+    /// `nil` leaves an edited transaction's parts as they are (a new one is not split), empty makes
+    /// it unsplit. With parts, the category may be left empty: it is the largest part's.
+    public var splitTexts: [String]?
     /// The current receipt when editing.
     public private(set) var currentReceipt: Attachment?
     /// The last failure, typed (its code decides how an edge answers); `nil` after a success.
@@ -66,10 +70,17 @@ public final class LedgerComposeViewModel: RecordComposing, FailureReporting {
 
     /// The draft, parsed and checked; throws the first problem as a sentence-bearing error.
     public func makeDraft() throws -> LedgerTransactionDraft {
+        let splitting = splitTexts?.isEmpty == false
+        // With parts, the transaction's category is the largest part's (the ledger sets it).
+        let typedCategory = splitting && category.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "split" : category
         var draft = try LedgerTransactionDraft(typedDate: dateText, kind: kind, amount: amountText, currencyCode: currencyCode,
-                                               category: category, memo: memo, receipt: newReceipt)
+                                               category: typedCategory, memo: memo, receipt: newReceipt)
         draft.book = book
         draft.account = account
+        if let splitTexts {
+            let currency = draft.amount.currency
+            draft.splits = try splitTexts.map { try LedgerSplit(typed: $0, currency: currency) }
+        }
         return draft
     }
 
@@ -81,11 +92,13 @@ public final class LedgerComposeViewModel: RecordComposing, FailureReporting {
     /// Creates the transaction, or applies the edit and then the receipt change (a new receipt
     /// attached, or the old one removed when asked).
     public func saveOperation() throws -> @Sendable () throws -> LedgerTransaction {
-        let ledger = ledger, editingID = editingID, removes = removesReceipt
+        let ledger = ledger, editingID = editingID, removes = removesReceipt, changesSplits = splitTexts != nil
         let draft = try makeDraft()
         return { () throws -> LedgerTransaction in
             guard let id = editingID else { return try ledger.create(draft) }
-            var result = try ledger.update(id, date: draft.date, kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo)
+            let edit = LedgerEdit(date: draft.date, kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo,
+                                  account: draft.account, splits: changesSplits ? draft.splits : nil)
+            var result = try ledger.update(id, edit, expectedVersion: nil)
             if let receipt = draft.receipt {
                 result = try ledger.attachReceipt(to: id, source: receipt)
             } else if removes, result.receipt != nil {

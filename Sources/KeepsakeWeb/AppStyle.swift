@@ -52,6 +52,7 @@ legend { font-weight: 600; padding: 0 .3rem; }
 .notice, .banner { background: #fff8e1; border: 1px solid #f0d98c; border-radius: 8px; padding: .5rem .8rem; }
 .banner { display: flex; gap: .8rem; align-items: center; }
 .hint, .meta, time, .zone, .author { color: var(--muted); }
+.split-parts { list-style: none; margin: 0; padding: 0; font-size: 0.9em; }
 .empty { color: var(--muted); font-style: italic; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 .filters { display: flex; flex-wrap: wrap; gap: 1rem; margin: .5rem 0 1rem; align-items: flex-end; }

@@ -130,6 +130,7 @@ struct Strings: Sendable {
         case timeZone, text, done, cancel, chooseEmotion, chooseIntensity
         case newPost, editPost, feedTrash, backToFeed, noPostsYet, noPostsHere, olderPosts, contents, date
         case addTransaction, editTransaction, exportCSV, importCSV, noTransactionsThisMonth, currency, income, expense
+        case splitParts, splitPartsPlaceholder, splitPartsHint
         case balance, count, transactions, kind, category, categoryPlaceholder, memo, amount, receipt, attachReceipt
         case replaceReceipt, removeReceipt, importExplanation, csvFile, skipInvalidRows, chooseCSVFile, csvNotUTF8
         case imageStorage, database, imaging, inFlight, collection, live, trashed, images, size, total
@@ -239,6 +240,9 @@ struct Strings: Sendable {
             case .kind: "Kind"
             case .category: "Category"
             case .categoryPlaceholder: "Food, Transport…"
+            case .splitParts: "Split over categories (optional)"
+            case .splitPartsPlaceholder: "Food 8000\nHousehold 4000"
+            case .splitPartsHint: "One part per line: category and amount. The parts must add up to the amount exactly; leave empty for one category."
             case .memo: "Memo"
             case .amount: "Amount"
             case .receipt: "Receipt"
@@ -435,6 +439,9 @@ struct Strings: Sendable {
             case .kind: "구분"
             case .category: "카테고리"
             case .categoryPlaceholder: "식비, 교통…"
+            case .splitParts: "카테고리 나누기 (선택)"
+            case .splitPartsPlaceholder: "식비 8000\n생활 4000"
+            case .splitPartsHint: "한 줄에 하나씩 카테고리와 금액을 적습니다. 나눈 금액의 합은 전체 금액과 정확히 같아야 합니다. 한 카테고리면 비워 두세요."
             case .memo: "메모"
             case .amount: "금액"
             case .receipt: "영수증"

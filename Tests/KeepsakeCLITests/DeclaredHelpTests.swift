@@ -61,7 +61,7 @@ import Testing
         #expect(add.options.filter(\.isRequired).map(\.name) == ["--emotion"])
         #expect(edit.options.filter(\.isRequired).isEmpty)
         #expect(move.options.filter(\.isRequired).map(\.name) == ["--to-store"])
-        #expect(Command(LedgerCommand.Add.self).options.filter(\.isRequired).map(\.name) == ["--amount", "--category"])
+        #expect(Command(LedgerCommand.Add.self).options.filter(\.isRequired).map(\.name) == ["--amount"], "--category or --split")
         #expect(add.options.filter(\.isRepeatable).map(\.name) == ["--tag", "--image"])
         #expect(add.groups.map(\.heading) == [EncodingFlags.heading], "a headed group is listed under its heading")
         #expect(add.options.suffix(2).map(\.name) == ["--lossless", "--reencode"], "a headed group's options come last")

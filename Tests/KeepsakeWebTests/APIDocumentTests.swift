@@ -137,7 +137,7 @@ import Testing
         #expect(check.problem(.string(String(repeating: "a", count: 201)), title, name: "title") != nil)
         #expect(check.problem(.string("a\u{1}b"), title, name: "title") != nil, "one line, no control characters")
         #expect(check.problem(.string("   "), title, name: "title") != nil, "a post needs a title")
-        #expect(APITransactionInput.fields == ["account", "amount", "book", "category", "currency", "date", "kind", "memo"])
+        #expect(APITransactionInput.fields == ["account", "amount", "book", "category", "currency", "date", "kind", "memo", "splits"])
     }
 
     private static func document(_ fixture: APIFixture) throws -> JSONValue {

@@ -9,18 +9,25 @@ extension LedgerCommand {
         /// Its name and help.
         static let configuration = CommandConfiguration(
             "add", abstract: "Record a transaction (--date, --expense/--income, --amount, --currency,\n--category, --memo, --receipt).",
-            discussion: "Records a transaction.",
+            discussion: """
+                Records a transaction. --split (repeated) splits it over several categories: the parts
+                must sum to the amount exactly, and the category is the largest part's (--category may be
+                left out).
+                """,
             examples: [
                 "keepsake ledger add --amount 12000 --category 식비 --memo 김밥",
                 "keepsake ledger add --income --amount 2500.00 --currency USD --category Salary --date 2026-11-25",
                 "keepsake ledger add --amount 4.50 --currency USD --category Coffee --receipt receipt.jpg --json",
                 "keepsake --user ben ledger add --amount 30000 --category 장보기 --book Household",
+                "keepsake ledger add --amount 12000 --split 식비=8000 --split 생활=4000",
             ])
 
         /// The amount, as written.
         @Option("--amount", .text("AMOUNT"), help: Help.amount) var amount: String
         /// The category.
-        @Option("--category", .text("NAME"), help: Help.category) var category: String
+        @Option("--category", .text("NAME"), help: Help.category) var category: String?
+        /// The parts of a split transaction.
+        @Option("--split", .text("CATEGORY=AMOUNT"), help: Help.split) var splits: [String]
         /// Expense or income.
         @OptionGroup var kinds: KindOptions
         /// The currency's code.
@@ -38,6 +45,11 @@ extension LedgerCommand {
         /// How the receipt is stored.
         @OptionGroup var encoding: EncodingFlags
 
+        /// A category, or parts that have them.
+        static var rules: [OptionRule] {
+            [.atLeastOne([\Self.$category, \Self.$splits], message: "Give --category, or --split for each part")]
+        }
+
         /// Saves the transaction and prints it.
         func run(_ call: Invocation) async throws -> Int32 {
             let ledger = Ledger(store: try call.openStore(encoding))
@@ -47,7 +59,8 @@ extension LedgerCommand {
             compose.book = try book.bookID(in: ledger.store, collection: Ledger.collection)
             compose.amountText = amount
             if let account { compose.account = try LedgerCommand.findAccount(account, in: ledger).id }
-            compose.category = category
+            compose.category = category ?? ""
+            if !splits.isEmpty { compose.splitTexts = splits }
             if let memo { compose.memo = memo }
             if let receipt { compose.newReceipt = .file(URL(fileURLWithPath: receipt)) }
             guard let saved = await compose.save() else { throw compose.error ?? CommandFailure(message: "The transaction could not be saved.") }

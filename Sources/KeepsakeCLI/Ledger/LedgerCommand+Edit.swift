@@ -12,7 +12,8 @@ extension LedgerCommand {
             discussion: """
                 Changes a transaction; only the options given change (a new --currency reads --amount, or
                 the current amount, in that currency). --receipt attaches or replaces the receipt photo;
-                --remove-receipt removes it.
+                --remove-receipt removes it. --split (repeated) gives new parts, which must sum to the
+                amount; a new --amount of a split transaction needs new parts too. --no-split makes it unsplit.
                 """,
             examples: [
                 #"keepsake ledger edit 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --amount 13000 --memo "김밥, 라면""#,
@@ -31,6 +32,12 @@ extension LedgerCommand {
         @Option("--currency", .text("CODE"), help: Help.currency) var currency: String?
         /// A new category.
         @Option("--category", .text("NAME"), help: Help.category) var category: String?
+        /// New parts of a split transaction.
+        @Option("--split", .text("CATEGORY=AMOUNT"), help: Help.split) var splits: [String]
+        /// No parts.
+        @Flag("--no-split", help: "Make a split transaction unsplit again (its category stays, or --category).") var noSplit: Bool
+        /// Another money account.
+        @Option("--account", .text("ACCOUNT"), help: "Another money account of the currency, its id or name.") var account: String?
         /// A new note.
         @Option("--memo", .text(), help: Help.memo) var memo: String?
         /// A new receipt photo.
@@ -43,8 +50,9 @@ extension LedgerCommand {
         /// A receipt is attached or removed, and something must change.
         static var rules: [OptionRule] {
             [.atMostOne([[\Self.$receipt], [\Self.$removeReceipt]]),
+             .atMostOne([[\Self.$splits], [\Self.$noSplit]]),
              .atLeastOne([\Self.$date, \Self.kinds.$expense, \Self.kinds.$income, \Self.kinds.$named, \Self.$amount, \Self.$currency, \Self.$category,
-                          \Self.$memo, \Self.$receipt, \Self.$removeReceipt], message: "Nothing to change")]
+                          \Self.$memo, \Self.$receipt, \Self.$removeReceipt, \Self.$splits, \Self.$noSplit, \Self.$account], message: "Nothing to change")]
         }
 
         /// Saves the changes and prints the transaction.
@@ -57,6 +65,8 @@ extension LedgerCommand {
             if let currency { compose.currencyCode = currency }
             if let category { compose.category = category }
             if let memo { compose.memo = memo }
+            if !splits.isEmpty { compose.splitTexts = splits } else if noSplit { compose.splitTexts = [] }
+            if let account { compose.account = try LedgerCommand.findAccount(account, in: ledger).id }
             if let receipt { compose.newReceipt = .file(URL(fileURLWithPath: receipt)) }
             compose.removesReceipt = removeReceipt
             guard let saved = await compose.save() else { throw compose.error ?? CommandFailure(message: "The transaction could not be saved.") }

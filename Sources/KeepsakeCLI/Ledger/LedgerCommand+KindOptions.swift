@@ -25,6 +25,8 @@ extension LedgerCommand {
         static let currency = "ISO 4217 code; default KRW."
         /// `--category`.
         static let category = "The category, such as 식비 or Groceries."
+        /// `--split`.
+        static let split = "A part, such as 식비=8000; repeat for each (2 or more, summing to it)."
         /// `--date`.
         static let date = "The day; default today."
         /// `--memo`.

@@ -54,7 +54,11 @@ extension LedgerCommand {
                 return 0
             }
             if transactions.isEmpty { call.print("No transactions in \(month)\(category != nil || kind != nil || account != nil ? " match" : "").") }
-            for transaction in transactions { call.print(line(transaction)) }
+            for transaction in transactions {
+                call.print(line(transaction))
+                // A split transaction's parts, indented under it.
+                for part in transaction.splits { call.print("    \(part.category): \(part.amount)" + (part.memo.isEmpty ? "" : " (\(part.memo))")) }
+            }
             printTotals(model.totals, title: "Totals for \(month)", call)
             return 0
         }

@@ -61,6 +61,12 @@ enum LedgerCommand {
             call.print("Kind:        \(transaction.kind)")
             call.print("Amount:      \(transaction.amount)")
             call.print("Category:    \(transaction.category)")
+            if !transaction.splits.isEmpty {
+                call.print("Parts:")
+                for part in transaction.splits {
+                    call.print("  \(part.category): \(part.amount)" + (part.memo.isEmpty ? "" : " (\(part.memo))"))
+                }
+            }
             if !transaction.memo.isEmpty { call.print("Memo:        \(transaction.memo)") }
             if let receipt = transaction.receipt {
                 call.print("Receipt:")

@@ -7,12 +7,13 @@ import KeepsakeSupport
 struct APITransaction: APIResponseBody {
     static var schema: JSONValue {
         JSONSchema.object(required: ["id", "version", "date", "kind", "amount", "currency", "minorUnits", "category", "memo", "receipt",
-                                     "createdAt", "updatedAt", "trashedAt", "book", "author", "account"], APIRecordFields.common.merging([
+                                     "createdAt", "updatedAt", "trashedAt", "book", "author", "account", "splits"], APIRecordFields.common.merging([
             "date": JSONSchema.day, "kind": JSONSchema.string(values: TransactionKind.allCases.map(\.rawValue)),
             "amount": JSONSchema.string(description: "A decimal amount in the currency's units, such as 12.50 or 12000."),
             "currency": JSONSchema.string(), "minorUnits": JSONSchema.integer(), "category": JSONSchema.string(), "memo": JSONSchema.string(),
             "receipt": JSONSchema.nullable(APIImage.reference),
             "account": JSONSchema.described(JSONSchema.nullable(JSONSchema.uuid), "The money account (null: the default account of its currency)."),
+            "splits": JSONSchema.array(APISplit.schema, description: "The parts of a split transaction, summing to the amount; empty when not split."),
         ]) { _, new in new })
     }
 
@@ -27,6 +28,7 @@ struct APITransaction: APIResponseBody {
     @APINull var book: String?
     @APINull var author: String?
     @APINull var account: String?
+    let splits: [APISplit]
 
     /// The API path of a transaction.
     static func path(_ id: RecordID) -> String { "\(WebApp.apiPrefix)/ledger/transactions/\(id.string)" }
@@ -42,6 +44,6 @@ extension APITransaction {
                   memo: transaction.memo, receipt: transaction.receipt.map { APIImage($0, base: Self.path(transaction.id) + "/receipt", sizes: sizes) },
                   createdAt: transaction.createdAt, updatedAt: transaction.updatedAt, trashedAt: transaction.trashedAt,
                   book: transaction.book?.string, author: transaction.author?.string,
-                  account: transaction.account?.string)
+                  account: transaction.account?.string, splits: transaction.splits.map(APISplit.init))
     }
 }

@@ -20,6 +20,7 @@ struct APITransactionInput: APIRequestBody {
          "amount": APIMoney.amountSchema,
          "currency": APIMoney.currencySchema,
          "category": JSONSchema.string(pattern: APIText.line(required: true, maxLength: Ledger.maxCategoryLength)),
+         "splits": APISplitInput.listSchema,
          "memo": JSONSchema.string(maxLength: Ledger.maxMemoLength, pattern: APIText.lines),
          "book": APIBookChoice.schema(app: "ledger"),
          "account": JSONSchema.described(JSONSchema.uuid, "The money account (of the amount's currency) it belongs to; default: the default account of its currency.")]
@@ -31,13 +32,18 @@ struct APITransactionInput: APIRequestBody {
     var book: String?
     /// The id of the money account; the default account of the currency when absent.
     var account: String?
+    /// The parts of a split transaction; not split when absent or empty.
+    var splits: [APISplitInput]?
 
     /// The draft the ledger checks (``Ledger/recordDraft(_:)``).
     func draft() throws -> LedgerTransactionDraft {
-        LedgerTransactionDraft(date: try LedgerDay(parsing: date), kind: try TransactionKind(parsing: kind),
-                               amount: try Money(parsing: amount, currency: try Currency(code: currency)),
-                               category: category, memo: memo ?? "", book: try APIBookChoice.book(book),
-                               account: try account.map { try RecordID(parsing: $0) })
+        let money = try Money(parsing: amount, currency: try Currency(code: currency))
+        var draft = LedgerTransactionDraft(date: try LedgerDay(parsing: date), kind: try TransactionKind(parsing: kind),
+                                           amount: money, category: category, memo: memo ?? "", book: try APIBookChoice.book(book),
+                                           account: try account.map { try RecordID(parsing: $0) })
+        draft.splits = try (splits ?? []).map { try $0.split(in: money.currency) }
+        if !draft.splits.isEmpty { _ = try Ledger.checkedSplits(draft.splits, for: money) }
+        return draft
     }
 
     /// The app's sentences come first.

@@ -16,6 +16,10 @@ struct APITransactionPatch: APIRequestBody {
     }
 
     var date, kind, amount, currency, category, memo: String?
+    /// Another money account's id.
+    var account: String?
+    /// New parts (an empty list: not split any more).
+    var splits: [APISplitInput]?
 
     /// The change; the amount in `currentCurrency` when the body names no currency.
     func edit(currentCurrency: () throws -> Currency) throws -> LedgerEdit {
@@ -33,6 +37,11 @@ struct APITransactionPatch: APIRequestBody {
             }
         } else if currency != nil {
             throw KeepsakeError(.invalidArgument, "Change the currency together with the amount (send both).")
+        }
+        edit.account = try account.map { try RecordID(parsing: $0) }
+        if let splits {
+            let currency = try edit.amount?.currency ?? currentCurrency()
+            edit.splits = try splits.map { try $0.split(in: currency) }
         }
         return edit
     }

@@ -13,7 +13,14 @@ extension LedgerPages {
 
     /// The edit form of a transaction.
     func editPage(_ request: WebRequest, id: RecordID) -> HTTPResponse {
-        layout.page(request, reading: { try ledger.read(id) }) { transaction in form(LedgerForm(editing: transaction), request) }
+        layout.page(request, reading: { try editForm(ledger.read(id)) }) { model in form(model, request) }
+    }
+
+    /// The edit form of `transaction`, with the money accounts it may move to (its book's, of its currency).
+    private func editForm(_ transaction: LedgerTransaction) throws -> LedgerForm {
+        var model = LedgerForm(editing: transaction)
+        model.accountChoices = try ledger.accounts().filter { $0.currency == transaction.amount.currency && $0.book == transaction.book }
+        return model
     }
 
     /// The add / edit form: day, kind, amount typed as text (parsed exactly), currency, category,
@@ -38,6 +45,12 @@ extension LedgerPages {
         } ?? .empty
         let lost: HTML = model.newReceipt != nil ? "<p class=\"notice\">\(t.photosToPickAgain(1))</p>" : .empty
         let month = (try? LedgerDay(parsing: model.dateText))?.ledgerMonth.string
+        let chosen = model.account ?? model.currentAccount
+        let accountOptions: [HTML] = model.accountChoices.map { account in
+            "<option value=\"\(account.id.string)\"\(account.id == chosen ? " selected" : "")>\(account.name)</option>"
+        }
+        let accountSelect: HTML = model.accountChoices.count > 1
+            ? "<label>\(t.moneyAccount) <select name=\"account\">\(accountOptions)</select></label>" : .empty
         let body: HTML = """
             <h1>\(title)</h1>
             \(problem)
@@ -50,7 +63,10 @@ extension LedgerPages {
             <label>\(t[.amount]) <input type="text" name="amount" value="\(model.amountText)" inputmode="decimal" required autocomplete="off" placeholder="12000"></label>
             <label>\(t[.currency]) <select name="currency">\(currencies)</select></label>
             </div>
-            <label>\(t[.category]) <input type="text" name="category" value="\(model.category)" maxlength="\(Ledger.maxCategoryLength)" required placeholder="\(t[.categoryPlaceholder])"></label>
+            <label>\(t[.category]) <input type="text" name="category" value="\(model.category)" maxlength="\(Ledger.maxCategoryLength)" placeholder="\(t[.categoryPlaceholder])"></label>
+            \(accountSelect)
+            <label>\(t[.splitParts]) <textarea name="splits" rows="3" placeholder="\(t[.splitPartsPlaceholder])">\(model.splitsText)</textarea></label>
+            <p class="hint">\(t[.splitPartsHint])</p>
             <label>\(t[.memo]) <textarea name="memo" rows="3">\(model.memo)</textarea></label>
             <fieldset class="receipt"><legend>\(t[.receipt])</legend>
             \(current)
@@ -71,7 +87,7 @@ extension LedgerPages {
     /// on failure the form comes back filled in, with the problem and its status.
     func save(_ request: WebRequest, editing id: RecordID?) -> HTTPResponse {
         if let id {
-            return layout.page(request, reading: { try ledger.read(id) }) { transaction in save(request, form: LedgerForm(editing: transaction)) }
+            return layout.page(request, reading: { try editForm(ledger.read(id)) }) { model in save(request, form: model) }
         }
         return save(request, form: newTransaction(request))
     }
@@ -85,6 +101,8 @@ extension LedgerPages {
         model.currencyCode = request.field("currency")
         model.category = request.field("category")
         model.memo = request.field("memo")
+        model.splitsText = request.field("splits")
+        if let account = try? RecordID(parsing: request.field("account")), account != model.currentAccount { model.account = account }
         if model.editingID == nil { model.book = BookSwitcher.submitted(request) }
         model.removesReceipt = request.field("removeReceipt") == "1"
         let files = request.http.files
@@ -110,7 +128,9 @@ extension LedgerPages {
     /// The edit the form makes of its transaction (every field; the receipt is its own change).
     private func edit(_ model: LedgerForm, language: Language) throws(WriteRefusal) -> LedgerEdit {
         let draft = try draft(model, language: language)
-        return LedgerEdit(date: draft.date, kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo)
+        // The form shows the parts, so what it sends replaces them (none: unsplit).
+        return LedgerEdit(date: draft.date, kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo,
+                          account: draft.account, splits: draft.splits)
     }
 
     /// `POST /ledger/<id>/delete` and `/restore`, back to the month the button was on.

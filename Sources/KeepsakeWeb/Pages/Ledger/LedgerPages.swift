@@ -97,11 +97,13 @@ struct LedgerPages: Sendable {
             let receipt: HTML = transaction.receipt.map {
                 "<a href=\"\(WebApp.imageURL($0, "original"))\">\(WebApp.thumbnail($0, alt: t[.receipt], className: "thumb receipt"))</a>"
             } ?? .empty
+            // A split transaction shows its parts, one per line.
+            let parts: HTML = "<ul class=\"split-parts\">\(transaction.splits.map { part -> HTML in "<li>\(part.category) \(formats.money(part.amount))</li>" })</ul>"
             return """
                 <tr class="transaction \(transaction.kind.rawValue)" data-id="\(transaction.id.string)">
                 <td>\(formats.day(transaction.date))</td>
                 <td>\(transaction.kind == .expense ? t[.expense] : t[.income])</td>
-                <td>\(transaction.category)</td>
+                <td>\(transaction.splits.isEmpty ? "\(transaction.category)" : parts)</td>
                 <td class="memo">\(transaction.memo)</td>\(author)
                 <td class="amount \(transaction.kind.rawValue)">\(formats.money(transaction.signedAmount))</td>
                 <td>\(receipt)</td>
