@@ -26,6 +26,7 @@ extension Ledger {
         static let toAmount = "toAmount"
         static let toCurrency = "toCurrency"
         static let memo = "memo"
+        static let bankAccountID = "bankAccount"
     }
 
     /// The values of ``AccountField/entry``.
@@ -285,7 +286,8 @@ extension Ledger {
             guard case .bool(let isDefault)? = record.fields[AccountField.isDefault] else { throw invalid(AccountField.isDefault, "is missing or not true or false") }
             return LedgerAccount(id: record.id, name: try checkedAccountName(try text(AccountField.name)), kind: kind,
                                  openingBalance: Money(minorUnits: opening, currency: try Currency(code: try text(AccountField.currency))),
-                                 isDefault: isDefault, isStored: true, book: record.book, createdAt: record.createdAt, version: record.version)
+                                 isDefault: isDefault, isStored: true, book: record.book, createdAt: record.createdAt, version: record.version,
+                                 bankAccountID: record.fields[AccountField.bankAccountID]?.stringValue)
         } catch let error as KeepsakeError where error.code == .invalidArgument {
             throw KeepsakeError(.incompatibleStore, "Record \(record.id) in \(accountCollection) is not a valid money account: \(error.message)")
         }

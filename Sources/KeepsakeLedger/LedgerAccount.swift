@@ -30,6 +30,10 @@ public struct LedgerAccount: Sendable, Hashable, Codable, Identifiable {
     public var createdAt: Date
     /// Incremented by every change (0 while it is not stored).
     public var version: Int64
+    /// The bank's identifier of the account, for one an import made (`OFX:<BANKID>/<ACCTID>`,
+    /// `IBAN:<IBAN>`, `QIF:<name>`): a later import of the same account's statements finds it by
+    /// this; `nil` for an account made by hand.
+    public var bankAccountID: String? = nil
 
     /// The account's currency.
     public var currency: Currency { openingBalance.currency }

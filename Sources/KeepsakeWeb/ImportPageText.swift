@@ -30,6 +30,10 @@ struct ImportPageText: Sendable {
     var rules: String { pick("Rules file (for a bank CSV)", "규칙 파일 (은행 CSV용)") }
     var currency: String { pick("Currency (if the file does not say)", "통화 (파일에 없을 때)") }
     var round: String { pick("Amounts with too many decimals", "소수 자릿수가 너무 많은 금액") }
+    /// The label of the money account field (over the one the file names).
+    var account: String { pick("Money account (default: the one the file names)", "계좌 (기본: 파일에 적힌 계좌)") }
+    /// The label of the field naming the other side of unnamed transfers.
+    var transferAccount: String { pick("Other side of transfers the file does not name (default: Cash)", "파일에 상대 계좌가 없는 이체의 상대 계좌 (기본: 현금)") }
     var refuseRounding: String { pick("refuse them", "거부") }
     var dryRun: String { pick("Dry run: show what would come over, write nothing", "시험 실행: 가져올 내용만 보여 주고 저장하지 않음") }
     var run: String { pick("Import", "가져오기") }

@@ -62,7 +62,7 @@ import Testing
     @Test func aHeaderThatSaysLatinOneOverUTF8BytesIsReadAsUTF8AndSaysSo() throws {
         let fixture = try ImportFixture()
         let report = try fixture.run(try fixture.statement("ofx/actualbudget-actual/8859-1.qfx"))
-        #expect(report.notes.map(\.reason) == ["the header says CHARSET 8859-1 but the bytes are UTF-8; the file was read as UTF-8"])
+        #expect(report.itemNotes == ["the header says CHARSET 8859-1 but the bytes are UTF-8; the file was read as UTF-8"])
     }
 
     @Test func realLatinOneAndWindows1252BytesAreReadAsTheHeaderSays() throws {
@@ -78,7 +78,7 @@ import Testing
         for (file, memo) in [(latin, "Paiement facture/Carte prépayée — PWW"), (cp1252, "Paiement facture/Carte prépayée — PWW 20 €")] {
             let fixture = try ImportFixture()
             let report = try fixture.run(try fixture.statement(file.path))
-            #expect(report.notes.isEmpty)
+            #expect(report.itemNotes.isEmpty)
             #expect(try fixture.transactions() == ["2022-10-19 expense 20.00 CAD Uncategorized | \(memo)"])
         }
     }
@@ -139,7 +139,7 @@ import Testing
             let fixture = try ImportFixture()
             let report = try fixture.run(try fixture.statement(file.path, options: options(rounding: rounding)), refusals: .nothingIfAnyRefused)
             #expect(report.imported.count == 10)
-            #expect(report.notes.map(\.reason) == ["the amount -3.775 USD was rounded to \(amount) (\(rounding.rawValue))"])
+            #expect(report.itemNotes == ["the amount -3.775 USD was rounded to \(amount) (\(rounding.rawValue))"])
             #expect(try fixture.transactions().contains("2019-01-23 expense \(amount) USD Uncategorized | STARBUCKS STORE 07604 01/21 PURC"))
         }
         // With --skip-invalid the nine others come over and the refused row is listed.
@@ -151,7 +151,7 @@ import Testing
     @Test func trailingZerosBeyondTheCurrencyAreExactAndNeedNoRounding() throws {
         let fixture = try ImportFixture()
         let report = try fixture.run(try fixture.statement("ofx/actualbudget-actual/data-multi-decimal.ofx"), refusals: .nothingIfAnyRefused)
-        #expect(report.notes.isEmpty)
+        #expect(report.itemNotes.isEmpty)
         #expect(try fixture.transactions().map { $0.split(separator: " ")[2] } == ["3.77", "30.00"])
     }
 

@@ -130,8 +130,16 @@ import Testing
         choice.decimalMark = ","
         let fixture = try ImportFixture()
         let report = try fixture.run(try fixture.statement(file.path, options: choice))
-        #expect(report.imported.count == 2)
-        #expect(report.skipped.map(\.reason) == ["a transfer to or from your account Sparkonto (L[Sparkonto]) is neither income nor an expense"])
+        #expect(report.imported.count == 3)
+        #expect(report.skipped.isEmpty)
+        // L[Sparkonto] is a transfer from the file's account Girokonto to Sparkonto, both made once.
+        let accounts = Dictionary(uniqueKeysWithValues: try fixture.ledger.accounts().map { ($0.name, $0) })
+        let giro = try #require(accounts["Girokonto"])
+        let spar = try #require(accounts["Sparkonto"])
+        let transfer = try #require(try fixture.ledger.transfers().first)
+        #expect((transfer.date.string, transfer.from, transfer.to, transfer.amount.amountString) == ("2024-06-25", giro.id, spar.id, "500.00"))
+        #expect(try fixture.ledger.balance(of: spar.id, on: LedgerDay(parsing: "2024-06-30")).amountString == "500.00")
+        #expect(try fixture.ledger.balance(of: giro.id, on: LedgerDay(parsing: "2024-06-30")).amountString == "-1764.56")
         #expect(report.refused.map(\.description) == ["line 24: the date \"31.13.2024\" cannot be read as dmy (month/day/year is mdy; give --date-order dmy or ymd for others)"])
         #expect(try fixture.transactions() == [
             "2024-06-24 expense 1234.56 EUR Haushalt:Möbel | Möbelhaus — class Wohnung",

@@ -69,6 +69,20 @@ import Testing
         #expect(try Ledger(store: fixture.store).count() == 2)
     }
 
+    @Test func aStatementGoesToTheMoneyAccountTheFormNames() async throws {
+        let fixture = try WebFixture()
+        let file = Self.corpus("ofx/actualbudget-actual/html-vals.qfx")
+        let page = try await fixture.get("/store/import", headers: ["Accept-Language: ko"])
+        #expect(page.text.contains("name=\"account\"") && page.text.contains("name=\"transferAccount\"") && page.text.contains("계좌"))
+        let real = try await fixture.post("/store/import", fields: ["kind=ledger", "account=Joint <main>", "export=@\(file.path)"])
+        #expect(real.text.contains("data-imported=\"2\""))
+        let ledger = Ledger(store: fixture.store)
+        let joint = try #require(try ledger.accounts().first { $0.name == "Joint <main>" })
+        let listed = try ledger.list().transactions
+        #expect(listed.count == 2 && listed.allSatisfy { $0.account == joint.id })
+        #expect(real.text.contains("Joint &lt;main&gt;"))
+    }
+
     @Test func aRefusedStatementImportsNothingAndListsTheLine() async throws {
         let fixture = try WebFixture()
         let text = try String(contentsOf: Self.corpus("ofx/actualbudget-actual/data.ofx"), encoding: .utf8)

@@ -31,7 +31,15 @@ extension ImportCommand {
                 help: "Round amounts with too many decimals: half-up, half-even or down.")
         var round: AmountRounding?
         /// The account the file belongs to.
-        @Option("--account", .text("NAME"), help: "The account the file belongs to, when it does not say (QIF, CSV).") var account: String?
+        @Option("--account", .text("NAME"), help: """
+            The money account for the transactions (made if missing), over
+            the one the file names (OFX, camt, QIF !Account, Firefly).
+            """) var account: String?
+        /// The other side of transfers the file does not name.
+        @Option("--transfer-account", .text("NAME"), help: """
+            The other side of an OFX XFER that names none (made if missing;
+            default: the book's Cash account of the currency).
+            """) var transferAccount: String?
         /// The order of a QIF file's dates.
         @Option("--date-order", .choice(QIFDateOrder.allCases.map { ($0.rawValue, $0) }, ignoringCase: true),
                 help: "The order of a QIF file's dates (default mdy, as in the US).")
@@ -72,6 +80,7 @@ extension ImportCommand {
         if let order = statement.dateOrder { options.qifDateOrder = order }
         if let mark = statement.decimalMark { options.decimalMark = mark }
         options.account = statement.account
+        options.transferAccount = statement.transferAccount
         var csvRules: CSVRules?
         if let rulesPath = statement.rules {
             let text: String

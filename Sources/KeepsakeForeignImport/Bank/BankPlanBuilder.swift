@@ -14,6 +14,7 @@ struct BankPlanBuilder {
 
     func plan(file: String, rows: [BankRow], notes: [ImportIssue] = [], skipped extraSkipped: [ImportIssue] = []) -> ImportPlan {
         var plan = ImportPlan(source: source, file: file, skipped: extraSkipped, notes: notes)
+        let accounts = BankAccountPlanner(ledger: ledger)
         // The bank's id when there is one, else the row's content; either way followed by the number
         // of earlier rows with the same key (some banks repeat an id), so every row keeps its own id.
         let keys = SourceRecordID.occurrenceKeys(rows.map { row in row.sourceID.map { "id\u{1F}" + $0 } ?? "content\u{1F}" + row.identity })
@@ -24,12 +25,13 @@ struct BankPlanBuilder {
                 plan.skipped.append(ImportIssue(location: row.location, sourceID: row.sourceID, reason: reason))
                 continue
             }
-            switch build(row, sourceID: sourceID, key: key) {
+            switch build(row, sourceID: sourceID, key: key, accounts: accounts) {
             case .success(let item): plan.items.append(item)
             case .failure(.skip(let issue)): plan.skipped.append(issue)
             case .failure(.refuse(let issue)): plan.refused.append(issue)
             }
         }
+        plan.accounts = accounts.planned
         return plan
     }
 
@@ -38,7 +40,7 @@ struct BankPlanBuilder {
         case refuse(ImportIssue)
     }
 
-    private func build(_ row: BankRow, sourceID: String, key: String) -> Result<ImportItem, Problem> {
+    private func build(_ row: BankRow, sourceID: String, key: String, accounts: BankAccountPlanner) -> Result<ImportItem, Problem> {
         func refuse(_ reason: String) -> Result<ImportItem, Problem> {
             .failure(.refuse(ImportIssue(location: row.location, sourceID: row.sourceID, reason: reason)))
         }
@@ -99,14 +101,74 @@ struct BankPlanBuilder {
         let id = SourceRecordID.make(source, scope: scope, key: key)
         var fields: [String: FieldValue] = [ImportWriter.sourceField: .string(source.rawValue), ImportWriter.idField: .string(sourceID)]
         if !scope.isEmpty { fields["importAccount"] = .string(scope) }
+        // The money account: the one named by --account, else the file's, else (nil) the book's
+        // default account of the currency.
+        let home: RecordID?
+        do {
+            if let name = options.account?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+                home = try accounts.resolve(BankFileAccount(bankAccountID: nil, name: name, kind: .bank), currency: currency)
+            } else if let account = row.home {
+                home = try accounts.resolve(account, currency: currency)
+            } else {
+                home = nil
+            }
+        } catch {
+            return refuse(error.reason)
+        }
+        if let side = row.transfer {
+            func skip(_ reason: String) -> Result<ImportItem, Problem> {
+                .failure(.skip(ImportIssue(location: row.location, sourceID: row.sourceID, reason: reason)))
+            }
+            do {
+                let other: RecordID?
+                switch side {
+                case .account(let account): other = try accounts.resolve(account, currency: currency)
+                case .ifKnown(let bankAccountID): other = try accounts.known(bankAccountID: bankAccountID, currency: currency)
+                case .unnamed:
+                    if let name = options.transferAccount?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+                        other = try accounts.resolve(BankFileAccount(bankAccountID: nil, name: name, kind: .bank), currency: currency)
+                    } else {
+                        other = try accounts.defaultAccount(currency)
+                    }
+                }
+                if let other {
+                    let own = try home ?? accounts.defaultAccount(currency)
+                    guard own != other else {
+                        return skip("a transfer whose both sides are the account \(KeepsakeError.quoted(accounts.name(own))) moves nothing")
+                    }
+                    let (from, to) = row.transferLeavesHome ?? signed.isNegative ? (own, other) : (other, own)
+                    if try accounts.isDuplicate(day: day, from: from, to: to, amount: money, id: id) {
+                        return skip("the same transfer (\(day), \(money.amountString) \(currency.code), \(accounts.name(from)) → \(accounts.name(to))) is already in the ledger or earlier in the file: the other account's statement of it; it is recorded once")
+                    }
+                    let book = try accounts.importBook()
+                    let record = try Ledger.transferDraft(date: day, from: from, to: to, amount: money, toAmount: money, memo: memo,
+                                                          id: id, book: book, extraFields: fields)
+                    return .success(ImportItem(id: id, sourceID: sourceID, location: row.location,
+                                               summary: "\(day) \(money.amountString) \(currency.code) transfer \(accounts.name(from)) → \(accounts.name(to))\(memo.isEmpty ? "" : " · " + String(memo.prefix(59)))",
+                                               record: record, notes: notes))
+                }
+            } catch let problem as BankAccountPlanner.Problem {
+                if problem.otherCurrency {
+                    return skip("a transfer between two currencies needs the amount on both sides, and the file gives one (\(money.amountString) \(currency.code)): \(problem.reason); record it by hand with both amounts")
+                }
+                return refuse(problem.reason)
+            } catch let error as KeepsakeError {
+                return refuse(error.message)
+            } catch {
+                return refuse("\(error)")
+            }
+        }
         let draft = LedgerTransactionDraft(date: day, kind: kind, amount: money, category: category, memo: memo, id: id)
         do {
-            let record = try ledger.recordDraft(draft, extraFields: fields)
+            var record = try ledger.recordDraft(draft, extraFields: fields)
+            if let home { record = Ledger.placing(record, in: home, book: try accounts.importBook()) }
             let sign = kind == .expense ? "-" : "+"
             let short = memo.count > 60 ? String(memo.prefix(59)) + "…" : memo
             return .success(ImportItem(id: id, sourceID: sourceID, location: row.location,
                                        summary: "\(day) \(sign)\(money.amountString) \(currency.code) \(category)\(short.isEmpty ? "" : " · " + short)",
                                        record: record, notes: notes))
+        } catch let problem as BankAccountPlanner.Problem {
+            return refuse(problem.reason)
         } catch let error as KeepsakeError {
             return refuse(error.message)
         } catch {

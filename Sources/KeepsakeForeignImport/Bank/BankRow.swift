@@ -36,6 +36,15 @@ struct BankRow {
     /// builder's scope otherwise.
     var account: String?
 
+    /// The money account the file names for the row (an OFX statement's `BANKACCTFROM`, a camt
+    /// statement's IBAN, a QIF `!Account` block); the book's default account of the currency when `nil`.
+    var home: BankFileAccount?
+    /// For a transfer between one's own accounts, its other side.
+    var transfer: BankTransferSide?
+    /// Whether a transfer's money leaves ``home`` (Firefly's source account), when the sign of the
+    /// amount does not say it.
+    var transferLeavesHome: Bool?
+
     init(location: String, day: Result<LedgerDay, ImportIssue>, amount: Result<DecimalAmount, ImportIssue>) {
         self.location = location
         self.day = day

@@ -10,9 +10,14 @@ public struct LedgerImportOptions: Sendable {
     public var category = "Uncategorized"
     /// The text encoding, when it should not be detected.
     public var encoding: TextEncoding?
-    /// The account the statement belongs to, when the file does not say (QIF, CSV): part of the ids
-    /// of rows without an id of their own, so identical rows of two accounts stay apart.
+    /// The money account the transactions go to, by name (made if missing), over the account the
+    /// file names; for files that do not name one (QIF without `!Account`, CSV) also part of the
+    /// ids of rows without an id of their own, so identical rows of two accounts stay apart.
     public var account: String?
+    /// The money account the other side of a transfer goes to when the file does not name it (an
+    /// OFX `XFER`): found by name, made if missing; the book's default cash account of the
+    /// currency when `nil`.
+    public var transferAccount: String?
     /// How QIF dates are ordered (`D12/19/18` is month, day, year).
     public var qifDateOrder: QIFDateOrder = .monthDayYear
     /// The decimal mark of QIF amounts.

@@ -15,6 +15,10 @@ public struct ImportPlan: Sendable {
     public var refused: [ImportIssue]
     /// Notes about the export as a whole.
     public var notes: [ImportIssue]
+    /// Money accounts the items need (a bank account the file names, the other side of a
+    /// transfer): written before the items, in the same first batch, and only those not stored yet
+    /// (their ids are deterministic), so a refused import makes none of them.
+    public var accounts: [ImportItem] = []
     /// Keeps an unpacked export alive until the plan has been written (photos are read from it then).
     public var resources: [any Sendable]
 

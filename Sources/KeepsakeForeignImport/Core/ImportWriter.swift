@@ -6,7 +6,8 @@ import KeepsakeSupport
 ///
 /// - Each item becomes one record in one atomic store operation with its photos (a killed import
 ///   leaves whole records only); ledger rows are written in batches of ``ledgerBatchSize``, each
-///   batch one transaction.
+///   batch one transaction. The money accounts a bank file needs (``ImportPlan/accounts``) that
+///   are not stored yet are written in the first batch, so a refused import makes none.
 /// - An item whose id is already in the store is skipped ("already imported"), so a second import
 ///   adds nothing and an import that was killed continues where it stopped. A record that was
 ///   imported and then moved to the trash is not brought back.
@@ -75,6 +76,17 @@ public struct ImportWriter: Sendable {
             report.imported = fresh.map { Self.imported($0, photos: 0) }
             throw ImportRefusedError(report: report)
         }
+        // The money accounts the fresh items need and the store does not have yet: written with the
+        // first batch, so a refused or failed first batch makes none of them.
+        var accounts: [ImportItem] = []
+        if !fresh.isEmpty {
+            var planned = Set<RecordID>()
+            for account in plan.accounts where planned.insert(account.id).inserted {
+                if try store.recordIfPresent(account.id) == nil { accounts.append(account) }
+            }
+        }
+        let made = dryRun ? "would make" : "made"
+        report.notes += accounts.map { ImportIssue(location: $0.location, reason: "\(made) the money account \($0.summary)") }
         if dryRun {
             for item in fresh {
                 report.imported.append(Self.imported(item, photos: item.photos.filter { $0.file != nil }.count))
@@ -104,7 +116,7 @@ public struct ImportWriter: Sendable {
             var start = 0
             while start < fresh.count {
                 let batch = Array(fresh[start..<min(start + max(1, ledgerBatchSize), fresh.count)])
-                report.imported += try writeBatch(batch, skipped: &report.skipped)
+                report.imported += try writeBatch(batch, accounts: start == 0 ? accounts : [], skipped: &report.skipped)
                 for item in batch {
                     report.notes += item.notes.map { ImportIssue(location: item.location, sourceID: item.sourceID, reason: $0) }
                 }
@@ -120,12 +132,16 @@ public struct ImportWriter: Sendable {
 
     /// One `createMany` for the batch; if another import stored some of these meanwhile, the rows
     /// still missing are written one by one.
-    private func writeBatch(_ batch: [ImportItem], skipped: inout [ImportIssue]) throws -> [ImportedRecord] {
+    /// The batch's `accounts` (money accounts its rows need) are written first in the same operation.
+    private func writeBatch(_ batch: [ImportItem], accounts: [ImportItem], skipped: inout [ImportIssue]) throws -> [ImportedRecord] {
         do {
-            _ = try store.createMany(batch.map(\.record))
+            _ = try store.createMany(accounts.map(\.record) + batch.map(\.record))
             return batch.map { Self.imported($0, photos: 0) }
         } catch let error as KeepsakeError where error.code == .conflict {
             var written: [ImportedRecord] = []
+            for account in accounts where try store.recordIfPresent(account.id) == nil {
+                _ = try store.createMany([account.record])
+            }
             for item in batch {
                 if try store.recordIfPresent(item.id) != nil {
                     skipped.append(ImportIssue(location: item.location, sourceID: item.sourceID,

@@ -67,3 +67,10 @@ func options(currency: Currency? = nil, rounding: AmountRounding? = nil) -> Ledg
     options.rounding = rounding
     return options
 }
+
+extension ImportReport {
+    /// The notes' reasons, without those saying which money accounts were made.
+    var itemNotes: [String] {
+        notes.map(\.reason).filter { !$0.hasPrefix("made the money account") && !$0.hasPrefix("would make the money account") }
+    }
+}

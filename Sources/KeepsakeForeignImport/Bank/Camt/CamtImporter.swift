@@ -13,6 +13,11 @@ import KeepsakeSupport
 /// - The memo is the other party (the creditor of a debit, the debtor of a credit), the remittance
 ///   text (`Ustrd` parts joined, line breaks inside made spaces), a structured reference, a return
 ///   reason (`RtrInf`) and `AddtlNtryInf`; a batch entry lists the text and amount of each part.
+/// - The statement's `Acct/Id/IBAN` (or `Othr/Id`) names the money account the entries go to: the
+///   book's account with the bank identifier `IBAN:<IBAN>`, else one made once (`Bank …1234`,
+///   opening balance 0), unless ``LedgerImportOptions/account`` names another. An entry whose
+///   other party's account (`CdtrAcct`/`DbtrAcct` IBAN) is a money account of the book is a
+///   transfer between the two, out of the statement's account for `DBIT`.
 /// - `AcctSvcrRef` (the bank's reference), else `NtryRef`, with the account's IBAN makes the id.
 public struct CamtImporter: LedgerImporter {
     /// `.camt`.
@@ -42,8 +47,13 @@ public struct CamtImporter: LedgerImporter {
         for container in containers {
             let account = container.value("Acct", "Id", "IBAN") ?? container.value("Acct", "Id", "Othr", "Id") ?? ""
             let accountCurrency = container.value("Acct", "Ccy")
+            let iban = container.value("Acct", "Id", "IBAN")
+            let home = account.isEmpty ? nil : BankFileAccount(bankAccountID: iban.map { "IBAN:" + Self.compact($0) } ?? "camt:" + account,
+                                                               name: BankFileAccount.displayName(kind: .bank, number: account), kind: .bank)
             for entry in container.all("Ntry") {
-                rows.append(row(entry, account: account.isEmpty ? options.account ?? "" : account, accountCurrency: accountCurrency))
+                var next = row(entry, account: account.isEmpty ? options.account ?? "" : account, accountCurrency: accountCurrency)
+                next.home = home
+                rows.append(next)
             }
         }
         let builder = BankPlanBuilder(source: .camt, ledger: ledger, options: options, scope: options.account ?? "")
@@ -120,6 +130,16 @@ public struct CamtImporter: LedgerImporter {
         }
         if let extra = clean(entry.value("AddtlNtryInf")) { memo.append(extra) }
         row.memo = memo
+        // A transfer between own accounts when the other party's IBAN is a money account's of the book.
+        if details.count == 1, let detail = details.first,
+           let other = detail.value("RltdPties", indicator == "DBIT" ? "CdtrAcct" : "DbtrAcct", "Id", "IBAN") {
+            row.transfer = .ifKnown(bankAccountID: "IBAN:" + Self.compact(other))
+        }
         return row
+    }
+
+    /// An IBAN without spaces, in capitals.
+    static func compact(_ iban: String) -> String {
+        iban.filter { !$0.isWhitespace }.uppercased()
     }
 }

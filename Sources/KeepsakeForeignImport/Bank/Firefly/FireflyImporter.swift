@@ -5,9 +5,12 @@ import KeepsakeSupport
 
 /// Reads Firefly III's CSV export (Export data → transactions) into ledger transactions.
 ///
-/// - `type` decides: a withdrawal is an expense, a deposit income; transfers between own accounts,
-///   opening balances and reconciliations are skipped with a reason (they move money between your
-///   own accounts or set a starting balance; they are not spending or income).
+/// - `type` decides: a withdrawal is an expense of the money account `source_name`, a deposit
+///   income of `destination_name` (found by name, made once); a transfer is a ledger transfer from
+///   `source_name` to `destination_name` (one in two currencies, with a `foreign_amount`, is skipped
+///   with a reason); opening balances and reconciliations are skipped with a reason (they set a
+///   starting balance; they are not spending or income). ``LedgerImportOptions/account`` puts every
+///   row in one named account instead.
 /// - `amount` in `currency_code` (the sign does not matter, the type does); `date` is the day as
 ///   written (`2025-06-17T15:07:46+02:00` is 2025-06-17); `category` is the category.
 /// - The memo is the description, the other party (the destination of a withdrawal, the source of a
@@ -67,15 +70,29 @@ public struct FireflyImporter: LedgerImporter {
             let type = field("type").lowercased()
             let money = "\(field("amount")) \(field("currency_code"))"
             var counterparty = ""
+            func own(_ name: String) -> BankFileAccount? {
+                let clean = name.trimmingCharacters(in: .whitespaces)
+                return clean.isEmpty ? nil : BankFileAccount(bankAccountID: nil, name: clean, kind: .bank)
+            }
             switch type {
             case "withdrawal":
                 row.kind = .expense
                 counterparty = field("destination_name")
+                row.home = own(field("source_name"))
             case "deposit":
                 row.kind = .income
                 counterparty = field("source_name")
+                row.home = own(field("destination_name"))
             case "transfer":
-                row.skipReason = "a transfer between your own accounts (\(field("source_name")) → \(field("destination_name")), \(money)) is neither income nor an expense"
+                // Money leaves the source account for the destination, whatever the amount's sign.
+                row.home = own(field("source_name"))
+                row.transfer = own(field("destination_name")).map { .account($0) }
+                row.transferLeavesHome = true
+                if row.home == nil || row.transfer == nil {
+                    row.refusal = "a transfer needs both source_name and destination_name"
+                } else if !field("foreign_amount").isEmpty, field("foreign_currency_code") != field("currency_code") {
+                    row.skipReason = "a transfer between two currencies (\(money) → \(field("foreign_amount")) \(field("foreign_currency_code"))) is not imported yet; record it by hand with both amounts"
+                }
             case "opening balance":
                 row.skipReason = "an opening balance (\(money)) is a starting balance, not income or an expense"
             case "reconciliation":
@@ -90,7 +107,7 @@ public struct FireflyImporter: LedgerImporter {
             if !field("foreign_amount").isEmpty {
                 memo.append("foreign amount \(field("foreign_amount")) \(field("foreign_currency_code"))".trimmingCharacters(in: .whitespaces))
             }
-            row.memo = memo
+            row.memo = memo.filter { !$0.isEmpty }
             row.account = options.account
             rows.append(row)
         }

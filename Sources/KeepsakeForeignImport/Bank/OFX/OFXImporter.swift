@@ -15,6 +15,13 @@ import KeepsakeStore
 /// - The text encoding: valid UTF-8 is UTF-8 whatever the header says (headers often say
 ///   `CHARSET:1252` or `8859-1` over UTF-8 bytes); otherwise `CHARSET` decides (1252, 8859-1), or
 ///   ``LedgerImportOptions/encoding``.
+/// - The statement's `BANKACCTFROM`/`CCACCTFROM` names the money account the transactions go to:
+///   the book's account with the bank identifier `OFX:<BANKID>/<ACCTID>`, else one made once
+///   (`Bank …1234` or `Card …1234`, the file's currency, opening balance 0), unless
+///   ``LedgerImportOptions/account`` names another.
+/// - A `TRNTYPE` `XFER` is a transfer: to or from the account its `BANKACCTTO`/`CCACCTTO` names,
+///   else ``LedgerImportOptions/transferAccount``, else the book's default cash account of the
+///   currency; money leaves the statement's account when `TRNAMT` is below zero.
 /// - Investment transactions (`BUYSTOCK`, `INCOME`, …) are skipped with a reason.
 public struct OFXImporter: LedgerImporter {
     /// `.ofx`.
@@ -54,13 +61,16 @@ public struct OFXImporter: LedgerImporter {
         var currency: String?
         var bankID: String?
         var accountID: String?
+        var accountType: String?
+        var isCard = false
         var pending: Pending?
 
         func finish() {
             guard let transaction = pending else { return }
             pending = nil
             rows.append(row(from: transaction.values, line: transaction.line, currency: transaction.currency ?? currency,
-                            original: transaction.original, account: [bankID, accountID].compactMap { $0 }.joined(separator: "/")))
+                            original: transaction.original, account: [bankID, accountID].compactMap { $0 }.joined(separator: "/"),
+                            home: Self.fileAccount(bankID: bankID, accountID: accountID, type: accountType, card: isCard)))
         }
 
         var index = 0
@@ -84,7 +94,10 @@ public struct OFXImporter: LedgerImporter {
                         switch name {
                         case "CURDEF": currency = value
                         case "BANKID": bankID = value
-                        case "ACCTID": accountID = value
+                        case "ACCTID":
+                            accountID = value
+                            isCard = stack.contains("CCACCTFROM")
+                        case "ACCTTYPE": accountType = value
                         default: break
                         }
                     }
@@ -99,6 +112,8 @@ public struct OFXImporter: LedgerImporter {
                     finish()
                     bankID = nil
                     accountID = nil
+                    accountType = nil
+                    isCard = false
                 }
                 stack.append(name)
             case .close(let name, _):
@@ -113,7 +128,18 @@ public struct OFXImporter: LedgerImporter {
         return builder.plan(file: displayName, rows: rows, notes: notes, skipped: skipped)
     }
 
-    private func row(from values: [String: (value: String, line: Int)], line: Int, currency: String?, original: String?, account: String) -> BankRow {
+    /// The money account a statement's `BANKACCTFROM` or `CCACCTFROM` (or a transfer's
+    /// `BANKACCTTO`/`CCACCTTO`) names: `OFX:<BANKID>/<ACCTID>`, a card for `CCACCTFROM` or `ACCTTYPE`
+    /// `CREDITLINE`, a bank account otherwise; `nil` without an `ACCTID`.
+    static func fileAccount(bankID: String?, accountID: String?, type: String?, card: Bool) -> BankFileAccount? {
+        guard let accountID = accountID?.trimmingCharacters(in: .whitespaces), !accountID.isEmpty else { return nil }
+        let kind: LedgerAccountKind = card || type?.uppercased() == "CREDITLINE" ? .card : .bank
+        let bank = bankID?.trimmingCharacters(in: .whitespaces) ?? ""
+        return BankFileAccount(bankAccountID: "OFX:\(bank)/\(accountID)", name: BankFileAccount.displayName(kind: kind, number: accountID), kind: kind)
+    }
+
+    private func row(from values: [String: (value: String, line: Int)], line: Int, currency: String?, original: String?, account: String,
+                     home: BankFileAccount?) -> BankRow {
         func text(_ name: String) -> String? {
             guard let raw = values[name]?.value else { return nil }
             let value = HTMLEntities.decode(HTMLEntities.decode(raw)).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -147,6 +173,13 @@ public struct OFXImporter: LedgerImporter {
         row.memo = [text("NAME"), text("MEMO"), text("CHECKNUM").map { "check \($0)" }].compactMap { $0 }
         if let original { row.notes.append("the bank converted this amount from \(original)") }
         row.account = account
+        row.home = home
+        if values["TRNTYPE"]?.value.uppercased() == "XFER" {
+            // The other side: the account BANKACCTTO/CCACCTTO names, else (unnamed) the option's or the default cash account.
+            let other = Self.fileAccount(bankID: values["BANKID"]?.value, accountID: values["ACCTID"]?.value,
+                                         type: values["ACCTTYPE"]?.value, card: values["ACCTID"].map { _ in values["BANKID"] == nil } ?? false)
+            row.transfer = other.map { .account($0) } ?? .unnamed
+        }
         return row
     }
 

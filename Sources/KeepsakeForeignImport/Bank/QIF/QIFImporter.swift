@@ -10,7 +10,12 @@ import KeepsakeStore
 ///   after `'`), 70–99 are 1970–1999.
 /// - `T` (or `U`) is the signed amount, `L` the category (`Usual Expenses:Shopping`; a `/class` part
 ///   goes to the memo), `P`, `M` and `N` the memo. A category in brackets (`[Savings]`) is a transfer
-///   between own accounts and is skipped. Splits (`S`/`E`/`$`) are listed in the memo; the record's
+///   between own accounts: a ledger transfer to or from the money account of that name (made if
+///   missing), money leaving the file's account when the amount is below zero. The file's account
+///   is its `!Account` block's `N` name (`T` `CCard` a card, `Cash` cash, else a bank account),
+///   found by name or made once, unless ``LedgerImportOptions/account`` names another; without
+///   either, the book's default account of the currency. Both blocks of a file holding the two
+///   sides of one transfer make one transfer. Splits (`S`/`E`/`$`) are listed in the memo; the record's
 ///   category is the first split's.
 /// - QIF does not say its currency: ``LedgerImportOptions/currency`` is required.
 /// - A record has no id, so its id comes from what it says (day, amount, payee, memo, category,
@@ -47,6 +52,7 @@ public struct QIFImporter: LedgerImporter {
         var section = ""
         var inAccountBlock = false
         var accountName: String?
+        var accountKind: LedgerAccountKind = .bank
         var record: [(code: Character, value: String)] = []
         var recordLine = 0
 
@@ -54,7 +60,9 @@ public struct QIFImporter: LedgerImporter {
             defer { record = [] }
             guard !record.isEmpty else { return }
             if inAccountBlock {
-                if let name = record.first(where: { $0.code == "N" })?.value { accountName = name }
+                if let name = record.first(where: { $0.code == "N" })?.value { accountName = name.trimmingCharacters(in: .whitespaces) }
+                let type = record.first(where: { $0.code == "T" })?.value.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                accountKind = type == "ccard" ? .card : type == "cash" ? .cash : .bank
                 inAccountBlock = false
                 return
             }
@@ -63,7 +71,9 @@ public struct QIFImporter: LedgerImporter {
                 return
             }
             guard Self.transactionTypes.contains(section) else { return }
-            rows.append(row(record, line: recordLine, account: options.account ?? accountName))
+            var next = row(record, line: recordLine, account: options.account ?? accountName)
+            if let accountName, !accountName.isEmpty { next.home = BankFileAccount(bankAccountID: nil, name: accountName, kind: accountKind) }
+            rows.append(next)
         }
 
         for (offset, raw) in lines.enumerated() {
@@ -141,8 +151,12 @@ public struct QIFImporter: LedgerImporter {
         }
         if let full = category {
             if full.hasPrefix("["), full.contains("]") {
-                let account = full.dropFirst().prefix { $0 != "]" }
-                row.skipReason = "a transfer to or from your account \(account) (L\(full)) is neither income nor an expense"
+                let account = full.dropFirst().prefix { $0 != "]" }.trimmingCharacters(in: .whitespaces)
+                if account.isEmpty {
+                    row.refusal = "the transfer L\(full) names no account"
+                } else {
+                    row.transfer = .account(BankFileAccount(bankAccountID: nil, name: account, kind: .bank))
+                }
             }
             let parts = full.split(separator: "/", maxSplits: 1).map(String.init)
             category = parts.first

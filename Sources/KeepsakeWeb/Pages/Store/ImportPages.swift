@@ -66,6 +66,8 @@ struct ImportPages: Sendable {
             <label>\(text.rules) <input type="file" name="rules"></label>
             <label>\(text.currency) <input type="text" name="currency" value="\(request.field("currency"))" maxlength="3" placeholder="USD"></label>
             <label>\(text.round) <select name="round">\(rounding)</select></label>
+            <label>\(text.account) <input type="text" name="account" value="\(request.field("account"))" maxlength="50"></label>
+            <label>\(text.transferAccount) <input type="text" name="transferAccount" value="\(request.field("transferAccount"))" maxlength="50"></label>
             <label class="check"><input type="checkbox" name="skipInvalid" value="1"\(request.field("skipInvalid") == "1" ? " checked" : "")> \(t[.skipInvalidRows])</label>
             </fieldset>
             <label class="check"><input type="checkbox" name="dryRun" value="1"\(request.field("dryRun") == "1" ? " checked" : "")> \(text.dryRun)</label>
@@ -140,6 +142,10 @@ struct ImportPages: Sendable {
                 let code = request.field("currency").trimmingCharacters(in: .whitespaces)
                 if !code.isEmpty { options.currency = try Currency(code: code) }
                 options.rounding = AmountRounding(rawValue: request.field("round"))
+                for (field, path) in [("account", \LedgerImportOptions.account), ("transferAccount", \LedgerImportOptions.transferAccount)] {
+                    let name = request.field(field).trimmingCharacters(in: .whitespacesAndNewlines)
+                    if !name.isEmpty { options[keyPath: path] = name }
+                }
                 var rules: CSVRules?
                 if let rulesFile = request.http.files.first(where: { $0.fieldName == "rules" && $0.byteCount > 0 }) {
                     guard let rulesText = try? String(contentsOf: rulesFile.url, encoding: .utf8) else {
