@@ -13,12 +13,18 @@ extension Ledger {
     }
 
     /// Each transfer one of whose sides names no money account (its record was removed outside the
-    /// ledger, or is not an account). Default accounts not stored yet count as present.
+    /// ledger, or is not an account). A book's default account of a side's currency counts as
+    /// present (it is stored before a transfer names it). No transaction is read, so one that
+    /// cannot be read does not hide these problems.
     public func transferProblems() throws -> [LedgerProblem] {
-        let known = Set(try accounts().map(\.id))
+        let known = Set(try storedAccounts().map(\.id))
         var problems: [LedgerProblem] = []
         for transfer in try allTransfers() {
-            for (side, id) in [("from", transfer.from), ("to", transfer.to)] where !known.contains(id) {
+            func isDefault(_ id: RecordID, _ currency: Currency) -> Bool {
+                transfer.book.map { Self.defaultAccountID(for: currency, in: $0) == id } ?? false
+            }
+            for (side, id, currency) in [("from", transfer.from, transfer.amount.currency), ("to", transfer.to, transfer.toAmount.currency)]
+            where !known.contains(id) && !isDefault(id, currency) {
                 problems.append(LedgerProblem(
                     kind: .transferMissingAccount, recordID: transfer.id,
                     message: "Transfer \(transfer.id) of \(transfer.date) names a missing \(side) account \(id); remove the transfer (keepsake ledger account list shows the accounts)."))
