@@ -15,9 +15,9 @@ import KeepsakeTestSupport
             return (response.status, response.text)
         }
         let wrong = try await post(#"{"date":"2025-03-02","kind":"expense","amount":"12000","currency":"KRW","category":"식비","splits":[{"category":"식비","amount":"8000"},{"category":"생활","amount":"3500"}]}"#)
-        #expect(wrong.status == 400 && wrong.text.contains("The parts sum to 11500 KRW but the transaction is 12000 KRW"), "\(wrong.text)")
+        #expect(wrong.status == 422 && wrong.text.contains("The parts sum to 11500 KRW but the transaction is 12000 KRW"), "\(wrong.text)")
         let cents = try await post(#"{"date":"2025-03-02","kind":"expense","amount":"10.00","currency":"USD","category":"Food","splits":[{"category":"Food","amount":"6.00"},{"category":"Home","amount":"3.99"}]}"#)
-        #expect(cents.status == 400 && cents.text.contains("9.99 USD"), "\(cents.text)")
+        #expect(cents.status == 422 && cents.text.contains("9.99 USD"), "\(cents.text)")
         #expect(try ledger.count() == 0, "nothing written")
         let made = try await post(#"{"date":"2025-03-02","kind":"expense","amount":"12000","currency":"KRW","category":"식비","splits":[{"category":"식비","amount":"8000","memo":"점심"},{"category":"생활","amount":"4000"}]}"#)
         #expect(made.status == 201 && made.text.contains(#""minorUnits":4000"#) && made.text.contains(#""memo":"점심""#), "\(made.text)")

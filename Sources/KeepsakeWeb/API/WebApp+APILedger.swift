@@ -22,7 +22,7 @@ extension WebApp {
     /// `PATCH /api/v1/ledger/transactions/{id}`: the fields the body names (`currency` only with
     /// `amount`), honouring `If-Match`.
     func apiUpdateTransaction(_ request: APIRequest, _ body: APITransactionPatch) throws -> APIAnswer<APITransaction> {
-        try apiUpdate(ledgerResource, request, edit: try body.edit { try self.ledger.read(request.id).amount.currency })
+        try apiUpdate(ledgerResource, request, edit: try body.edit { try self.ledger.read(request.id).amount })
     }
 
     /// `GET /api/v1/ledger/transactions`: newest day first, a page at a time, filtered by month,

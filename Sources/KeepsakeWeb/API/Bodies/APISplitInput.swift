@@ -16,8 +16,21 @@ struct APISplitInput: Codable, Sendable {
 
     /// The parts of a transaction body: 2 to ``Ledger/maxSplitParts``, or none to make it unsplit.
     static var listSchema: JSONValue {
-        JSONSchema.array(schema, maxItems: Ledger.maxSplitParts,
-                         description: "The parts of a split transaction (at least two, summing to the amount exactly; the category is then the largest part's). An empty list: not split.")
+        guard case .object(var fields) = JSONSchema.array(schema, maxItems: Ledger.maxSplitParts,
+                                                          description: "The parts of a split transaction (at least two, summing to the amount exactly; the category is then the largest part's). An empty list: not split. Parts that do not sum are 422.") else { return [:] }
+        fields["anyOf"] = [["maxItems": 0], ["minItems": 2]]
+        return .object(fields)
+    }
+
+    /// `parts` checked against `amount` (``Ledger/checkedSplits(_:for:)``); parts that are well
+    /// formed but do not fit the amount (one part, a wrong sum) are `422`, which no schema can say.
+    static func check(_ parts: [LedgerSplit], for amount: Money) throws {
+        guard !parts.isEmpty else { return }
+        do {
+            _ = try Ledger.checkedSplits(parts, for: amount)
+        } catch let error as KeepsakeError where error.code == .invalidArgument {
+            throw APIProblem(status: .unprocessableContent, code: error.code.rawValue, detail: error.message)
+        }
     }
 
     var category, amount: String

@@ -42,7 +42,7 @@ struct APITransactionInput: APIRequestBody {
                                            amount: money, category: category, memo: memo ?? "", book: try APIBookChoice.book(book),
                                            account: try account.map { try RecordID(parsing: $0) })
         draft.splits = try (splits ?? []).map { try $0.split(in: money.currency) }
-        if !draft.splits.isEmpty { _ = try Ledger.checkedSplits(draft.splits, for: money) }
+        try APISplitInput.check(draft.splits, for: money)
         return draft
     }
 

@@ -21,8 +21,10 @@ struct APITransactionPatch: APIRequestBody {
     /// New parts (an empty list: not split any more).
     var splits: [APISplitInput]?
 
-    /// The change; the amount in `currentCurrency` when the body names no currency.
-    func edit(currentCurrency: () throws -> Currency) throws -> LedgerEdit {
+    /// The change; the amount in the current amount's currency when the body names no currency,
+    /// new parts checked against the new amount or the current one.
+    func edit(currentAmount: () throws -> Money) throws -> LedgerEdit {
+        func currentCurrency() throws -> Currency { try currentAmount().currency }
         var edit = LedgerEdit(date: try date.map { try LedgerDay(parsing: $0) }, kind: try kind.map { try TransactionKind(parsing: $0) },
                               category: category, memo: memo)
         if let amount, let code = currency {
@@ -41,7 +43,9 @@ struct APITransactionPatch: APIRequestBody {
         edit.account = try account.map { try RecordID(parsing: $0) }
         if let splits {
             let currency = try edit.amount?.currency ?? currentCurrency()
-            edit.splits = try splits.map { try $0.split(in: currency) }
+            let parts = try splits.map { try $0.split(in: currency) }
+            try APISplitInput.check(parts, for: try edit.amount ?? currentAmount())
+            edit.splits = parts
         }
         return edit
     }
