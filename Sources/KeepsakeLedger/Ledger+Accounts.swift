@@ -155,13 +155,7 @@ extension Ledger {
     /// the book, the same for every member): a name-based UUID (SHA-256, version 8 layout), so it is
     /// the same before and after it is stored, and storing it twice finds the same record.
     public static func defaultAccountID(for currency: Currency, in book: BookID) -> RecordID {
-        let key = [accountCollection.name, "default", book.string, currency.code].joined(separator: "\u{0}")
-        var bytes = Array(SHA256.digest(Data(key.utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x80
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-        return RecordID(uuid)
+        nameBasedID([accountCollection.name, "default", book.string, currency.code])
     }
 
     /// The name of a default account: `Cash KRW`.

@@ -111,13 +111,7 @@ extension Ledger {
     /// The id of the budget of `category` and `currency` from `month` in `book`: a name-based UUID
     /// (SHA-256, version 8 layout), so setting the same budget twice finds the same record.
     static func budgetID(book: BookID, category: String, currency: Currency, month: LedgerMonth) -> RecordID {
-        let key = [Self.budgetCollection.name, book.string, category, currency.code, month.string].joined(separator: "\u{0}")
-        var bytes = Array(SHA256.digest(Data(key.utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x80
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-        return RecordID(uuid)
+        nameBasedID([Self.budgetCollection.name, book.string, category, currency.code, month.string])
     }
 
     /// The record `id`, which must be a budget.

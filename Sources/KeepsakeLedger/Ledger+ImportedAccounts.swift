@@ -18,13 +18,7 @@ extension Ledger {
     /// `OFX:<BANKID>/<ACCTID>`, or `name:<lowercased name>`) in `book`: a name-based UUID, so
     /// importing the same file twice, or two members importing it, make one account.
     public static func importedAccountID(key: String, in book: BookID) -> RecordID {
-        let text = [accountCollection.name, "import", book.string, key].joined(separator: "\u{0}")
-        var bytes = Array(SHA256.digest(Data(text.utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x80
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let uuid = UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-        return RecordID(uuid)
+        nameBasedID([accountCollection.name, "import", book.string, key])
     }
 
     /// The store draft of a new money account with an opening balance of zero, for an importer that
@@ -59,17 +53,7 @@ extension Ledger {
         guard amount.minorUnits > 0, toAmount.minorUnits > 0 else {
             throw KeepsakeError(.invalidArgument, "The amount \(amount) of a transfer must be greater than zero.")
         }
-        var fields: [String: FieldValue] = [
-            AccountField.entry: .string(Entry.transfer),
-            AccountField.day: .string(date.string),
-            AccountField.from: .string(from.string),
-            AccountField.to: .string(to.string),
-            AccountField.amount: .integer(amount.minorUnits),
-            AccountField.currency: .string(amount.currency.code),
-            AccountField.toAmount: .integer(toAmount.minorUnits),
-            AccountField.toCurrency: .string(toAmount.currency.code),
-            AccountField.memo: .string(try checkedMemo(memo)),
-        ]
+        var fields = transferFields(date: date, from: from, to: to, amount: amount, toAmount: toAmount, memo: try checkedMemo(memo))
         for (name, value) in extraFields {
             guard fields[name] == nil else {
                 throw KeepsakeError(.invalidArgument, "The field \(name) belongs to the ledger itself; give an extra field another name.")

@@ -160,12 +160,7 @@ extension Ledger {
     /// The id of the transaction that `rule` makes on `day`: a name-based UUID (SHA-256, version 8
     /// layout) of the two, the same on every server.
     public static func occurrenceID(rule: RecordID, day: LedgerDay) -> RecordID {
-        let key = [recurringCollection.name, rule.string, day.string].joined(separator: "\u{0}")
-        var bytes = Array(SHA256.digest(Data(key.utf8)).prefix(16))
-        bytes[6] = (bytes[6] & 0x0F) | 0x80
-        bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return RecordID(UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])))
+        nameBasedID([recurringCollection.name, rule.string, day.string])
     }
 
     /// The rule that made `transaction`, if a rule made it (its id, which may be removed since).

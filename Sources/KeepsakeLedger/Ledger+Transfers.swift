@@ -52,17 +52,7 @@ extension Ledger {
         }
         let book = try storedAccount(from).book
         _ = try storedAccount(to)
-        let fields: [String: FieldValue] = [
-            AccountField.entry: .string(Entry.transfer),
-            AccountField.day: .string(draft.date.string),
-            AccountField.from: .string(from.id.string),
-            AccountField.to: .string(to.id.string),
-            AccountField.amount: .integer(draft.amount.minorUnits),
-            AccountField.currency: .string(draft.amount.currency.code),
-            AccountField.toAmount: .integer(toAmount.minorUnits),
-            AccountField.toCurrency: .string(toAmount.currency.code),
-            AccountField.memo: .string(memo),
-        ]
+        let fields = Self.transferFields(date: draft.date, from: from.id, to: to.id, amount: draft.amount, toAmount: toAmount, memo: memo)
         return try Self.transfer(from: try store.create(RecordDraft(collection: Self.accountCollection, date: draft.date.startDate,
                                                                     fields: fields, id: draft.id, book: book)))
     }
@@ -151,5 +141,20 @@ extension Ledger {
         } catch let error as KeepsakeError where error.code == .invalidArgument {
             throw KeepsakeError(.incompatibleStore, "Record \(record.id) in \(accountCollection) is not a valid transfer: \(error.message)")
         }
+    }
+}
+
+extension Ledger {
+    /// The record fields of a transfer whose values are checked (a memo from ``checkedMemo(_:)``).
+    static func transferFields(date: LedgerDay, from: RecordID, to: RecordID, amount: Money, toAmount: Money, memo: String) -> [String: FieldValue] {
+        [AccountField.entry: .string(Entry.transfer),
+         AccountField.day: .string(date.string),
+         AccountField.from: .string(from.string),
+         AccountField.to: .string(to.string),
+         AccountField.amount: .integer(amount.minorUnits),
+         AccountField.currency: .string(amount.currency.code),
+         AccountField.toAmount: .integer(toAmount.minorUnits),
+         AccountField.toCurrency: .string(toAmount.currency.code),
+         AccountField.memo: .string(memo)]
     }
 }
