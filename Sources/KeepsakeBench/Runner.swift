@@ -70,6 +70,7 @@ final class Runner {
         if only.isEmpty || only.contains("listing") { try listing() }
         if only.isEmpty || only.contains("accounts") { try accountsListing() }
         if only.isEmpty || only.contains("diary-years") { try diaryYears() }
+        if only.isEmpty || only.contains("ledger-month") { try ledgerMonth() }
         if only.isEmpty || only.contains("open") { try openAndRecover() }
         if only.isEmpty || only.contains("memory") { try memory() }
         if only.isEmpty || only.contains("web") { try web() }

@@ -1,7 +1,7 @@
 // keepsake-bench: Keepsake against its peers, measured in one run (see BENCHMARKS.md).
 //
 //   keepsake-bench run --work DIR --inputs DIR --scripts DIR [--python PY] [--records N]
-//                      [--stores 10000,100000] [--iterations N] [--rounds N] [--only ingest,listing,accounts,diary-years,open,memory,web,distributed]
+//                      [--stores 10000,100000] [--iterations N] [--rounds N] [--only ingest,listing,accounts,diary-years,ledger-month,open,memory,web,distributed]
 //                      [--distributed-records N] [--distributed-store N] [--accounts-records N] [--accounts N]
 //
 // `bench/run.sh` (`make bench`) builds it in release mode, generates the inputs and calls `run`.

@@ -71,25 +71,29 @@ extension Ledger {
     /// ledger book and currency of transactions stored without an account, that book's default
     /// account of that currency (``LedgerAccount/isStored`` false until an operation needs it stored).
     public func accounts() throws -> [LedgerAccount] {
-        let stored = try storedAccounts()
+        try accounts(stored: try storedAccounts(), defaultKeys: try accountSums(from: .distantPast, until: .distantFuture).defaultKeys)
+    }
+
+    /// `stored` and the unstored default accounts of `defaultKeys`, by currency and name.
+    private func accounts(stored: [LedgerAccount], defaultKeys: Set<DefaultAccountKey>) throws -> [LedgerAccount] {
         let ids = Set(stored.map(\.id))
-        let virtual = try unstoredDefaultAccounts().filter { !ids.contains($0.id) }
+        let virtual = try unstoredDefaultAccounts(defaultKeys).filter { !ids.contains($0.id) }
         return (stored + virtual).sorted { ($0.currency.code, $0.name, $0.id.string) < ($1.currency.code, $1.name, $1.id.string) }
     }
 
     /// Every money account with its balance at the end of `day`: opening balance, plus income,
     /// minus expenses, plus transfers in, minus transfers out, of every day up to and including `day`.
+    ///
+    /// The transactions are summed by the database (two `GROUP BY`s, before and after `day`, which
+    /// together also name the default accounts in use); only the money accounts and the transfers
+    /// are read.
     public func accountBalances(on day: LedgerDay) throws -> [LedgerAccountBalance] {
-        let accounts = try accounts()
         let until = day.adding(days: 1).startDate
-        let transactions = try allTransactions(until: until)
+        let through = try accountSums(from: .distantPast, until: until)
+        let later = try accountSums(from: until, until: .distantFuture)
+        let accounts = try accounts(stored: try storedAccounts(), defaultKeys: through.defaultKeys.union(later.defaultKeys))
         let transfers = try allTransfers(until: until)
-        let listed = Set(accounts.map(\.id))
-        var sums: [RecordID: Int64] = [:]
-        for transaction in transactions {
-            guard let id = accountID(of: transaction), listed.contains(id) else { continue }
-            sums[id, default: 0] += transaction.signedAmount.minorUnits
-        }
+        var sums = through.sums
         for transfer in transfers {
             sums[transfer.from, default: 0] -= transfer.amount.minorUnits
             sums[transfer.to, default: 0] += transfer.toAmount.minorUnits
@@ -223,17 +227,7 @@ extension Ledger {
     /// The default accounts not stored yet, one per ledger book and currency of the transactions
     /// read stored without an account.
     func unstoredDefaultAccounts() throws -> [LedgerAccount] {
-        let keys = Set(try allTransactions().filter { $0.account == nil }.compactMap { transaction in
-            transaction.book.map { DefaultAccountKey(book: $0, currency: transaction.amount.currency) }
-        })
-        var result: [LedgerAccount] = []
-        for key in keys.sorted(by: { ($0.currency.code, $0.book.string) < ($1.currency.code, $1.book.string) }) {
-            let id = Self.defaultAccountID(for: key.currency, in: key.book)
-            if try store.recordIfPresent(id) != nil { continue }
-            result.append(LedgerAccount(id: id, name: Self.defaultAccountName(key.currency), kind: .cash, openingBalance: .zero(key.currency),
-                                        isDefault: true, isStored: false, book: key.book, createdAt: Date(timeIntervalSince1970: 0), version: 0))
-        }
-        return result
+        try unstoredDefaultAccounts(try accountSums(from: .distantPast, until: .distantFuture).defaultKeys)
     }
 
     /// The number of transactions (live or trashed) of `account`: those naming it, and for a

@@ -24,8 +24,17 @@ extension Ledger {
     /// - Returns: currency → category → totals.
     /// - Throws: ``KeepsakeError`` `.invalidArgument` for a bad year or month, `.limitExceeded` on overflow.
     public func categoryTotals(year: Int, month: Int? = nil) throws -> [Currency: [String: LedgerTotals]] {
+        try Self.categoryTotals(of: try transactions(year: year, month: month))
+    }
+
+    /// Expense and income per category, per currency, of `transactions` (each part of a split
+    /// transaction in its own category): for a caller that has read a month's transactions already.
+    ///
+    /// - Returns: currency → category → totals.
+    /// - Throws: ``KeepsakeError`` `.limitExceeded` on overflow.
+    public static func categoryTotals(of transactions: [LedgerTransaction]) throws -> [Currency: [String: LedgerTotals]] {
         var result: [Currency: [String: LedgerTotals]] = [:]
-        for transaction in try transactions(year: year, month: month) {
+        for transaction in transactions {
             let currency = transaction.amount.currency
             // A split transaction counts each part in its own category.
             for part in transaction.categoryParts {
@@ -52,9 +61,17 @@ extension Ledger {
     /// Income, expense and balance of one month of `year` (or of the whole year when `month` is
     /// `nil`), per currency. Live transactions only.
     public func totals(year: Int, month: Int? = nil) throws -> [Currency: LedgerTotals] {
+        try Self.totals(of: try transactions(year: year, month: month))
+    }
+
+    /// Income, expense and balance of `transactions`, per currency: for a caller that has read a
+    /// month's transactions already.
+    ///
+    /// - Throws: ``KeepsakeError`` `.limitExceeded` on overflow.
+    public static func totals(of transactions: [LedgerTransaction]) throws -> [Currency: LedgerTotals] {
         var result: [Currency: LedgerTotals] = [:]
-        for transaction in try transactions(year: year, month: month) {
-            try Self.add(transaction, to: &result)
+        for transaction in transactions {
+            try add(transaction, to: &result)
         }
         return result
     }

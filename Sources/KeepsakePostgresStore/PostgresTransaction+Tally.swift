@@ -5,6 +5,7 @@ import KeepsakeStore
 extension PostgresTransaction {
     /// `GROUP BY` over each key's text and JSON type, on the rows `record_by_date` (or
     /// `record_by_book_date`) finds in the range; the fields are parsed once per row by the server.
+    /// Per book too, `book_id` is one more group column.
     func tally(_ request: FieldTallyRequest) throws -> [FieldTally] {
         var parameters: [any PostgresEncodable] = []
         func bind(_ value: any PostgresEncodable, _ type: String) -> String {
@@ -29,10 +30,11 @@ extension PostgresTransaction {
                 filter += " AND book_id = ANY (\(bind(books.map(\.string).sorted(), "text[]")))"
             }
         }
-        let groups = request.keys.indices.map { "k\($0), t\($0)" }.joined(separator: ", ")
+        let book = request.byBook ? ", b" : ""
+        let groups = request.keys.indices.map { "k\($0), t\($0)" }.joined(separator: ", ") + book
         let sql = """
             SELECT \(groups), count(*), coalesce(sum(s), 0)::int8 FROM (
-                SELECT \(columns), \(summed) AS s FROM (SELECT fields::jsonb AS f FROM record WHERE \(filter)) AS r
+                SELECT \(columns), \(summed) AS s, b FROM (SELECT fields::jsonb AS f, book_id AS b FROM record WHERE \(filter)) AS r
             ) AS g GROUP BY \(groups)
             """
         let keyCount = request.keys.count
@@ -47,8 +49,10 @@ extension PostgresTransaction {
                 default: values.append(nil)
                 }
             }
-            return FieldTally(values: values, count: Int(try row.decode(Int64.self, at: 2 * keyCount)),
-                              sum: try row.decode(Int64.self, at: 2 * keyCount + 1))
+            let bookColumns = request.byBook ? 1 : 0
+            let book = request.byBook ? try row.decode(String?.self, at: 2 * keyCount).map { try BookID(parsing: $0) } : nil
+            return FieldTally(values: values, book: book, count: Int(try row.decode(Int64.self, at: 2 * keyCount + bookColumns)),
+                              sum: try row.decode(Int64.self, at: 2 * keyCount + bookColumns + 1))
         }
     }
 }

@@ -21,14 +21,19 @@ public struct FieldTallyRequest: Sendable, Hashable {
     /// Only records in these books; `nil` for no filter. The engine narrows it to what the caller
     /// reads, as for ``RecordQuery/books``.
     public var books: Set<BookID>?
+    /// Whether the groups are per book too (``FieldTally/book``): the records' book is the first
+    /// thing they share, before the keys.
+    public var byBook: Bool
 
     /// A tally of the live records of `collection` in `dateFrom ..< dateUntil`, by `keys`.
-    public init(collection: CollectionName, dateFrom: Date, dateUntil: Date, keys: [String], summing: String? = nil, books: Set<BookID>? = nil) {
+    public init(collection: CollectionName, dateFrom: Date, dateUntil: Date, keys: [String], summing: String? = nil, books: Set<BookID>? = nil,
+                byBook: Bool = false) {
         self.collection = collection
         self.dateFrom = dateFrom
         self.dateUntil = dateUntil
         self.keys = keys
         self.summing = summing
         self.books = books
+        self.byBook = byBook
     }
 }

@@ -57,6 +57,18 @@ extension StoreConformance {
             onlyOwn.books = [own.id]
             #expect(try store.tally(onlyOwn) == [FieldTally(values: [.string("d1"), .string("love")], count: 1, sum: 3)])
 
+            // Per book: the same figures, each group in one book.
+            var perBook = request
+            perBook.byBook = true
+            let booked = try store.tally(perBook)
+            #expect(booked.filter { $0.book == own.id } == [FieldTally(values: [.string("d1"), .string("love")], book: own.id, count: 1, sum: 3)])
+            let others = booked.filter { $0.book != own.id }
+            #expect(others.map(\.count).reduce(0, +) == 5 && others.map(\.sum).reduce(0, +) == 12)
+            #expect(Set(others.map(\.book)).count == 1)
+            var plain = perBook
+            plain.byBook = false
+            #expect(try store.tally(plain).allSatisfy { $0.book == nil })
+
             // Bad requests are refused before the database is asked.
             var noKey = request
             noKey.keys = []

@@ -1,7 +1,7 @@
 extension SQLiteTransaction {
     /// `GROUP BY` over `json_extract` of the keys, on the rows `record_by_date` (or, for one book,
     /// `record_by_book_date`) finds in the range: one pass over the range's index entries and rows,
-    /// nothing decoded in Swift.
+    /// nothing decoded in Swift. Per book too, `book_id` is one more group column.
     func tally(_ request: FieldTallyRequest) throws -> [FieldTally] {
         // The engine checked the names: letters, digits and '_', so a quoted JSON path needs no escaping.
         let paths = request.keys.map { "$.\"\($0)\"" }
@@ -10,9 +10,10 @@ extension SQLiteTransaction {
         var bindings: [SQLValue] = paths.map { .text($0) }
         if let summing = request.summing { bindings.append(.text("$.\"\(summing)\"")) }
         let (bookCondition, bookBindings) = Self.bookCondition(request.books, column: "book_id")
-        let sql = "SELECT \(groups), count(*), \(sum) FROM record\(Self.bookIndex(request.books, sortColumn: "date"))"
+        let book = request.byBook ? ", book_id" : ""
+        let sql = "SELECT \(groups), count(*), \(sum)\(book) FROM record\(Self.bookIndex(request.books, sortColumn: "date"))"
             + " WHERE collection = ? AND trashed_at IS NULL AND date >= ? AND date < ?\(bookCondition)"
-            + " GROUP BY " + paths.indices.map { "k\($0)" }.joined(separator: ", ")
+            + " GROUP BY " + paths.indices.map { "k\($0)" }.joined(separator: ", ") + book
         bindings += [.text(request.collection.name), .real(request.dateFrom.timeIntervalSince1970), .real(request.dateUntil.timeIntervalSince1970)]
         bindings += bookBindings
         let keyCount = Int32(paths.count)
@@ -22,7 +23,8 @@ extension SQLiteTransaction {
                 if row.isInteger(column) { return .integer(row.int64(column)) }
                 return nil
             }
-            return FieldTally(values: values, count: row.int(keyCount), sum: row.int64(keyCount + 1))
+            let book = request.byBook ? try row.text(keyCount + 2).map { try BookID(parsing: $0) } : nil
+            return FieldTally(values: values, book: book, count: row.int(keyCount), sum: row.int64(keyCount + 1))
         }
     }
 }

@@ -2,7 +2,7 @@ import KeepsakeLedger
 import KeepsakeStore
 
 /// What the ledger's month page shows: every transaction of the month, the totals per currency
-/// and the totals per category, read from the ledger in one go (or the failure to show instead).
+/// and the totals per category, figured from one read of the month (or the failure to show instead).
 struct LedgerMonthSummary: Sendable {
     /// The month's transactions, in the ledger's order.
     private(set) var transactions: [LedgerTransaction] = []
@@ -16,9 +16,10 @@ struct LedgerMonthSummary: Sendable {
     /// Reads `month` of `ledger`.
     init(ledger: Ledger, month: LedgerMonth) {
         do {
+            // One read of the month: the totals are figured from the same transactions.
             transactions = try ledger.transactions(in: month)
-            totals = try ledger.totals(year: month.year, month: month.month)
-            categoryTotals = try ledger.categoryTotals(year: month.year, month: month.month)
+            totals = try Ledger.totals(of: transactions)
+            categoryTotals = try Ledger.categoryTotals(of: transactions)
         } catch {
             self = LedgerMonthSummary()
             self.error = KeepsakeError.wrapping(error)
