@@ -22,7 +22,7 @@ struct AppPages: Sendable {
                            pageSize: configuration.diaryPageSize, maxFileBytes: maxFileBytes, clock: configuration.clock)
         feed = FeedPages(writer: writers.feed, layout: layout,
                          pageSize: configuration.feedPageSize, maxFileBytes: maxFileBytes)
-        ledger = LedgerPages(writer: writers.ledger, layout: layout, writes: writes)
+        ledger = LedgerPages(writer: writers.ledger, layout: layout, writes: writes, clock: configuration.clock)
         store = StorePages(apps: apps, layout: layout)
         imports = ImportPages(apps: apps, layout: layout, writes: writes)
     }

@@ -74,7 +74,7 @@ extension LedgerPages {
         let t = request.strings
         let formats = Formats(language: request.language)
         let csrf = PageLayout.csrfField(request)
-        let today = LedgerDay(containing: Date(), in: .current)
+        let today = self.today
         let lines: [LedgerAccountBalance]
         do { lines = try ledger.accountBalances(on: today) } catch { return layout.errorResponse(error, request) }
         let rows: [HTML] = lines.map { line in

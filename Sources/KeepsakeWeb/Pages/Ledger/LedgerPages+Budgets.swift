@@ -74,7 +74,7 @@ extension LedgerPages {
     /// `POST /ledger/budgets`: sets the budget the form names from the form's month on; back to
     /// that month, or the month page again with the form as sent and the problem.
     func saveBudget(_ request: WebRequest) -> HTTPResponse {
-        let month = Self.month(request)
+        let month = month(request)
         var model = LedgerBudgetForm(currencyCode: request.field("currency"))
         model.category = request.field("category")
         model.amountText = request.field("amount")
@@ -89,7 +89,7 @@ extension LedgerPages {
 
     /// `POST /ledger/budgets/<id>/remove`: removes the budget, back to the month the button was on.
     func removeBudget(_ request: WebRequest, id: RecordID) -> HTTPResponse {
-        let month = Self.month(request)
+        let month = month(request)
         return layout.writing(request, { () throws(WriteRefusal) in
             try writes.perform(files: [], language: request.language) { try ledger.removeBudget(id) }
         }, done: { .redirect(to: WebRequest.link("/ledger", [("month", month.string)]) + "#budgets") }) { refusal in

@@ -7,7 +7,7 @@ extension LedgerPages {
     /// A new transaction's form (`?date=` picks the day; the currency follows the page's language:
     /// won in Korean).
     func newTransaction(_ request: WebRequest) -> LedgerForm {
-        let day = request.query("date").flatMap { try? LedgerDay(parsing: $0) } ?? LedgerDay(containing: Date(), in: .current)
+        let day = request.query("date").flatMap { try? LedgerDay(parsing: $0) } ?? today
         return LedgerForm(day: day, currencyCode: request.language == .korean ? "KRW" : "USD")
     }
 
@@ -135,7 +135,7 @@ extension LedgerPages {
 
     /// `POST /ledger/<id>/delete` and `/restore`, back to the month the button was on.
     func change(_ request: WebRequest, id: RecordID, restore: Bool) -> HTTPResponse {
-        let month = Self.month(request)
+        let month = month(request)
         return layout.trashing(request, restore: restore, { () throws(WriteRefusal) in try writer.trash(id, restore: restore, language: request.language) },
                                then: WebRequest.link("/ledger", [("month", month.string), ("deleted", restore ? nil : id.string)]))
     }

@@ -11,8 +11,8 @@ extension LedgerPages {
         let t = request.strings
         let formats = Formats(language: request.language)
         let csrf = PageLayout.csrfField(request)
-        let today = CalendarDay(containing: Date())
-        let month = Self.month(request)
+        let today = self.today
+        let month = month(request)
         let rules: [LedgerRecurringRule]
         let upcoming: [LedgerRecurringOccurrence]
         do {

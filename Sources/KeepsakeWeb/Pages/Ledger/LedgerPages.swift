@@ -15,6 +15,11 @@ struct LedgerPages: Sendable {
     let layout: PageLayout
     /// The upload limits, for the CSV import's file.
     let writes: WritePath
+    /// The time now (the web app's clock), for this month and today.
+    let clock: @Sendable () -> Date
+
+    /// Today in the server's time zone, by ``clock``.
+    var today: LedgerDay { LedgerDay(containing: clock(), in: .current) }
 
     /// Adds the ledger's routes to the `/ledger` group.
     func addRoutes(to ledger: inout Router<WebRoute>) {
@@ -37,9 +42,9 @@ struct LedgerPages: Sendable {
     }
 
     /// The month asked for (`?month=YYYY-MM` or the `month` form field), or this month.
-    static func month(_ request: WebRequest) -> LedgerMonth {
+    func month(_ request: WebRequest) -> LedgerMonth {
         if let text = request.query("month") ?? request.http.form["month"], let month = try? LedgerMonth(parsing: text) { return month }
-        return LedgerMonth(containing: Date(), in: .current)
+        return today.ledgerMonth
     }
 
     /// One month: totals per currency (never summed across currencies), the budgets against the
@@ -49,7 +54,7 @@ struct LedgerPages: Sendable {
         let t = request.strings
         let formats = Formats(language: request.language)
         let csrf = PageLayout.csrfField(request)
-        let month = Self.month(request)
+        let month = month(request)
         let books = BookSwitcher(request, collection: Ledger.collection, store: ledger.store)
         var shown = ledger
         shown.books = books.filter
@@ -125,7 +130,7 @@ struct LedgerPages: Sendable {
             <th scope="col">\(t[.receipt])</th><th scope="col"></th></tr></thead>
             <tbody>\(transactionRows)</tbody></table></div>
             """
-        let newLink = WebRequest.link("/ledger/new", [("date", month == LedgerMonth(containing: Date(), in: .current) ? nil : month.firstDay.string)])
+        let newLink = WebRequest.link("/ledger/new", [("date", month == today.ledgerMonth ? nil : month.firstDay.string)])
         let body: HTML = """
             <div class="page-head"><h1>\(t[.ledger])\(books.chosenName.map { " · " + $0 })</h1>
             <div class="actions"><a class="button primary" href="\(newLink)">\(t[.addTransaction])</a>
