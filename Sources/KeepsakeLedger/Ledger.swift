@@ -129,7 +129,10 @@ public struct Ledger: Sendable {
     ///
     /// - Parameters:
     ///   - month: only this month's transactions.
-    ///   - category: only this category (compared after the same trimming as on input).
+    ///   - category: only transactions of this category (compared after the same trimming as on
+    ///     input): those whose category it is, and split ones with a part in it (those are picked
+    ///     out of each page, so a page may then hold fewer than `limit`; ``LedgerPage/nextCursor``
+    ///     still continues).
     ///   - kind: only expenses or only income.
     ///   - currency: only amounts in this currency.
     ///   - trash: live transactions (default), trashed ones, or both.
@@ -153,13 +156,23 @@ public struct Ledger: Sendable {
             query.dateFrom = range.from
             query.dateUntil = range.until
         }
-        if let category { query.fieldEquals[Field.category] = .string(try Self.checkedCategory(category)) }
+        // A split transaction's category is its largest part's; its other parts' categories are
+        // inside its parts, which the database does not compare: they are picked out here.
+        let category = try category.map(Self.checkedCategory)
         if let kind { query.fieldEquals[Field.kind] = .string(kind.rawValue) }
         if let currency { query.fieldEquals[Field.currency] = .string(currency.code) }
         query.books = books
-        if let account { return try list(query, account: account) }
-        let page = try store.list(query)
-        return LedgerPage(transactions: try page.records.map(Self.transaction(from:)), nextCursor: page.nextCursor)
+        var page: LedgerPage
+        if let account {
+            page = try list(query, account: account)
+        } else {
+            let records = try store.list(query)
+            page = LedgerPage(transactions: try records.records.map(Self.transaction(from:)), nextCursor: records.nextCursor)
+        }
+        if let category {
+            page.transactions = page.transactions.filter { transaction in transaction.categoryParts.contains { $0.category == category } }
+        }
+        return page
     }
 
     /// Every live transaction of `month` (of `category` and `kind` when given), all pages of

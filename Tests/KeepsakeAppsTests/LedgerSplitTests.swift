@@ -31,6 +31,28 @@ import KeepsakeTestSupport
         #expect(try unsplit.splits.isEmpty && fixture.store.record(unsplit.id).fields["splits"] == nil)
     }
 
+    @Test func aCategoryFilterFindsASplitTransactionByAnyOfItsParts() throws {
+        let fixture = try LedgerFixture()
+        let split = try fixture.ledger.create(try Self.draft("2025-03-14", "12000", .krw, [try Self.part("식비", "8000", .krw), try Self.part("생활", "4000", .krw)]))
+        let plain = try fixture.add("2025-03-15", .expense, "3000", .krw, "생활")
+        _ = try fixture.add("2025-03-16", .expense, "5000", .krw, "교통")
+        let march = try LedgerMonth(year: 2025, month: 3)
+        #expect(try fixture.ledger.transactions(in: march, category: "생활").map(\.id) == [plain.id, split.id])
+        #expect(try fixture.ledger.transactions(in: march, category: " 식비 ").map(\.id) == [split.id], "by its main category too, trimmed")
+        #expect(try fixture.ledger.transactions(in: march, category: "교통").map(\.id).contains(split.id) == false)
+        // Pages of one: a page may come back empty (the 16th's 교통), and the cursor still leads to the rest.
+        var found: [RecordID] = [], pages: [Int] = []
+        var cursor: RecordCursor?
+        repeat {
+            let page = try fixture.ledger.list(month: march, category: "생활", limit: 1, after: cursor)
+            found += page.transactions.map(\.id)
+            pages.append(page.transactions.count)
+            cursor = page.nextCursor
+        } while cursor != nil
+        #expect(found == [plain.id, split.id])
+        #expect(pages.first == 0)
+    }
+
     @Test func partsThatDoNotSumExactlyAreRefusedAndNothingIsStored() throws {
         let fixture = try LedgerFixture()
         let krw = try Self.draft("2025-03-14", "12000", .krw, [try Self.part("식비", "8000", .krw), try Self.part("생활", "3999", .krw)])
