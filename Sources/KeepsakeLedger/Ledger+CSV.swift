@@ -7,15 +7,27 @@ extension Ledger {
     ///
     /// `id` is the UUID; `date` is `yyyy-MM-dd`; `kind` is `expense` or `income`; `amount` is a
     /// positive plain decimal with the currency's number of decimals (`12.30`, `1000`, `0.005`);
-    /// `currency` is the ISO 4217 code; `category` and `memo` are text. Receipts are not exported.
-    public static let csvHeader = ["id", "date", "kind", "amount", "currency", "category", "memo"]
+    /// `currency` is the ISO 4217 code; `category` and `memo` are text; `splits` is empty, or a
+    /// split transaction's parts as a JSON array of `{"amount", "category", "memo"}` (each amount a
+    /// decimal text like `amount`). Receipts are not exported.
+    public static let csvHeader = ["id", "date", "kind", "amount", "currency", "category", "memo", "splits"]
+    /// The header of the files made before split transactions, without the `splits` column:
+    /// still imported (every transaction unsplit).
+    public static let csvHeaderWithoutSplits = Array(csvHeader.dropLast())
+
+    /// Whether `names` (a CSV file's first row) is a header the ledger's CSV import reads: ``csvHeader``
+    /// or ``csvHeaderWithoutSplits``, in any case, with surrounding spaces.
+    public static func isCSVHeader(_ names: [String]) -> Bool {
+        let names = names.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return names == csvHeader || names == csvHeaderWithoutSplits
+    }
     /// The most data rows one import accepts.
     public static let maxImportRows = 100_000
 
     /// All transactions as CSV (RFC 4180, UTF-8, CR LF line endings), oldest day first, with the
     /// ``csvHeader`` row first. Live transactions only unless `includeTrash` is set. Receipts are
-    /// not part of the export. A split transaction (``LedgerTransaction/splits``) has no CSV form:
-    /// an export that would hold one is refused with ``KeepsakeError/Code/invalidArgument``.
+    /// not part of the export. A split transaction's parts (``LedgerTransaction/splits``) are in the
+    /// `splits` column, so an export imports back with its parts.
     ///
     /// Every field that a spreadsheet would take for a formula (a memo or category beginning with
     /// `=`, `+`, `-`, `@`, a tab or CR) is written with a leading apostrophe
@@ -23,16 +35,10 @@ extension Ledger {
     /// and ``importCSV(_:skipInvalid:)`` removes the apostrophe again.
     public func exportCSV(includeTrash: Bool = false) throws -> String {
         let transactions = try allTransactions(trash: includeTrash ? .all : .live)
-        // The CSV has no column for the parts of a split transaction: refuse rather than drop them.
-        let split = transactions.filter { !$0.splits.isEmpty }
-        if !split.isEmpty {
-            let shown = split.prefix(5).map { "\($0.id) of \($0.date)" }.joined(separator: ", ")
-            throw KeepsakeError(.invalidArgument, "The CSV export has no column for the parts of a split transaction, and \(split.count) transaction\(split.count == 1 ? " is" : "s are") split (\(shown)\(split.count > 5 ? ", …" : "")); nothing was exported. Make them unsplit first (keepsake ledger edit ID --no-split), or back up the whole store with keepsake export, which keeps every field.")
-        }
-        return CSV.document([Self.csvHeader] + transactions.map { transaction in
+        return CSV.document([Self.csvHeader] + (try transactions.map { transaction in
             [transaction.id.string, transaction.date.string, transaction.kind.rawValue, transaction.amount.amountString,
-             transaction.amount.currency.code, transaction.category, transaction.memo].map(CSV.neutralizingFormula)
-        })
+             transaction.amount.currency.code, transaction.category, transaction.memo, try Self.csvSplits(transaction.splits)].map(CSV.neutralizingFormula)
+        }))
     }
 
     /// Writes ``exportCSV(includeTrash:)`` to `url`, atomically (a reader never sees half a file).
@@ -99,9 +105,8 @@ extension Ledger {
         guard let header = rows.first else {
             throw KeepsakeError(.invalidArgument, "The CSV is empty: its first line must be the header \(Self.csvHeader.joined(separator: ",")).")
         }
-        let names = header.fields.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        guard header.problem == nil, names == Self.csvHeader else {
-            throw KeepsakeError(.invalidArgument, "Line \(header.line) of the CSV must be the header \(Self.csvHeader.joined(separator: ",")) (these columns, in this order); found \(KeepsakeError.quoted(CSV.line(header.fields))). Nothing was imported.")
+        guard header.problem == nil, Self.isCSVHeader(header.fields) else {
+            throw KeepsakeError(.invalidArgument, "Line \(header.line) of the CSV must be the header \(Self.csvHeader.joined(separator: ",")) (these columns, in this order; files without the last column, splits, are read too); found \(KeepsakeError.quoted(CSV.line(header.fields))). Nothing was imported.")
         }
         let dataRows = rows.dropFirst()
         guard dataRows.count <= Self.maxImportRows else {
@@ -113,7 +118,7 @@ extension Ledger {
         var firstLineOfID: [RecordID: Int] = [:]
         for row in dataRows {
             let draft: RecordDraft, explicitID: Bool
-            switch Self.parseRow(row) {
+            switch Self.parseRow(row, columns: header.fields.count) {
             case .invalid(let issue):
                 report.invalid.append(issue)
                 continue
@@ -148,15 +153,15 @@ extension Ledger {
         case invalid(LedgerImportReport.Issue)
     }
 
-    private static func parseRow(_ parsed: CSV.Row) -> RowOutcome {
+    private static func parseRow(_ parsed: CSV.Row, columns: Int) -> RowOutcome {
         // Undo the export's protection against spreadsheet formulas (a leading apostrophe).
         var row = parsed
         row.fields = row.fields.map(CSV.restoringFormula)
         if let problem = row.problem {
             return .invalid(LedgerImportReport.Issue(line: row.line, id: nil, reason: "malformed CSV: \(problem)"))
         }
-        guard row.fields.count == csvHeader.count else {
-            return .invalid(LedgerImportReport.Issue(line: row.line, id: nil, reason: "the row has \(row.fields.count) column\(row.fields.count == 1 ? "" : "s"); expected \(csvHeader.count) (\(csvHeader.joined(separator: ",")))"))
+        guard row.fields.count == columns else {
+            return .invalid(LedgerImportReport.Issue(line: row.line, id: nil, reason: "the row has \(row.fields.count) column\(row.fields.count == 1 ? "" : "s"); expected \(columns) (\(csvHeader.prefix(columns).joined(separator: ",")))"))
         }
         let value = { (column: Int) in row.fields[column].trimmingCharacters(in: .whitespacesAndNewlines) }
         var reasons: [String] = []
@@ -184,17 +189,17 @@ extension Ledger {
         }
         let category = check("category") { try checkedCategory(row.fields[5]) }
         let memo = check("memo") { try checkedMemo(row.fields[6]) }
-        guard reasons.isEmpty, let id, let date, let kind, let amount, let category, let memo else {
+        let splitsText = columns > 7 ? value(7) : ""
+        let splits = amount.flatMap { amount in check("splits") { try csvSplits(splitsText, for: amount) } }
+        guard reasons.isEmpty, let id, let date, let kind, let amount, let category, let memo, let splits else {
             return .invalid(LedgerImportReport.Issue(line: row.line, id: id.flatMap { idText.isEmpty ? nil : $0 }, reason: reasons.joined(separator: "; ")))
         }
-        let fields: [String: FieldValue] = [
-            Field.day: .string(date.string),
-            Field.kind: .string(kind.rawValue),
-            Field.amount: .integer(amount.minorUnits),
-            Field.currency: .string(amount.currency.code),
-            Field.category: .string(category),
-            Field.memo: .string(memo),
-        ]
+        let fields: [String: FieldValue]
+        do {
+            fields = try Self.fields(date: date, kind: kind, amount: amount, category: category, memo: memo, splits: splits)
+        } catch {
+            return .invalid(LedgerImportReport.Issue(line: row.line, id: idText.isEmpty ? nil : id, reason: KeepsakeError.wrapping(error).message))
+        }
         return .valid(RecordDraft(collection: collection, date: date.startDate, fields: fields, id: id), explicitID: !idText.isEmpty)
     }
 

@@ -71,7 +71,7 @@ import KeepsakeSupport
         let csv = try source.ledger.exportCSV()
         let lines = CSV.parse(csv)
         #expect(lines.first?.fields == Ledger.csvHeader)
-        #expect(csv.hasPrefix("id,date,kind,amount,currency,category,memo\r\n"))
+        #expect(csv.hasPrefix("id,date,kind,amount,currency,category,memo,splits\r\n"))
         #expect(lines.count == 5, "header and the four live transactions; the trashed one is left out")
         #expect(lines[1].fields[1] == "2024-12-31", "oldest first")
         #expect(lines[1].fields[3] == "0.005")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KeepsakeLedger
 import KeepsakeStore
+import KeepsakeSupport
 import KeepsakeTestSupport
 
 /// Split transactions: parts that sum to the amount exactly, stored and read back checked, counted
@@ -110,11 +111,39 @@ import KeepsakeTestSupport
         #expect(try fixture.ledger.update(plain.id, LedgerEdit(amount: Money(minorUnits: 1, currency: .krw)), expectedVersion: nil).amount.minorUnits == 1)
     }
 
-    @Test func aSplitTransactionIsNotExportedToCSVSilentlyWithoutItsParts() throws {
-        let fixture = try LedgerFixture()
-        try fixture.ledger.create(try Self.draft("2025-03-14", "12000", .krw, [try Self.part("식비", "8000", .krw), try Self.part("생활", "4000", .krw)]))
-        let error = try #require(throws: KeepsakeError.self) { try fixture.ledger.exportCSV() }
-        #expect(error.code == .invalidArgument && error.message.contains("split"))
+    @Test func aSplitTransactionGoesThroughTheCSVWithItsParts() throws {
+        let source = try LedgerFixture()
+        let parts = [try Self.part("Groceries", "8.25", .usd, memo: "milk, \"bread\"\tand eggs"), try Self.part("=Household", "4.00", .usd)]
+        let split = try source.ledger.create(try Self.draft("2025-03-14", "12.25", .usd, parts))
+        let plain = try source.add("2025-03-15", .expense, "3000", .krw, "Coffee")
+        let csv = try source.ledger.exportCSV()
+        #expect(csv.hasPrefix("id,date,kind,amount,currency,category,memo,splits\r\n"))
+        let rows = CSV.parse(csv)
+        #expect(rows[1].fields[7] == #"[{"amount":"8.25","category":"Groceries","memo":"milk, \"bread\"\tand eggs"},{"amount":"4.00","category":"=Household","memo":""}]"#)
+        #expect(rows[2].fields[7] == "", "an unsplit transaction has an empty cell")
+
+        let copy = try LedgerFixture()
+        let report = try copy.ledger.importCSV(csv)
+        #expect(report.imported.count == 2 && report.invalid.isEmpty)
+        #expect(try copy.ledger.read(split.id).splits == split.splits)
+        #expect(try copy.ledger.read(split.id).category == "Groceries")
+        #expect(try copy.ledger.read(plain.id).splits.isEmpty)
+        #expect(try copy.ledger.exportCSV() == csv, "the copy exports the same bytes")
+
+        // A file of the seven columns before splits still imports.
+        let old = "id,date,kind,amount,currency,category,memo\r\n,2025-03-16,expense,1000,KRW,식비,old file\r\n"
+        #expect(try copy.ledger.importCSV(old).imported.count == 1)
+
+        // Parts that are not JSON or do not sum make the row invalid, naming the column; nothing is imported.
+        let before = try copy.ledger.count()
+        let bad = "id,date,kind,amount,currency,category,memo,splits\r\n"
+            + ",2025-03-17,expense,12000,KRW,식비,,\"[{\"\"amount\"\":\"\"8000\"\",\"\"category\"\":\"\"식비\"\"},{\"\"amount\"\":\"\"3000\"\",\"\"category\"\":\"\"생활\"\"}]\"\r\n"
+            + ",2025-03-18,expense,12000,KRW,식비,,식비=8000\r\n"
+        let error = try #require(throws: KeepsakeError.self) { try copy.ledger.importCSV(bad) }
+        #expect(error.code == .invalidArgument)
+        #expect(error.message.contains("line 2: splits:") && error.message.contains("11000"), "\(error.message)")
+        #expect(error.message.contains("line 3: splits: not a JSON array"), "\(error.message)")
+        #expect(try copy.ledger.count() == before)
     }
 
     @Test func badStoredPartsAreAnIncompatibleStoreAndSplitProblemsNamesThem() throws {

@@ -105,7 +105,7 @@ import KeepsakeSupport
         try await source.fails(1, ["ledger", "export", file.path], containing: "already exists")
         let stdout = try await source.ok(["ledger", "export", "-"])
         #expect(stdout == (try String(contentsOf: file, encoding: .utf8)))
-        #expect(stdout.hasPrefix("id,date,kind,amount,currency,category,memo\r\n"))
+        #expect(stdout.hasPrefix("id,date,kind,amount,currency,category,memo,splits\r\n"))
 
         let target = CLI("cli-ledger-csv-target")
         let report = try await target.json(LedgerImportReport.self, ["ledger", "import", file.path])

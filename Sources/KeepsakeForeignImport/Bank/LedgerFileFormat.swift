@@ -5,7 +5,7 @@ import KeepsakeSupport
 
 /// What a file given to `ledger import` is, told by its content (not its name).
 public enum LedgerFileFormat: Sendable, Hashable {
-    /// Keepsake's own ledger CSV (`id,date,kind,amount,currency,category,memo`), which `Ledger`
+    /// Keepsake's own ledger CSV (`id,date,kind,amount,currency,category,memo,splits`, or without `splits`), which `Ledger`
     /// imports itself.
     case keepsakeCSV
     /// A statement one of this module's importers reads.
@@ -27,7 +27,7 @@ public enum LedgerFileFormat: Sendable, Hashable {
         }
         if let header = CSVReader().rows(head).first?.fields {
             if FireflyImporter.isFireflyHeader(header) { return .statement(.firefly) }
-            if header.map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) == Ledger.csvHeader { return .keepsakeCSV }
+            if Ledger.isCSVHeader(header) { return .keepsakeCSV }
         }
         return .statement(.csv)
     }

@@ -49,9 +49,9 @@ extension WebApp {
                                                      parameters: [.year])) { app, request in try app.apiMonthlyReport(request) }
         ledger.json(.get, "/reports/categories", APIDoc("getCategoryReport", "Totals per category", answer: "Per currency and category.",
                                                         parameters: [.year, .reportMonth])) { app, request in try app.apiCategoryReport(request) }
-        ledger.raw(.get, "/export.csv", APIDoc("exportLedgerCSV", "Every transaction as CSV", answer: "id,date,kind,amount,currency,category,memo",
+        ledger.raw(.get, "/export.csv", APIDoc("exportLedgerCSV", "Every transaction as CSV", answer: "id,date,kind,amount,currency,category,memo,splits",
                                                parameters: [.query("trash", JSONSchema.boolean(defaultValue: false), description: "Include the trashed transactions.")]),
-                   responses: ["200": ["description": "id,date,kind,amount,currency,category,memo", "content": ["text/csv": ["schema": ["type": "string"]]]]]) { app, request in
+                   responses: ["200": ["description": "id,date,kind,amount,currency,category,memo,splits", "content": ["text/csv": ["schema": ["type": "string"]]]]]) { app, request in
             try app.apiExportCSV(request)
         }
         addRecurringRoutes(to: &ledger)

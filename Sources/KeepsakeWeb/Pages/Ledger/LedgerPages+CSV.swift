@@ -32,7 +32,7 @@ extension LedgerPages {
             <h1>\(t[.importCSV])</h1>
             \(result)
             <p class="hint">\(t[.importExplanation])</p>
-            <pre class="csv-sample">id,date,kind,amount,currency,category,memo</pre>
+            <pre class="csv-sample">id,date,kind,amount,currency,category,memo,splits</pre>
             <form method="post" action="/ledger/import" enctype="multipart/form-data" class="stack">
             \(PageLayout.csrfField(request))
             <label>\(t[.csvFile]) <input type="file" name="csv" accept=".csv,text/csv" required></label>
