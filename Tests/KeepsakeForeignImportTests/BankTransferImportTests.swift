@@ -156,6 +156,30 @@ import Testing
         #expect(try fixture.ledger.transfers().count == 1)
     }
 
+    @Test func aFireflyTransferBetweenTwoCurrenciesTakesTheForeignAmountForTheDestination() throws {
+        let directory = TemporaryDirectory("firefly-two-currencies")
+        let header = "user_id,group_id,journal_id,created_at,updated_at,group_title,type,amount,foreign_amount,currency_code,foreign_currency_code,description,date,source_name,source_iban,source_type,destination_name,destination_iban,destination_type,reconciled,category,budget,bill,tags,notes"
+        let row = "1,20,21,2024-06-03T10:00:00+02:00,2024-06-03T10:00:00+02:00,,Transfer,-100.00,-430.50,EUR,PLN,Exchange,2024-06-03T10:00:00+02:00,Checking,,Asset account,Zloty wallet,,Asset account,,,,,,"
+        let path = try Self.write([header, row].joined(separator: "\n") + "\n", "firefly.csv", in: directory)
+        let fixture = try ImportFixture()
+        let report = try fixture.run(try fixture.statement(path), refusals: .nothingIfAnyRefused)
+        #expect(report.imported.count == 1 && report.skipped.isEmpty, "\(report.skipped.map(\.reason))")
+        let transfer = try #require(try fixture.ledger.transfers().first)
+        #expect(transfer.amount == (try Money(parsing: "100.00", currency: .eur)))
+        #expect(transfer.toAmount == (try Money(parsing: "430.50", currency: Currency(code: "PLN"))))
+        #expect(try Self.balances(fixture) == ["Checking": "-100.00", "Zloty wallet": "430.50"])
+        #expect(!transfer.memo.contains("foreign amount"), "both amounts are in the transfer, not in its memo")
+        _ = try fixture.run(try fixture.statement(path), refusals: .nothingIfAnyRefused)
+        #expect(try fixture.ledger.transfers().count == 1, "imported again: nothing twice")
+
+        // A foreign amount that cannot be read refuses the row, naming the column; nothing is written.
+        let bad = try Self.write([header, row.replacingOccurrences(of: ",21,", with: ",22,").replacingOccurrences(of: "-430.50", with: "lots")].joined(separator: "\n") + "\n",
+                                 "bad.csv", in: directory)
+        let error = try #require(throws: ImportRefusedError.self) { try fixture.run(try fixture.statement(bad), refusals: .nothingIfAnyRefused) }
+        #expect(error.report.refused.map(\.reason).first?.hasPrefix("foreign_amount:") == true, "\(error.report.refused.map(\.reason))")
+        #expect(try fixture.ledger.transfers().count == 1)
+    }
+
     static func camt(iban: String, entries: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>

@@ -120,9 +120,30 @@ struct BankPlanBuilder {
                 .failure(.skip(ImportIssue(location: row.location, sourceID: row.sourceID, reason: reason)))
             }
             do {
+                // A transfer between two currencies: what arrives on the other side, in its currency.
+                var arriving = money
+                if let foreign = row.transferForeignAmount {
+                    let given: (amount: DecimalAmount, currencyCode: String)
+                    switch foreign {
+                    case .success(let value): given = value
+                    case .failure(let issue): return .failure(.refuse(issue))
+                    }
+                    let otherCurrency = try Currency(code: given.currencyCode.trimmingCharacters(in: .whitespaces))
+                    let result: (money: Money, rounded: Bool)
+                    do {
+                        result = try given.amount.magnitude(in: otherCurrency, rounding: options.rounding)
+                    } catch {
+                        return refuse("foreign_amount: \(error.description)")
+                    }
+                    guard result.money.minorUnits != 0 else { return refuse("the foreign amount is zero; a transfer between two currencies needs what arrives on the other side") }
+                    if result.rounded, let rounding = options.rounding {
+                        notes.append("the foreign amount \(given.amount) \(otherCurrency.code) was rounded to \(result.money.amountString) (\(rounding.rawValue))")
+                    }
+                    arriving = result.money
+                }
                 let other: RecordID?
                 switch side {
-                case .account(let account): other = try accounts.resolve(account, currency: currency)
+                case .account(let account): other = try accounts.resolve(account, currency: arriving.currency)
                 case .ifKnown(let bankAccountID): other = try accounts.known(bankAccountID: bankAccountID, currency: currency)
                 case .unnamed:
                     if let name = options.transferAccount?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
@@ -141,10 +162,12 @@ struct BankPlanBuilder {
                         return skip("the same transfer (\(day), \(money.amountString) \(currency.code), \(accounts.name(from)) → \(accounts.name(to))) is already in the ledger or earlier in the file: the other account's statement of it; it is recorded once")
                     }
                     let book = try accounts.importBook()
-                    let record = try Ledger.transferDraft(date: day, from: from, to: to, amount: money, toAmount: money, memo: memo,
+                    // Only a transfer leaving home has its arriving side in the other account (Firefly's case).
+                    let (fromAmount, toAmount) = from == own ? (money, arriving) : (arriving, money)
+                    let record = try Ledger.transferDraft(date: day, from: from, to: to, amount: fromAmount, toAmount: toAmount, memo: memo,
                                                           id: id, book: book, extraFields: fields)
                     return .success(ImportItem(id: id, sourceID: sourceID, location: row.location,
-                                               summary: "\(day) \(money.amountString) \(currency.code) transfer \(accounts.name(from)) → \(accounts.name(to))\(memo.isEmpty ? "" : " · " + String(memo.prefix(59)))",
+                                               summary: "\(day) \(money.amountString) \(currency.code)\(arriving.currency == currency ? "" : " → \(arriving.amountString) \(arriving.currency.code)") transfer \(accounts.name(from)) → \(accounts.name(to))\(memo.isEmpty ? "" : " · " + String(memo.prefix(59)))",
                                                record: record, notes: notes))
                 }
             } catch let problem as BankAccountPlanner.Problem {

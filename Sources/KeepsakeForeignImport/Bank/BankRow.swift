@@ -44,6 +44,10 @@ struct BankRow {
     /// Whether a transfer's money leaves ``home`` (Firefly's source account), when the sign of the
     /// amount does not say it.
     var transferLeavesHome: Bool?
+    /// For a transfer between accounts of two currencies, what arrives on the other side, in the
+    /// other side's currency (Firefly's `foreign_amount` and `foreign_currency_code`), or why it
+    /// cannot be read.
+    var transferForeignAmount: Result<(amount: DecimalAmount, currencyCode: String), ImportIssue>?
 
     init(location: String, day: Result<LedgerDay, ImportIssue>, amount: Result<DecimalAmount, ImportIssue>) {
         self.location = location

@@ -7,8 +7,8 @@ import KeepsakeSupport
 ///
 /// - `type` decides: a withdrawal is an expense of the money account `source_name`, a deposit
 ///   income of `destination_name` (found by name, made once); a transfer is a ledger transfer from
-///   `source_name` to `destination_name` (one in two currencies, with a `foreign_amount`, is skipped
-///   with a reason); opening balances and reconciliations are skipped with a reason (they set a
+///   `source_name` to `destination_name` (in two currencies: `amount` leaves, `foreign_amount`
+///   in `foreign_currency_code` arrives); opening balances and reconciliations are skipped with a reason (they set a
 ///   starting balance; they are not spending or income). ``LedgerImportOptions/account`` puts every
 ///   row in one named account instead.
 /// - `amount` in `currency_code` (the sign does not matter, the type does); `date` is the day as
@@ -91,7 +91,12 @@ public struct FireflyImporter: LedgerImporter {
                 if row.home == nil || row.transfer == nil {
                     row.refusal = "a transfer needs both source_name and destination_name"
                 } else if !field("foreign_amount").isEmpty, field("foreign_currency_code") != field("currency_code") {
-                    row.skipReason = "a transfer between two currencies (\(money) → \(field("foreign_amount")) \(field("foreign_currency_code"))) is not imported yet; record it by hand with both amounts"
+                    // Two currencies: the amount leaves the source, the foreign amount reaches the destination.
+                    do {
+                        row.transferForeignAmount = .success((try DecimalAmount(parsing: field("foreign_amount")), field("foreign_currency_code")))
+                    } catch {
+                        row.transferForeignAmount = .failure(ImportIssue(location: location, sourceID: field("journal_id"), reason: "foreign_amount: \(error.description)"))
+                    }
                 }
             case "opening balance":
                 row.skipReason = "an opening balance (\(money)) is a starting balance, not income or an expense"
@@ -104,7 +109,7 @@ public struct FireflyImporter: LedgerImporter {
             if !counterparty.isEmpty { memo.append(counterparty) }
             memo.append(field("notes"))
             if !field("tags").isEmpty { memo.append("tags: \(field("tags"))") }
-            if !field("foreign_amount").isEmpty {
+            if !field("foreign_amount").isEmpty, row.transferForeignAmount == nil {
                 memo.append("foreign amount \(field("foreign_amount")) \(field("foreign_currency_code"))".trimmingCharacters(in: .whitespaces))
             }
             row.memo = memo.filter { !$0.isEmpty }
