@@ -18,9 +18,9 @@ struct DemoCommand: ParsableCommand {
             Fills the store with sample records and real sample photos, to try Keepsake out: three weeks
             of diary entries (Korean and English, with emotions, tags and photos) and, before them, a
             year of short entries every few days plus one on today's date in each of the three years
-            before; five weeks of ledger transactions in KRW and USD up to today (two with receipts),
-            budgets for food and leisure from last month on (the rest carried over) and for coffee,
-            the monthly rent as a recurring transaction from tomorrow on,
+            before; five weeks of ledger transactions in KRW and USD up to today (two with receipts,
+            one split over two categories), budgets for food and leisure from last month on (the rest
+            carried over) and for coffee, the monthly rent as a recurring transaction from tomorrow on,
             a bank account with two transfers to cash (one today), and feed posts with several photos each.
             A second person, Jun (login jun, no password until you give one with keepsake user
             passwd jun), shares the first admin's ledger and a "Family" feed book as an editor and
@@ -58,10 +58,12 @@ struct DemoCommand: ParsableCommand {
         let title: String?, text: String, tags: [String], photos: [String]
     }
 
-    /// A sample transaction: days before today, kind, amount, currency, category, memo, receipt.
+    /// A sample transaction: days before today, kind, amount, currency, category, memo, receipt,
+    /// and the parts of a split one (`category=amount` each).
     struct LedgerSample {
         let daysAgo: Int, kind: TransactionKind, amount: String, currency: String
         let category: String, memo: String, receipt: String?
+        var splits: [String] = []
     }
 
     /// A sample post: days before today, title, contents, photos.
@@ -123,6 +125,8 @@ struct DemoCommand: ParsableCommand {
         // Today's, so the current month is never empty (on the 1st, it holds only these).
         .init(daysAgo: 0, kind: .expense, amount: "4800", currency: "KRW", category: "카페", memo: "아이스 아메리카노", receipt: nil),
         .init(daysAgo: 0, kind: .expense, amount: "20000", currency: "KRW", category: "교통", memo: "교통카드 충전", receipt: nil),
+        .init(daysAgo: 0, kind: .expense, amount: "36000", currency: "KRW", category: "식비", memo: "마트 장보기", receipt: nil,
+              splits: ["식비=24000", "생활=12000"]),
     ]
 
     static let feedSamples: [FeedSample] = [
@@ -186,6 +190,7 @@ struct DemoCommand: ParsableCommand {
             compose.category = sample.category
             compose.memo = sample.memo
             compose.newReceipt = sample.receipt.map(photo)
+            if !sample.splits.isEmpty { compose.splitTexts = sample.splits }
             guard let transaction = await compose.save() else { throw compose.error ?? CommandFailure(message: "A sample transaction could not be saved.") }
             photos += transaction.receipt == nil ? 0 : 1
             step()

@@ -69,6 +69,8 @@ import KeepsakeTestSupport
         // three years before has an entry on today's date (the 28th for a 29 February).
         let today = CalendarDay(containing: Date(), in: source.timeZone)
         #expect(transactions.contains { $0.date.calendarMonth == today.calendarMonth })
+        // Today's split purchase, its parts in two categories.
+        #expect(transactions.contains { $0.date == today && $0.splits.map(\.category) == ["식비", "생활"] })
         // This month's budgets: food with last month's rest carried in, and coffee.
         let budgetLines = try ledger.budgetReport(for: today.calendarMonth)
         #expect(summary.budgets == 3 && budgetLines.count == 3)
