@@ -112,6 +112,23 @@ struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *e
     unsigned int polling = MHD_USE_AUTO;
 #endif
     unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | polling | MHD_ALLOW_SUSPEND_RESUME | MHD_USE_ERROR_LOG;
+    /* HTTPS: the certificate and key as memory options (an empty list for plain HTTP). */
+    struct MHD_OptionItem tls[3] = {
+        { MHD_OPTION_END, 0, NULL }, { MHD_OPTION_END, 0, NULL }, { MHD_OPTION_END, 0, NULL },
+    };
+    if (options->tls_certificate_pem != NULL || options->tls_key_pem != NULL) {
+        if (options->tls_certificate_pem == NULL || options->tls_key_pem == NULL) {
+            write_error(error, error_size, "HTTPS needs both a certificate and its private key");
+            return NULL;
+        }
+        if (MHD_is_feature_supported(MHD_FEATURE_TLS) != MHD_YES) {
+            write_error(error, error_size, "this libmicrohttpd was built without TLS (GnuTLS); install Debian's libmicrohttpd12, which has it");
+            return NULL;
+        }
+        flags |= MHD_USE_TLS;
+        tls[0] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)options->tls_certificate_pem };
+        tls[1] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)options->tls_key_pem };
+    }
     unsigned int threads = options->polling_threads == 0 ? 1 : options->polling_threads;
     struct MHD_Daemon *daemon = MHD_start_daemon(
         flags, options->port, NULL, NULL, options->access_handler, options->access_handler_cls,
@@ -126,6 +143,7 @@ struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *e
         MHD_OPTION_UNESCAPE_CALLBACK, keep_escaped, (void *)NULL,
         MHD_OPTION_EXTERNAL_LOGGER, log_to_thread_buffer, options->head_refusal_handler_cls,
         MHD_OPTION_URI_LOG_CALLBACK, note_request_line, (void *)NULL,
+        MHD_OPTION_ARRAY, tls,
         MHD_OPTION_END);
     if (daemon == NULL) {
         int saved = errno;

@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeStore
+import KeepsakeSupport
 import KeepsakeWeb
 
 /// `keepsake serve`: the local web app (diary, ledger, feed, store) on this machine's browser.
@@ -31,12 +32,19 @@ struct ServeCommand: ParsableCommand {
             a store served before kept it in web-session-secret, which is adopted): every server of
             the store shares it, on one machine or several, so a login is good on all of them and
             survives a restart. Logouts are kept in the store too, so one ends a session everywhere.
+
+            --tls-cert and --tls-key serve HTTPS instead of HTTP (a phone on the home network needs
+            it for the installable app and the camera): scripts/make-certificate makes a certificate
+            and a small certificate authority to install on the phone (docs/WEB.md, Over HTTPS).
+            With HTTPS the server sends Strict-Transport-Security and the session cookie is Secure.
+            The files are read once at start: restart the server after renewing the certificate.
             """,
         printsJSON: false,
         examples: [
             "keepsake serve",
             "keepsake --store /tmp/demo serve --port 0 --no-demo",
             "KEEPSAKE_PASSWORD=correct-horse keepsake serve --host 0.0.0.0 --port 8443",
+            "keepsake serve --host 0.0.0.0 --port 8443 --tls-cert certs/server.pem --tls-key certs/server-key.pem",
         ])
 
     /// The address to listen on.
@@ -51,11 +59,20 @@ struct ServeCommand: ParsableCommand {
     /// The pages' password.
     @Option("--password", .text("P"), help: """
         Give the first admin (login name admin) this password at start (also
-        KEEPSAKE_PASSWORD); the pages then ask for a login. The connection is
-        plain HTTP: on a network you do not trust, use an SSH tunnel to
-        127.0.0.1 instead.
+        KEEPSAKE_PASSWORD); the pages then ask for a login. Without --tls-cert
+        the connection is plain HTTP: on a network you do not trust, serve
+        HTTPS or use an SSH tunnel to 127.0.0.1.
         """)
     var password: String?
+    /// The HTTPS certificate.
+    @Option("--tls-cert", .file("FILE"), help: """
+        Serve HTTPS with this certificate (PEM, the server's first, then any
+        intermediates); needs --tls-key.
+        """)
+    var tlsCertificate: String?
+    /// The HTTPS certificate's key.
+    @Option("--tls-key", .file("FILE"), help: "The certificate's private key (PEM, without a passphrase); needs --tls-cert.")
+    var tlsKey: String?
     /// Start empty.
     @Flag("--no-demo", help: "Do not fill an empty store with demo data.") var noDemo: Bool
 
@@ -63,6 +80,7 @@ struct ServeCommand: ParsableCommand {
     func run(_ call: Invocation) async throws -> Int32 {
         let host = self.host ?? WebConfiguration.loopbackHost
         let password = [self.password, call.context.environment["KEEPSAKE_PASSWORD"]].compactMap { $0 }.first { !$0.isEmpty }
+        let tls = try tlsIdentity()
         let store = try call.openStore()
         // Refused before anything is written (the demo data): nobody could log in from elsewhere.
         if host != WebConfiguration.loopbackHost && password == nil,
@@ -84,7 +102,7 @@ struct ServeCommand: ParsableCommand {
         }
         let configuration = WebConfiguration(host: host, port: port ?? 8080, password: password, sessionSecret: secret, errorLog: { line in
             call.printNote("keepsake serve: \(line)")
-        })
+        }, tls: tls)
         let app: WebApp
         do {
             app = try WebApp(store: store, configuration: configuration)
@@ -102,6 +120,10 @@ struct ServeCommand: ParsableCommand {
             lines.append("Listening on \(server.address): other machines can connect; the pages ask for a login.")
         }
         if password != nil { lines.append("Log in as admin with the password given (--password or KEEPSAKE_PASSWORD).") }
+        if let tls {
+            let names = tls.subjectAlternativeNames.isEmpty ? "no subject alternative names" : tls.subjectAlternativeNames.joined(separator: ", ")
+            lines.append("HTTPS with the certificate for \(names), valid until \(ISO8601DateFormatter().string(from: tls.notAfter)).")
+        }
         if !app.hasCharts { lines.append("Chart.js (libjs-chart.js) is not installed: charts are shown as tables.") }
         if !app.hasSortable { lines.append("SortableJS (libjs-sortable) is not installed: photos are reordered with buttons.") }
         lines.append("Press Ctrl-C to stop.")
@@ -113,5 +135,23 @@ struct ServeCommand: ParsableCommand {
         server.stop()
         call.print("Stopped.")
         return 0
+    }
+
+    /// The certificate and key of --tls-cert and --tls-key, checked (both or neither).
+    private func tlsIdentity() throws -> TLSIdentity? {
+        switch (tlsCertificate, tlsKey) {
+        case (nil, nil):
+            return nil
+        case (let certificate?, let key?):
+            do {
+                return try TLSIdentity.load(certificate: URL(fileURLWithPath: certificate), privateKey: URL(fileURLWithPath: key))
+            } catch let error as TLSIdentityError {
+                throw CommandFailure(message: error.message)
+            }
+        case (nil, _?):
+            throw UsageError(description: "--tls-key needs --tls-cert: give the certificate too, or neither for plain HTTP.")
+        case (_?, nil):
+            throw UsageError(description: "--tls-cert needs --tls-key: give the certificate's private key too, or neither for plain HTTP.")
+        }
     }
 }

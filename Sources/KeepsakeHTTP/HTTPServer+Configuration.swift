@@ -94,6 +94,10 @@ extension HTTPServer {
         /// Receives one line for each handler that threw, and each handler error the client could
         /// not be told about; `nil` drops them. Called on the server's threads.
         public var errorLog: (@Sendable (String) -> Void)?
+        /// HTTPS with this certificate and key; `nil` (the default) serves plain HTTP. Over HTTPS a
+        /// `Content-Length` libmicrohttpd cannot read gets libmicrohttpd's own answer (the server
+        /// cannot write its own refusal into the encrypted stream; see docs/HTTP.md).
+        public var tls: HTTPServerTLS?
 
         /// Creates a configuration.
         public init(stagingDirectory: URL,
@@ -113,7 +117,8 @@ extension HTTPServer {
                     refusalFormatter: RefusalFormatter? = nil,
                     bodyLimit: BodyLimit? = nil,
                     immediateAnswer: ImmediateAnswer? = nil,
-                    errorLog: (@Sendable (String) -> Void)? = nil) {
+                    errorLog: (@Sendable (String) -> Void)? = nil,
+                    tls: HTTPServerTLS? = nil) {
             self.stagingDirectory = stagingDirectory
             self.host = host
             self.port = port
@@ -132,6 +137,7 @@ extension HTTPServer {
             self.bodyLimit = bodyLimit
             self.immediateAnswer = immediateAnswer
             self.errorLog = errorLog
+            self.tls = tls
         }
     }
 }

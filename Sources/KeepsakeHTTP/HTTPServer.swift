@@ -81,6 +81,8 @@ public final class HTTPServer: Sendable {
         var errorText = [CChar](repeating: 0, count: 256)
         let timeout = configuration.idleTimeout.components.seconds
         let connectionLimit = FileDescriptorLimit.connections(wanted: max(1, configuration.maxConnections))
+        // The PEM texts as C strings for the start call (libmicrohttpd's GnuTLS setup copies them there).
+        let tlsTexts = configuration.tls.map { (certificate: Array($0.certificatePEM.utf8CString), key: Array($0.privateKeyPEM.utf8CString)) }
         let started: OpaquePointer? = configuration.host.withCString { host in
             var options = cmhd_daemon_options(
                 ipv4_address: host,
@@ -97,8 +99,17 @@ public final class HTTPServer: Sendable {
                 connection_handler: serverConnectionNotified,
                 connection_handler_cls: coreReference.toOpaque(),
                 head_refusal_handler: serverHeadRefused,
-                head_refusal_handler_cls: coreReference.toOpaque())
-            return cmhd_start_daemon(&options, &errorText, errorText.count)
+                head_refusal_handler_cls: coreReference.toOpaque(),
+                tls_certificate_pem: nil,
+                tls_key_pem: nil)
+            guard let tlsTexts else { return cmhd_start_daemon(&options, &errorText, errorText.count) }
+            return tlsTexts.certificate.withUnsafeBufferPointer { certificate in
+                tlsTexts.key.withUnsafeBufferPointer { key in
+                    options.tls_certificate_pem = certificate.baseAddress
+                    options.tls_key_pem = key.baseAddress
+                    return cmhd_start_daemon(&options, &errorText, errorText.count)
+                }
+            }
         }
         guard let started else {
             core.watchdog.stop()
@@ -115,11 +126,11 @@ public final class HTTPServer: Sendable {
         self.daemon = Mutex(DaemonHandle(daemon: started, core: coreReference))
     }
 
-    /// The server's root URL, e.g. `http://127.0.0.1:49152/` (`127.0.0.1` when bound to every
-    /// interface).
+    /// The server's root URL, e.g. `http://127.0.0.1:49152/` (`https://` with ``Configuration/tls``;
+    /// `127.0.0.1` when bound to every interface).
     public var baseURL: URL {
         let host = address == "0.0.0.0" ? "127.0.0.1" : address
-        return URL(string: "http://\(host):\(port)/")!
+        return URL(string: "\(configuration.tls == nil ? "http" : "https")://\(host):\(port)/")!
     }
 
     /// The streamed bodies (``HTTPResponse/Body/stream(_:)``) still alive: being sent, or whose

@@ -50,6 +50,8 @@ extension ServerCore {
     /// Answers `connection`'s refused head itself (see ``HeadRefusal``), if its `Content-Length` is
     /// the one libmicrohttpd refuses.
     func answerRefusedHead(_ connection: OpaquePointer, target: String) {
+        // Over HTTPS the answer would have to go through libmicrohttpd's TLS session: it answers itself.
+        guard !usesTLS else { return }
         // Only a connection that is open and waiting for its head is read (never a stale pointer).
         guard watchdog.socketAwaitingHead(connection) != nil else { return }
         let headers = RequestContext.values(of: .HEADER_KIND, on: connection)

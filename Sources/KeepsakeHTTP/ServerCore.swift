@@ -22,6 +22,8 @@ final class ServerCore: Sendable {
     let commonHeaders: HTTPHeaders
     let headCheck: HTTPServer.Configuration.HeadCheck?
     let refusalFormatter: HTTPServer.Configuration.RefusalFormatter?
+    /// Whether the connections are HTTPS (then the server writes nothing to a socket itself).
+    let usesTLS: Bool
     let bodyLimit: HTTPServer.Configuration.BodyLimit?
     let immediateAnswer: HTTPServer.Configuration.ImmediateAnswer?
     let errorLog: (@Sendable (String) -> Void)?
@@ -52,6 +54,7 @@ final class ServerCore: Sendable {
         self.commonHeaders = configuration.commonHeaders
         self.headCheck = configuration.headCheck
         self.refusalFormatter = configuration.refusalFormatter
+        self.usesTLS = configuration.tls != nil
         self.bodyLimit = configuration.bodyLimit
         self.immediateAnswer = configuration.immediateAnswer
         self.errorLog = configuration.errorLog

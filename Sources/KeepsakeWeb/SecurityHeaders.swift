@@ -29,16 +29,25 @@ enum SecurityHeaders {
         ("Permissions-Policy", "camera=(), microphone=(), geolocation=()"),
     ]
 
-    /// The fields with `Cache-Control: no-store`, for the HTTP server to put on every answer that
-    /// does not set them itself (its own refusals included).
-    static let commonHeaders = HTTPHeaders(fields + [("Cache-Control", "no-store")])
+    /// Over HTTPS: browsers are to use HTTPS only for this host for a year (HSTS). Not
+    /// `includeSubDomains`: a home server's name may be shared with other machines that have no
+    /// certificate. Never sent over plain HTTP (browsers ignore it there, and a proxy in front
+    /// sets its own).
+    static let strictTransportSecurity = (name: "Strict-Transport-Security", value: "max-age=31536000")
 
-    /// Adds the fields (and `Cache-Control: no-store` when the response set no caching policy:
-    /// pages hold private data and a form token).
-    static func apply(to response: inout HTTPResponse) {
+    /// The fields with `Cache-Control: no-store` (and HSTS when `overHTTPS`), for the HTTP server
+    /// to put on every answer that does not set them itself (its own refusals included).
+    static func commonHeaders(overHTTPS: Bool) -> HTTPHeaders {
+        HTTPHeaders(fields + [("Cache-Control", "no-store")] + (overHTTPS ? [strictTransportSecurity] : []))
+    }
+
+    /// Adds the fields (HSTS when `overHTTPS`, and `Cache-Control: no-store` when the response set
+    /// no caching policy: pages hold private data and a form token).
+    static func apply(to response: inout HTTPResponse, overHTTPS: Bool) {
         for (name, value) in fields {
             response.headers.set(name, value)
         }
+        if overHTTPS { response.headers.set(strictTransportSecurity.name, strictTransportSecurity.value) }
         if !response.headers.contains("Cache-Control") {
             response.headers.set("Cache-Control", "no-store")
         }

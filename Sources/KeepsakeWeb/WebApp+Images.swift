@@ -51,7 +51,7 @@ extension WebApp {
                   immediateImageBytes(attachmentID, of: recordID, variant: variant, request: request, ranges: false)
               })
         else { return nil }
-        SecurityHeaders.apply(to: &response)
+        SecurityHeaders.apply(to: &response, overHTTPS: configuration.tls != nil)
         return response
     }
 

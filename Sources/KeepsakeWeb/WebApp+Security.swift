@@ -24,10 +24,14 @@ extension WebApp {
     /// `file:` page, a redirect across sites) is no origin of this server and is refused too; the
     /// pages' own forms send their real origin because their `Referrer-Policy` is `same-origin`
     /// (under `no-referrer` a browser sends `null` for them).
+    ///
+    /// The scheme is `https` when this server serves HTTPS, or when a proxy in front says it does
+    /// (`X-Forwarded-Proto: https`); `http` otherwise.
     func isSameOrigin(_ request: HTTPRequest) -> Bool {
         guard let origin = request.headers["Origin"] else { return true }
         guard let host = request.headers["Host"] else { return false }
-        return origin == "http://" + host
+        let scheme = configuration.tls != nil || request.headers["X-Forwarded-Proto"] == "https" ? "https" : "http"
+        return origin == scheme + "://" + host
     }
 
     /// Whether the form carries this session's CSRF token.
@@ -71,7 +75,7 @@ extension WebApp {
         let anonymous = session ?? sessions.signer.newSession(account: nil, now: now)
         var response = loginPage(WebRequest(http: request, language: language, session: anonymous), status: .unauthorized)
         if session == nil { setSessionCookie(anonymous, on: &response) }
-        SecurityHeaders.apply(to: &response)
+        SecurityHeaders.apply(to: &response, overHTTPS: configuration.tls != nil)
         return response
     }
 
@@ -191,7 +195,7 @@ extension WebApp {
     func logout(_ request: WebRequest) throws -> HTTPResponse {
         try sessions.end(request.session, now: Date())
         var response = HTTPResponse.redirect(to: requiresLogin ? "/login" : "/")
-        response.setCookie(Session.cookieName, "", maxAge: 0, httpOnly: true, sameSite: .strict)
+        response.setCookie(Session.cookieName, "", maxAge: 0, httpOnly: true, secure: configuration.tls != nil, sameSite: .strict)
         return response
     }
 }

@@ -151,7 +151,7 @@ public final class WebApp: Sendable {
             configuration.errorLog?("\(request.method) \(request.rawPath): \(error)")
             response = serverFailure()
         }
-        SecurityHeaders.apply(to: &response)
+        SecurityHeaders.apply(to: &response, overHTTPS: configuration.tls != nil)
         return response
     }
 
@@ -193,7 +193,7 @@ public final class WebApp: Sendable {
     /// Sends `session`'s cookie with `response`: `HttpOnly`, `SameSite=Strict`, for the browser's
     /// life (the signed value itself expires after ``Sessions/lifetime`` unless refreshed).
     func setSessionCookie(_ session: Session, on response: inout HTTPResponse) {
-        response.setCookie(Session.cookieName, sessions.cookieValue(for: session), httpOnly: true, sameSite: .strict)
+        response.setCookie(Session.cookieName, sessions.cookieValue(for: session), httpOnly: true, secure: configuration.tls != nil, sameSite: .strict)
     }
 
     /// Runs the page a route leads to (an accepted request: session and CSRF checked).

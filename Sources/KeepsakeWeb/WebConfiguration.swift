@@ -1,4 +1,5 @@
 public import Foundation
+public import KeepsakeSupport
 
 /// How `keepsake serve` runs: where it listens, who may use it, and its limits.
 public struct WebConfiguration: Sendable {
@@ -47,13 +48,17 @@ public struct WebConfiguration: Sendable {
     public var errorLog: (@Sendable (String) -> Void)?
     /// The current time, for the login throttle's waits (tests move it by hand).
     public var clock: @Sendable () -> Date
+    /// HTTPS with this certificate and key (checked by ``KeepsakeSupport/TLSIdentity``); `nil`
+    /// serves plain HTTP. With it the server sends HSTS and marks the session cookie `Secure`.
+    public var tls: TLSIdentity?
 
     /// Creates a configuration.
     public init(host: String = "127.0.0.1", port: UInt16 = 8080, password: String? = nil,
                 limits: WebLimits = WebLimits(), diaryPageSize: Int = 20, feedPageSize: Int = 10,
                 changePollSeconds: Int = 5, uploadDirectory: URL? = nil,
                 chartScript: URL? = nil, sortableScript: URL? = nil, sessionSecret: Data? = nil, recoverySeconds: Int = 60,
-                errorLog: (@Sendable (String) -> Void)? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
+                errorLog: (@Sendable (String) -> Void)? = nil, clock: @escaping @Sendable () -> Date = { Date() },
+                tls: TLSIdentity? = nil) {
         self.host = host
         self.port = port
         self.password = password
@@ -68,6 +73,7 @@ public struct WebConfiguration: Sendable {
         self.recoverySeconds = recoverySeconds
         self.errorLog = errorLog
         self.clock = clock
+        self.tls = tls
     }
 
     /// The one address served without a password.

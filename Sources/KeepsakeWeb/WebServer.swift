@@ -41,14 +41,15 @@ public final class WebServer: Sendable {
         // is read, and an API body that is not a photo upload is held to the JSON limit.
         let httpConfiguration = HTTPServer.Configuration(stagingDirectory: uploadDirectory, host: configuration.host,
                                                          port: configuration.port, limits: configuration.limits.httpLimits,
-                                                         commonHeaders: SecurityHeaders.commonHeaders,
+                                                         commonHeaders: SecurityHeaders.commonHeaders(overHTTPS: configuration.tls != nil),
                                                          headCheck: { [app] head in app.checkHead(head) },
                                                          refusalFormatter: { head, status, message in
                                                              WebApp.refusal(for: head, status: status, message: message)
                                                          },
                                                          bodyLimit: { [app] head in app.bodyLimit(for: head) },
                                                          immediateAnswer: { [app] request in app.immediateAnswer(to: request) },
-                                                         errorLog: configuration.errorLog)
+                                                         errorLog: configuration.errorLog,
+                                                         tls: configuration.tls.map { HTTPServerTLS(certificatePEM: $0.certificatePEM, privateKeyPEM: $0.privateKeyPEM) })
         do {
             server = try HTTPServer(configuration: httpConfiguration) { [app] request in
                 await app.handle(request)

@@ -28,10 +28,11 @@ public final class ServeProcess: @unchecked Sendable {
     public let banner: String
 
     /// Starts `keepsake` with the store `arguments` (`--store …`, `--metadata …`, `--blobs …`) and
-    /// `environment` (credentials), its standard error going to `log`; waits until it says where it listens.
-    public init(storeArguments: [String], environment: [String: String], log: URL) throws {
+    /// `environment` (credentials) and more `serve` options (`serveArguments`), its standard error
+    /// going to `log`; waits until it says where it listens.
+    public init(storeArguments: [String], environment: [String: String], log: URL, serveArguments: [String] = []) throws {
         process.executableURL = Binaries.url("keepsake")
-        process.arguments = storeArguments + ["serve", "--port", "0", "--no-demo"]
+        process.arguments = storeArguments + ["serve", "--port", "0", "--no-demo"] + serveArguments
         process.environment = environment
         process.standardOutput = output
         _ = FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -44,7 +45,7 @@ public final class ServeProcess: @unchecked Sendable {
                 throw Failure(description: "keepsake serve exited before listening: \(text) \((try? String(contentsOf: log, encoding: .utf8)) ?? "")")
             }
             text += String(decoding: chunk, as: UTF8.self)
-            if let match = text.firstMatch(of: #/Open (http://[0-9.]+:[0-9]+)/#) {
+            if let match = text.firstMatch(of: #/Open (https?://[0-9.]+:[0-9]+)/#) {
                 url = String(match.1)
                 break
             }

@@ -56,6 +56,10 @@ typedef struct {
     /* Called for a head libmicrohttpd refuses itself; may be NULL. */
     cmhd_head_refusal_handler head_refusal_handler;
     void *head_refusal_handler_cls;
+    /* HTTPS: the server's certificate chain and its private key, PEM text (NUL-terminated), both
+     * or neither; NULL serves plain HTTP. libmicrohttpd hands them to GnuTLS at start. */
+    const char *tls_certificate_pem;
+    const char *tls_key_pem;
 } cmhd_daemon_options;
 
 /*

@@ -93,7 +93,7 @@ extension WebApp {
 
     private func finished(_ response: HTTPResponse) -> HTTPResponse {
         var response = response
-        SecurityHeaders.apply(to: &response)
+        SecurityHeaders.apply(to: &response, overHTTPS: configuration.tls != nil)
         return response
     }
 
