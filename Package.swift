@@ -78,6 +78,8 @@ let package = Package(
         .target(name: "KeepsakeWeb",
                 dependencies: ["KeepsakeSupport", "KeepsakeHTTP", "KeepsakeViewModels", "KeepsakeStore", "KeepsakeDiary", "KeepsakeLedger",
                                "KeepsakeFeed", "KeepsakeImageCache", "KeepsakeForeignImport"],
+                // The app's artwork and the icons scripts/make-icons renders from it.
+                resources: [.copy("Resources/Icons")],
                 swiftSettings: strictSettings),
 
         // libarchive, behind one small module (C targets are named C + the library; docs/ARCHITECTURE.md, "Names"): the one archive reader (the export's tar, other apps' zips) and the export's writer.

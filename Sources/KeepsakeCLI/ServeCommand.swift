@@ -125,6 +125,7 @@ struct ServeCommand: ParsableCommand {
             lines.append("HTTPS with the certificate for \(names), valid until \(ISO8601DateFormatter().string(from: tls.notAfter)).")
         }
         if !app.hasCharts { lines.append("Chart.js (libjs-chart.js) is not installed: charts are shown as tables.") }
+        if !app.hasIcons { lines.append("The app's icons are missing from this installation (KeepsakeWeb's resources): it cannot be installed to a home screen.") }
         if !app.hasSortable { lines.append("SortableJS (libjs-sortable) is not installed: photos are reordered with buttons.") }
         lines.append("Press Ctrl-C to stop.")
         // Written at once: scripts (and the browser tests) read the address from here.

@@ -1,6 +1,7 @@
 /// `/assets/app.js`: the little JavaScript of the pages. Everything works without it; it adds
 /// photo previews, drag-to-reorder (SortableJS) and ↑ ↓ buttons on compose forms, the charts
-/// (Chart.js), previews of receipts, and reloading list pages when the store changes.
+/// (Chart.js), previews of receipts, reloading list pages when the store changes, and the service
+/// worker of the installed app (``ServiceWorkerScript``).
 enum AppScript {
     /// The script.
     static let source = #"""
@@ -213,7 +214,28 @@ enum AppScript {
     }, every);
   }
 
+  // ---- Installed app: the service worker (/sw.js) and logging out ----
+
+  function setUpOffline() {
+    if ('serviceWorker' in navigator && window.isSecureContext) {
+      navigator.serviceWorker.register('/sw.js').catch(function () {});
+    }
+    // Logging out deletes the pages and photos kept for offline reading before the form goes (the
+    // server's answer asks the browser to clear them too).
+    all('form[action="/logout"]').forEach(function (form) {
+      form.addEventListener('submit', function (event) {
+        if (!window.caches || form.getAttribute('data-cleared') === 'yes') return;
+        event.preventDefault();
+        caches.keys()
+          .then(function (keys) { return Promise.all(keys.map(function (key) { return caches.delete(key); })); })
+          .catch(function () {})
+          .then(function () { form.setAttribute('data-cleared', 'yes'); form.submit(); });
+      });
+    });
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
+    setUpOffline();
     all('[data-photo-field]').forEach(setUpPhotoField);
     setUpPreviews();
     drawCharts();

@@ -7,6 +7,8 @@ enum AppStyle {
     private static let base = #"""
 :root { --ink: #1d2327; --muted: #5f6b73; --line: #d9dee2; --paper: #ffffff; --wash: #f5f6f4; --accent: #2f6f8f;
   --danger: #b3261e; --ok: #2e7d32; --radius: 10px; font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans KR", "Apple SD Gothic Neo", sans-serif; }
+.offline-banner { margin: 0 0 1rem; padding: .6rem .9rem; border-radius: var(--radius); background: #fff4d6; border: 1px solid #e7c36a; color: var(--ink); font-weight: 600; }
+.offline-page { max-width: 40rem; }
 * { box-sizing: border-box; }
 body { margin: 0; color: var(--ink); background: var(--wash); line-height: 1.5; }
 a { color: var(--accent); }

@@ -3,7 +3,9 @@ import KeepsakeHTTP
 import KeepsakeStore
 import KeepsakeSupport
 
-/// The files under `/assets/`: the app's own script and style sheet (compiled in), and Chart.js
+/// The files under `/assets/`: the app's own script and style sheet (compiled in), its icons and
+/// offline page, the manifest and service worker at the root (``WebManifest``,
+/// ``ServiceWorkerScript``), and Chart.js
 /// and SortableJS from the Debian packages `libjs-chart.js` and `libjs-sortable`, served from
 /// where Debian installs them so that the pages work offline.
 ///
@@ -30,22 +32,49 @@ struct StaticAssets: Sendable {
     let chart: Asset?
     /// `/assets/sortable.js`, when SortableJS is installed.
     let sortable: Asset?
+    /// `/assets/icon-192.png` and the other icons (``AppIcons``) that this build has.
+    let icons: [String: Asset]
+    /// `/assets/offline.html`: the installed app's page for a page not seen, offline.
+    let offline: Asset
+    /// `/manifest.webmanifest` (unversioned: browsers ask for it by this name).
+    let manifest: Asset
+    /// `/sw.js` (unversioned, at the root so that it serves every page).
+    let serviceWorker: Asset
 
     init(chartScript: URL?, sortableScript: URL?) {
         script = Self.compiled(AppScript.source, contentType: "text/javascript; charset=utf-8")
         style = Self.compiled(AppStyle.source, contentType: "text/css; charset=utf-8")
         chart = chartScript.flatMap { Self.system($0) }
         sortable = sortableScript.flatMap { Self.system($0) }
+        icons = AppIcons.load().mapValues { Asset(body: .data($0), contentType: "image/png", etag: Self.sha256($0), lastModified: nil) }
+        func versioned(_ name: String, _ asset: Asset) -> String { "/assets/\(name)?v=\(asset.etag.prefix(12))" }
+        offline = Self.compiled(OfflinePage.html(styleURL: versioned("app.css", style)), contentType: "text/html; charset=utf-8")
+        let icons = icons
+        manifest = Self.compiled(String(decoding: WebManifest.json { name in icons[name].map { versioned(name, $0) } ?? "/assets/\(name)" }, as: UTF8.self),
+                                 contentType: "application/manifest+json")
+        // The shell: every file the pages need to draw without the server. Their versions are in
+        // the URLs, so any change makes a new worker (and a new shell cache).
+        let shell = [("app.css", style), ("app.js", script), ("offline.html", offline)] + (chart.map { [("chart.js", $0)] } ?? [])
+            + (sortable.map { [("sortable.js", $0)] } ?? []) + icons.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+        let urls = shell.map { versioned($0.0, $0.1) }
+        serviceWorker = Self.compiled(ServiceWorkerScript.source(version: String(Self.sha256(Data(urls.joined(separator: "\n").utf8)).prefix(12)),
+                                                                 shellURLs: urls, offlineURL: versioned("offline.html", offline)),
+                                      contentType: "text/javascript; charset=utf-8")
     }
 
-    /// The asset called `name` (`app.js`, `app.css`, `chart.js`, `sortable.js`).
+    /// Whether every icon of ``AppIcons`` is in this build (the manifest lists them).
+    var hasIcons: Bool { AppIcons.all.allSatisfy { icons[$0.name] != nil } }
+
+    /// The asset called `name` under `/assets/` (`app.js`, `app.css`, `chart.js`, `sortable.js`,
+    /// `offline.html`, the icons).
     func asset(named name: String) -> Asset? {
         switch name {
         case "app.js": script
         case "app.css": style
         case "chart.js": chart
         case "sortable.js": sortable
-        default: nil
+        case "offline.html": offline
+        default: icons[name]
         }
     }
 
@@ -55,14 +84,23 @@ struct StaticAssets: Sendable {
         return "/assets/\(name)?v=\(version)"
     }
 
-    /// `GET /assets/<name>`: the file, `304` when the client's copy is current, `404` otherwise.
+    /// `GET /assets/<name>` (for a year, `immutable`: the pages ask for versioned URLs), or
+    /// `GET /manifest.webmanifest` and `GET /sw.js` (`no-cache`: asked again each time, so a new
+    /// version is seen at once): the file, `304` when the client's copy is current, `404` otherwise.
     func response(for segments: [String], request: HTTPRequest) -> HTTPResponse {
-        guard segments.count == 2, let asset = asset(named: segments[1]) else { return .notFound() }
+        let found: Asset?, caching: String
+        switch segments {
+        case ["manifest.webmanifest"]: (found, caching) = (manifest, "no-cache")
+        case ["sw.js"]: (found, caching) = (serviceWorker, "no-cache")
+        case let path where path.count == 2 && path[0] == "assets": (found, caching) = (asset(named: path[1]), "public, max-age=31536000, immutable")
+        default: (found, caching) = (nil, "")
+        }
+        guard let asset = found else { return .notFound() }
         let validators = HTTPValidators(etag: asset.etag, lastModified: asset.lastModified)
         var response = validators.response(for: request) {
             HTTPResponse(status: .ok, headers: ["Content-Type": asset.contentType], body: asset.body)
         }
-        response.headers.set("Cache-Control", "public, max-age=31536000, immutable")
+        response.headers.set("Cache-Control", caching)
         return response
     }
 

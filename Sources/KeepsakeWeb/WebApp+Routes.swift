@@ -31,6 +31,8 @@ extension WebApp {
         var router = Router<WebRoute>(constraints: routeConstraints(thumbnailSizes: thumbnailSizes))
         router.get("/", .page { _, _, _ in .redirect(to: "/diary") })
         router.get("/assets/{file}", .asset)
+        router.get("/manifest.webmanifest", .asset)
+        router.get("/sw.js", .asset)
         router.get("/images/{record:uuid}/{attachment:id}/{variant}", .page { app, request, parameters in
             app.imageResponse(segments: Array(request.segments.dropFirst()), request: request)
         })

@@ -189,13 +189,17 @@ extension WebApp {
     }
 
     /// `POST /logout`: ends the session on every server of the store (its nonce goes to the shared
-    /// logout list) and deletes the cookie.
+    /// logout list), deletes the cookie, and asks the browser to clear what it cached and stored
+    /// for this site (`Clear-Site-Data`).
     ///
     /// - Throws: ``WebError`` when the logout list cannot be written (the session stays valid).
     func logout(_ request: WebRequest) throws -> HTTPResponse {
         try sessions.end(request.session, now: Date())
         var response = HTTPResponse.redirect(to: requiresLogin ? "/login" : "/")
         response.setCookie(Session.cookieName, "", maxAge: 0, httpOnly: true, secure: configuration.tls != nil, sameSite: .strict)
+        // Nothing private stays in this browser: the pages and photos its service worker kept, and
+        // what the pages stored (the worker itself is unregistered by it too).
+        response.headers.set("Clear-Site-Data", "\"cache\", \"storage\"")
         return response
     }
 }

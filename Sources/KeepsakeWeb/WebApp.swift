@@ -140,6 +140,9 @@ public final class WebApp: Sendable {
     public var hasCharts: Bool { assets.chart != nil }
     /// Whether SortableJS was found (photos can be dragged; otherwise the arrow buttons reorder).
     public var hasSortable: Bool { assets.sortable != nil }
+    /// Whether this build has the app's icons (the manifest lists them; without them the app
+    /// cannot be installed to a home screen).
+    public var hasIcons: Bool { assets.hasIcons }
 
     /// Answers one request: security checks, routing, the page (acting as the request's caller),
     /// and the security headers on every response.

@@ -130,6 +130,9 @@ import Testing
         var entries: [String: Entry] = [
             "GET /": Entry(kind: .meta([303])),
             "GET /assets/{file}": Entry(kind: .meta([200, 404])),
+            // The same for every account and none: the installable app's manifest and service worker.
+            "GET /manifest.webmanifest": Entry(kind: .meta([200])),
+            "GET /sw.js": Entry(kind: .meta([200])),
             "GET /images/{record:uuid}/{attachment:id}/{variant}": Entry(kind: .read),
             "GET /changes": Entry(kind: .list),
             "GET /lang/{code}": Entry(kind: .meta([303])),

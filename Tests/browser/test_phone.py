@@ -1,9 +1,17 @@
-"""Browser tests of Keepsake on the phone (issue 23): HTTPS with a certificate made as docs/WEB.md says.
+"""Browser tests of Keepsake on the phone (issue 23), in headless Chromium at a phone's size.
 
-`keepsake serve --tls-cert/--tls-key` with a certificate from scripts/make-certificate, and a
-headless Chromium that trusts the made authority the way a person's browser would: through an NSS
+HTTPSTests: `keepsake serve --tls-cert/--tls-key` with a certificate from scripts/make-certificate,
+and a Chromium that trusts the made authority the way a person's browser would: through an NSS
 database in its home folder (certutil), never --ignore-certificate-errors.
+
+InstallAndOfflineTests: the manifest and service worker accepted by the browser (DevTools protocol:
+no installability errors, the worker activated and controlling the page), the timeline and a recent
+entry read from the cache with the server stopped, a page never seen showing the offline page, the
+cache's bound, and logging out clearing what was kept. It prints the timeline's page weight and its
+first paint from the cache (figures, not asserted as timings).
 """
+import json
+import socket
 import os
 import re
 import shutil
@@ -15,6 +23,7 @@ import unittest
 from pathlib import Path
 
 from selenium import webdriver
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
@@ -129,6 +138,165 @@ class HTTPSTests(unittest.TestCase):
         headers = subprocess.run(["curl", "-sS", "-D", "-", "-o", "/dev/null", "--cacert", self.authority, self.url + "/diary"],
                                  capture_output=True, text=True, timeout=30).stdout
         self.assertIn("Strict-Transport-Security: max-age=31536000", headers)
+
+
+CORPUS = Path(os.environ.get("KEEPSAKE_CORPUS", REPO.parent / "shared/corpus")).resolve()
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class InstallAndOfflineTests(unittest.TestCase):
+    """The installable app and offline reading, over http://127.0.0.1 (a secure context)."""
+
+    PASSWORD = "correct horse battery"
+
+    @classmethod
+    def setUpClass(cls):
+        cls.workspace = tempfile.mkdtemp(prefix="keepsake-offline-")
+        cls.store = os.path.join(cls.workspace, "store")
+        cls.port = free_port()
+        cls.entries = []
+        for title, photo in [("Kept for the train", CORPUS / "jpeg/testorig.jpg"), ("A toucan at the zoo", CORPUS / "png/toucan.png"),
+                             ("Never opened here", None)]:
+            arguments = [str(BIN), "--store", cls.store, "diary", "add", "--emotion", "joy", "--title", title, "--text", title + ".", "--json"]
+            if photo:
+                arguments += ["--image", str(photo)]
+            made = subprocess.run(arguments, capture_output=True, text=True, timeout=120, check=True)
+            cls.entries.append(json.loads(made.stdout)["id"])
+        cls.start()
+        cls.home = os.path.join(cls.workspace, "home")
+        os.makedirs(cls.home)
+        cls.driver = chromium(cls.home)
+        print("\nkeepsake serve at %s, store %s" % (cls.url, cls.store))
+
+    @classmethod
+    def start(cls):
+        cls.process, cls.url = start_server(cls.store, "--port", str(cls.port), "--password", cls.PASSWORD)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        stop_server(cls.process)
+        shutil.rmtree(cls.workspace, ignore_errors=True)
+
+    def one(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+    def wait_for(self, condition, message=""):
+        return WebDriverWait(self.driver, WAIT).until(lambda driver: condition(), message)
+
+    def script(self, source):
+        """Runs an async script whose last statement calls done(value)."""
+        return self.driver.execute_async_script("var done = arguments[arguments.length - 1];\n" + source)
+
+    def log_in(self):
+        self.driver.get(self.url + "/diary")
+        if self.driver.find_elements(By.CSS_SELECTOR, "form[action='/logout']"):
+            return  # logged in already
+        self.one("form[action='/login'] input[name='login']").send_keys("admin")
+        self.one("form[action='/login'] input[name='password']").send_keys(self.PASSWORD)
+        self.one("form[action='/login'] button[type='submit']").click()
+        try:
+            self.wait_for(lambda: self.driver.execute_script("return location.pathname") == "/diary", "logged in")
+        except Exception:
+            print("  login ended on", self.driver.current_url, self.driver.page_source[:1500])
+            raise
+
+    def stop_server(self):
+        stop_server(self.process)
+
+    def test_10_installable_with_an_active_worker_and_kept_pages_read_offline(self):
+        driver = self.driver
+        self.log_in()
+        # The worker installs and takes over; after a reload it answers the page itself.
+        state = self.script("navigator.serviceWorker.ready.then(function (r) { done(r.active && r.active.state); });")
+        self.assertEqual(state, "activated")
+        driver.get(self.url + "/diary")
+        self.assertTrue(driver.execute_script("return !!navigator.serviceWorker.controller"), "the page is controlled by /sw.js")
+        errors = driver.execute_cdp_cmd("Page.getInstallabilityErrors", {})
+        self.assertEqual(errors.get("installabilityErrors"), [], errors)
+        manifest = driver.execute_cdp_cmd("Page.getAppManifest", {})
+        self.assertEqual(manifest.get("errors"), [], manifest)
+        self.assertTrue(manifest.get("url", "").endswith("/manifest.webmanifest"))
+
+        # The page weight of the timeline without photos: the document, the style sheet and the script.
+        weight = driver.execute_script("""
+            var entries = performance.getEntriesByType('navigation').concat(performance.getEntriesByType('resource'));
+            return entries.filter(function (e) { return e.initiatorType === 'navigation' || /\\.(css|js)(\\?|$)/.test(e.name); })
+                          .reduce(function (sum, e) { return sum + (e.decodedBodySize || 0); }, 0);""")
+        print("  FIGURES timeline page weight (HTML + CSS + JS, decoded, without photos): %.1f KB (target < 100 KB)" % (weight / 1000.0))
+        self.assertGreater(weight, 1000)
+
+        # A recently seen entry with its photo, and the timeline.
+        driver.get(self.url + "/diary/" + self.entries[0])
+        self.wait_for(lambda: driver.execute_script("return Array.prototype.every.call(document.images, function (i) { return i.complete && i.naturalWidth > 0; })"), "photo shown")
+        driver.get(self.url + "/diary")
+        self.assertEqual(driver.execute_script("return document.querySelector('img[loading=lazy]') !== null"), True, "thumbnails are lazy-loaded")
+
+        # The server goes away.
+        self.stop_server()
+        try:
+            driver.get(self.url + "/diary")
+            banner = self.one(".offline-banner")
+            self.assertIn("Offline", banner.text)
+            self.assertTrue(banner.get_attribute("data-offline-since"))
+            self.assertIn("Kept for the train", driver.page_source)
+            paint = driver.execute_script("var p = performance.getEntriesByName('first-contentful-paint')[0]; return p ? p.startTime : null;")
+            print("  FIGURES timeline first contentful paint from the cache, server stopped, 390x844: %s ms (target < 300 ms)"
+                  % ("%.0f" % paint if paint is not None else "n/a"))
+            driver.get(self.url + "/diary/" + self.entries[0])
+            self.assertEqual(self.one("h1").text, "Kept for the train")
+            self.assertTrue(self.one(".offline-banner").is_displayed())
+            self.wait_for(lambda: driver.execute_script("return Array.prototype.every.call(document.images, function (i) { return i.complete && i.naturalWidth > 0; })"),
+                          "the photo comes from the cache")
+            # An entry never opened here: the offline page, not the browser's error.
+            driver.get(self.url + "/diary/" + self.entries[2])
+            self.assertEqual(self.one("h1").text, "You are offline")
+            self.assertNotIn("Never opened here", driver.page_source)
+        finally:
+            type(self).start()
+
+    def test_20_the_page_cache_keeps_the_newest_sixty(self):
+        driver = self.driver
+        self.log_in()
+        self.script("navigator.serviceWorker.ready.then(function () { done(true); });")
+        for month in range(1, 66):
+            driver.get(self.url + "/diary/calendar?month=%04d-%02d" % (2020 + (month - 1) // 12, (month - 1) % 12 + 1))
+        kept = self.script("""caches.open('keepsake-pages').then(function (c) { return c.keys(); })
+            .then(function (keys) { done(keys.map(function (k) { return new URL(k.url).pathname + new URL(k.url).search; })); });""")
+        self.assertEqual(len(kept), 60, kept[:3])
+        self.assertNotIn("/diary/calendar?month=2020-01", kept, "the oldest went first")
+        self.assertIn("/diary/calendar?month=2025-05", kept)
+
+    def test_30_logging_out_clears_what_was_kept(self):
+        driver = self.driver
+        self.log_in()
+        driver.get(self.url + "/diary/" + self.entries[1])
+        self.script("navigator.serviceWorker.ready.then(function () { done(true); });")
+        before = self.script("caches.keys().then(done);")
+        self.assertTrue(any(name == "keepsake-pages" for name in before), before)
+        self.one("form[action='/logout'] button").click()
+        self.wait_for(lambda: driver.execute_script("return location.pathname") == "/login", "logged out")
+        # What is left is at most the app shell (style sheet, script, icons: nothing private), cached
+        # again by the login page's worker; no page, no photo.
+        left = self.script("caches.keys().then(done);")
+        self.assertEqual([name for name in left if not name.startswith("keepsake-shell-")], [], left)
+        self.assertEqual(self.script("indexedDB.databases().then(function (d) { done(d.map(function (x) { return x.name; })); });"), [])
+        # With the server gone, the entry seen before is not shown from anywhere.
+        self.stop_server()
+        try:
+            try:
+                driver.get(self.url + "/diary/" + self.entries[1])
+            except WebDriverException as error:
+                # No worker answers any more: the browser's own "cannot connect" page.
+                self.assertIn("ERR_CONNECTION_REFUSED", str(error))
+            self.assertNotIn("A toucan at the zoo", driver.page_source)
+        finally:
+            type(self).start()
 
 
 if __name__ == "__main__":

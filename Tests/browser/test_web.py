@@ -357,11 +357,11 @@ class WebAppTests(unittest.TestCase):
         # CSV: import two rows (one already there by id, so it is skipped), see the report.
         status, _, csv = self.http("/ledger/export.csv")
         self.assertEqual(status, 200)
-        self.assertTrue(csv.startswith("id,date,kind,amount,currency,category,memo"))
+        self.assertTrue(csv.startswith("id,date,kind,amount,currency,category,memo,splits\r\n"))
         existing = csv.splitlines()[1]
         path = os.path.join(self.workspace, "import.csv")
         with open(path, "w", encoding="utf-8") as file:
-            file.write("id,date,kind,amount,currency,category,memo\r\n%s\r\n,%s,income,250.00,USD,Salary,Imported\r\n"
+            file.write("id,date,kind,amount,currency,category,memo,splits\r\n%s\r\n,%s,income,250.00,USD,Salary,Imported,\r\n"
                        % (existing, date.today().isoformat()))
         self.go("/ledger/import")
         self.one("input[name='csv']").send_keys(path)

@@ -89,7 +89,10 @@ struct PageLayout: Sendable {
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <title>\(page.title) · Keepsake</title>
             <link rel="stylesheet" href="\(assets.url("app.css"))">
-            <link rel="icon" href="data:,">
+            <link rel="manifest" href="/manifest.webmanifest">
+            <meta name="theme-color" content="\(WebManifest.themeColor)">
+            <link rel="icon" type="image/png" href="\(assets.url("favicon-32.png"))">
+            <link rel="apple-touch-icon" href="\(assets.url("apple-touch-icon.png"))">
             </head>
             <body\(bodyAttributes)>
             <header class="site">
