@@ -32,7 +32,8 @@ enum AppScript {
   function setUpPhotoField(field) {
     var list = one('.photo-list', field);
     var order = one('input[name="order"]', field);
-    var picker = one('.photo-picker', field);
+    // The library picker and the camera: either adds its photos to the list.
+    var pickers = all('.photo-picker', field);
     var message = one('.photo-message', field);
     var template = one('template.photo-template', field);
     var limit = parseInt(field.getAttribute('data-limit'), 10) || 10;
@@ -62,7 +63,7 @@ enum AppScript {
       all('.photo.removed .photo-number', list).forEach(function (number) { number.textContent = '–'; });
       var count = one('.photo-count', field);
       if (count) { count.textContent = items.length + ' / ' + limit; }
-      if (picker) { picker.disabled = items.length >= limit; }
+      pickers.forEach(function (picker) { picker.disabled = items.length >= limit; });
       field.setAttribute('data-count', String(items.length));
     }
     function preview(item, file) {
@@ -128,7 +129,8 @@ enum AppScript {
       }
     });
 
-    if (picker && canMoveFiles && template) {
+    pickers.forEach(function (picker) {
+      if (!canMoveFiles || !template) { return; }
       picker.removeAttribute('name');
       picker.addEventListener('change', function () {
         var problems = [];
@@ -142,7 +144,7 @@ enum AppScript {
         say(problems.join(' '));
         refresh();
       });
-    }
+    });
 
     if (typeof Sortable !== 'undefined') {
       Sortable.create(list, {
@@ -187,6 +189,10 @@ enum AppScript {
       input.addEventListener('change', function () {
         var image = document.getElementById(input.getAttribute('data-preview'));
         if (!image || !input.files || !input.files.length) { return; }
+        // The library or the camera: the last one chosen is the receipt (the other is emptied).
+        all('input[type="file"][data-preview="' + input.getAttribute('data-preview') + '"]').forEach(function (other) {
+          if (other !== input) { other.value = ''; }
+        });
         image.src = URL.createObjectURL(input.files[0]);
         image.hidden = false;
       });

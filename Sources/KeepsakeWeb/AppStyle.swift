@@ -7,6 +7,7 @@ enum AppStyle {
     private static let base = #"""
 :root { --ink: #1d2327; --muted: #5f6b73; --line: #d9dee2; --paper: #ffffff; --wash: #f5f6f4; --accent: #2f6f8f;
   --danger: #b3261e; --ok: #2e7d32; --radius: 10px; font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans KR", "Apple SD Gothic Neo", sans-serif; }
+.pickers { display: flex; flex-wrap: wrap; gap: .5rem; }
 .offline-banner { margin: 0 0 1rem; padding: .6rem .9rem; border-radius: var(--radius); background: #fff4d6; border: 1px solid #e7c36a; color: var(--ink); font-weight: 600; }
 .offline-page { max-width: 40rem; }
 * { box-sizing: border-box; }
@@ -148,5 +149,10 @@ tr.budget-line.over th { color: var(--danger); }
 .budget-form summary { cursor: pointer; font-weight: 600; margin: .4rem 0; }
 @media (max-width: 600px) { table.pixels { border-spacing: 1px; font-size: .5rem; } table.pixels td { height: .8rem; border-radius: 2px; } table.pixels th.minor { color: transparent; } }
 @media (max-width: 600px) { main { padding: .7rem; } .photo-list { grid-template-columns: repeat(2, 1fr); } }
+/* One-handed at phone widths: every control a thumb's size (44 px), the save button across the form. */
+@media (max-width: 600px) {
+  button, .button, select, input[type="text"], input[type="date"], input[type="number"], input[type="search"], input[type="password"] { min-height: 44px; }
+  button[name="done"] { width: 100%; }
+}
 """#
 }

@@ -45,7 +45,10 @@ enum PhotoField {
             \(rows)
             </ol>
             <input type="hidden" name="order" value="\(keys.joined(separator: ","))">
+            <div class="pickers">
             <label class="picker button">\(t[.addPhotos]) <input type="file" class="photo-picker" name="photos" accept="image/*" multiple></label>
+            <label class="picker button camera">\(t.takePhoto) <input type="file" class="photo-picker photo-camera" name="photos" accept="image/*" capture="environment"></label>
+            </div>
             <template class="photo-template">
             <li class="photo new" data-key="">
             <span class="photo-number"></span>

@@ -32,6 +32,7 @@ from selenium.webdriver.support.ui import WebDriverWait
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("KEEPSAKE_BIN", REPO / ".build/debug/keepsake"))
 WAIT = 15
+CORPUS = Path(os.environ.get("KEEPSAKE_CORPUS", REPO.parent / "shared/corpus")).resolve()
 
 
 def start_server(store, *arguments):
@@ -131,6 +132,29 @@ class HTTPSTests(unittest.TestCase):
         self.assertTrue(cookies["keepsake_session"]["httpOnly"])
         self.assertNotIn("keepsake_session", driver.execute_script("return document.cookie"))
 
+    def test_15_compose_at_a_phone_width_with_the_camera_and_the_library(self):
+        driver = self.driver
+        driver.get(self.url + "/diary/new")
+        camera = self.one("input.photo-camera")
+        self.assertEqual(camera.get_attribute("capture"), "environment")
+        self.assertEqual(camera.get_attribute("accept"), "image/*")
+        # At 390 pixels nothing scrolls sideways, and the save button is a thumb's size.
+        self.assertLessEqual(driver.execute_script("return document.documentElement.scrollWidth"),
+                             driver.execute_script("return window.innerWidth"))
+        self.assertGreaterEqual(self.one("button[name='done']").size["height"], 44)
+        self.one("input[name='title']").send_keys("From the camera")
+        self.one("label.emo-calm").click()
+        camera.send_keys(str(CORPUS / "jpeg/testorig.jpg"))          # what the camera hands over
+        self.one("input.photo-picker:not(.photo-camera)").send_keys(str(CORPUS / "png/toucan.png"))
+        WebDriverWait(driver, WAIT).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".photo-list .photo")) == 2)
+        self.one("button[name='done']").click()
+        WebDriverWait(driver, WAIT).until(lambda d: re.fullmatch(r"/diary/[0-9a-f-]{36}", d.execute_script("return location.pathname")))
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "figure.photo-large")), 2)
+        # The ledger's form photographs a receipt the same way.
+        driver.get(self.url + "/ledger/new")
+        receipts = driver.find_elements(By.CSS_SELECTOR, "input[type='file'][name='receipt']")
+        self.assertEqual([r.get_attribute("capture") for r in receipts], [None, "environment"])
+
     def test_20_plain_http_to_the_https_port_is_not_served(self):
         plain = subprocess.run(["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", self.url.replace("https://", "http://") + "/"],
                                capture_output=True, text=True, timeout=30)
@@ -138,9 +162,6 @@ class HTTPSTests(unittest.TestCase):
         headers = subprocess.run(["curl", "-sS", "-D", "-", "-o", "/dev/null", "--cacert", self.authority, self.url + "/diary"],
                                  capture_output=True, text=True, timeout=30).stdout
         self.assertIn("Strict-Transport-Security: max-age=31536000", headers)
-
-
-CORPUS = Path(os.environ.get("KEEPSAKE_CORPUS", REPO.parent / "shared/corpus")).resolve()
 
 
 def free_port():

@@ -72,6 +72,7 @@ extension LedgerPages {
             \(current)
             \(lost)
             <label class="button">\(model.currentReceipt == nil ? t[.attachReceipt] : t[.replaceReceipt]) <input type="file" name="receipt" accept="image/*" data-preview="receipt-preview"></label>
+            <label class="button camera">\(t.photographReceipt) <input type="file" name="receipt" accept="image/*" capture="environment" data-preview="receipt-preview"></label>
             <img id="receipt-preview" class="thumb preview" alt="" hidden>
             </fieldset>
             <div class="form-actions">
