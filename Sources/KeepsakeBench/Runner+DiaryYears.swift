@@ -62,14 +62,7 @@ extension Runner {
             yearScript += "SELECT json_extract(fields, '$.day') AS d, json_extract(fields, '$.emotion') AS e, count(*), coalesce(sum(json_extract(fields, '$.intensity')), 0) FROM record WHERE collection = 'diary' AND trashed_at IS NULL AND date >= \(from) AND date < \(until) GROUP BY d, e;\n"
         }
         func shell(_ script: String) throws -> Summary {
-            let ran = try run(["sqlite3", "-readonly", root + "/keepsake.sqlite"], stdin: Data(script.utf8))
-            let times = ran.text.split(separator: "\n").compactMap { line -> Double? in
-                let parts = line.split(separator: " ")
-                guard parts.count == 8, parts[0] == "Run", let user = Double(parts[5]), let sys = Double(parts[7]) else { return nil }
-                return (user + sys) * 1000
-            }
-            guard times.count == warm + iterations else { throw BenchFailure("sqlite3 printed \(times.count) timings: \(ran.stderr)") }
-            return Summary(Array(times.dropFirst(warm)))
+            Summary(Array(try sqlite3Timings(root + "/keepsake.sqlite", script, expected: warm + iterations).dropFirst(warm)))
         }
         let onThisDayPeer = try shell(onThisDayScript), yearPeer = try shell(yearScript)
 

@@ -86,13 +86,7 @@ extension Runner {
             script += "SELECT book_id, json_extract(fields, '$.account') AS a, json_extract(fields, '$.currency') AS c, json_extract(fields, '$.kind') AS k, sum(json_extract(fields, '$.amount')) FROM record WHERE \(live) AND date < \(until) GROUP BY book_id, a, c, k;\n"
             script += "SELECT id, fields, date, book_id FROM record WHERE collection = 'ledger-account' AND trashed_at IS NULL AND date < \(until);\n"
         }
-        let ran = try run(["sqlite3", "-readonly", root + "/keepsake.sqlite"], stdin: Data(script.utf8))
-        let times = ran.text.split(separator: "\n").compactMap { line -> Double? in
-            let parts = line.split(separator: " ")
-            guard parts.count == 8, parts[0] == "Run", let user = Double(parts[5]), let sys = Double(parts[7]) else { return nil }
-            return (user + sys) * 1000
-        }
-        guard times.count == (warm + iterations) * statements else { throw BenchFailure("sqlite3 printed \(times.count) timings: \(ran.stderr)") }
+        let times = try sqlite3Timings(root + "/keepsake.sqlite", script, expected: (warm + iterations) * statements)
         let perMonth = stride(from: warm * statements, to: times.count, by: statements).map { times[$0..<($0 + statements)].reduce(0, +) }
         let peer = Summary(perMonth)
 

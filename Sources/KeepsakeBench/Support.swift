@@ -173,3 +173,18 @@ func makeFolder(_ path: String) throws {
 func fileSize(_ path: String) -> Int {
     ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
 }
+
+/// Runs `script` in the `sqlite3` shell on `database` (read-only) and returns the CPU time in
+/// milliseconds (user + system, from `.timer on`) of each statement, in order.
+///
+/// - Throws: ``BenchFailure`` when the shell printed another number of timings than `expected`.
+func sqlite3Timings(_ database: String, _ script: String, expected: Int) throws -> [Double] {
+    let ran = try run(["sqlite3", "-readonly", database], stdin: Data(script.utf8))
+    let times = ran.text.split(separator: "\n").compactMap { line -> Double? in
+        let parts = line.split(separator: " ")
+        guard parts.count == 8, parts[0] == "Run", let user = Double(parts[5]), let sys = Double(parts[7]) else { return nil }
+        return (user + sys) * 1000
+    }
+    guard times.count == expected else { throw BenchFailure("sqlite3 printed \(times.count) timings, not \(expected): \(ran.stderr)") }
+    return times
+}
