@@ -230,12 +230,17 @@ enum AppScript {
     // server's answer asks the browser to clear them too).
     all('form[action="/logout"]').forEach(function (form) {
       form.addEventListener('submit', function (event) {
-        if (!window.caches || form.getAttribute('data-cleared') === 'yes') return;
+        if (form.getAttribute('data-cleared') === 'yes') return;
         event.preventDefault();
-        caches.keys()
-          .then(function (keys) { return Promise.all(keys.map(function (key) { return caches.delete(key); })); })
-          .catch(function () {})
-          .then(function () { form.setAttribute('data-cleared', 'yes'); form.submit(); });
+        // The outbox (outbox.js) first: it asks when changes wait, and names this browser's device.
+        var before = window.keepsakeBeforeLogout ? window.keepsakeBeforeLogout(form) : Promise.resolve(true);
+        before.then(function (go) {
+          if (!go) return;
+          var cleared = window.caches ? caches.keys().then(function (keys) {
+            return Promise.all(keys.map(function (key) { return caches.delete(key); }));
+          }) : Promise.resolve();
+          return cleared.catch(function () {}).then(function () { form.setAttribute('data-cleared', 'yes'); form.submit(); });
+        });
       });
     });
   }

@@ -8,6 +8,11 @@ enum AppStyle {
 :root { --ink: #1d2327; --muted: #5f6b73; --line: #d9dee2; --paper: #ffffff; --wash: #f5f6f4; --accent: #2f6f8f;
   --danger: #b3261e; --ok: #2e7d32; --radius: 10px; font-family: system-ui, -apple-system, "Segoe UI", "Noto Sans KR", "Apple SD Gothic Neo", sans-serif; }
 .pickers { display: flex; flex-wrap: wrap; gap: .5rem; }
+details.outbox { display: inline-block; position: relative; margin-right: .6rem; }
+details.outbox summary { cursor: pointer; font-weight: 600; color: var(--accent); }
+details.outbox .outbox-count { display: inline-block; min-width: 1.4rem; padding: 0 .35rem; border-radius: 1rem; background: var(--accent); color: #fff; text-align: center; }
+details.outbox .outbox-list { position: absolute; right: 0; z-index: 5; min-width: 16rem; margin: .3rem 0 0; padding: .6rem .6rem .6rem 1.6rem; background: var(--paper); border: 1px solid var(--line); border-radius: var(--radius); }
+.outbox-item.failed, .outbox-item.signedOut { color: var(--danger); }
 .offline-banner { margin: 0 0 1rem; padding: .6rem .9rem; border-radius: var(--radius); background: #fff4d6; border: 1px solid #e7c36a; color: var(--ink); font-weight: 600; }
 .offline-page { max-width: 40rem; }
 * { box-sizing: border-box; }

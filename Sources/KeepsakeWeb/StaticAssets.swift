@@ -34,6 +34,8 @@ struct StaticAssets: Sendable {
     let sortable: Asset?
     /// `/assets/icon-192.png` and the other icons (``AppIcons``) that this build has.
     let icons: [String: Asset]
+    /// `/assets/outbox.js`: changes written offline, sent when the server is back (``OutboxScript``).
+    let outbox: Asset
     /// `/assets/offline.html`: the installed app's page for a page not seen, offline.
     let offline: Asset
     /// `/manifest.webmanifest` (unversioned: browsers ask for it by this name).
@@ -44,6 +46,7 @@ struct StaticAssets: Sendable {
     init(chartScript: URL?, sortableScript: URL?) {
         script = Self.compiled(AppScript.source, contentType: "text/javascript; charset=utf-8")
         style = Self.compiled(AppStyle.source, contentType: "text/css; charset=utf-8")
+        outbox = Self.compiled(OutboxScript.source, contentType: "text/javascript; charset=utf-8")
         chart = chartScript.flatMap { Self.system($0) }
         sortable = sortableScript.flatMap { Self.system($0) }
         icons = AppIcons.load().mapValues { Asset(body: .data($0), contentType: "image/png", etag: Self.sha256($0), lastModified: nil) }
@@ -54,7 +57,7 @@ struct StaticAssets: Sendable {
                                  contentType: "application/manifest+json")
         // The shell: every file the pages need to draw without the server. Their versions are in
         // the URLs, so any change makes a new worker (and a new shell cache).
-        let shell = [("app.css", style), ("app.js", script), ("offline.html", offline)] + (chart.map { [("chart.js", $0)] } ?? [])
+        let shell = [("app.css", style), ("app.js", script), ("outbox.js", outbox), ("offline.html", offline)] + (chart.map { [("chart.js", $0)] } ?? [])
             + (sortable.map { [("sortable.js", $0)] } ?? []) + icons.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
         let urls = shell.map { versioned($0.0, $0.1) }
         serviceWorker = Self.compiled(ServiceWorkerScript.source(version: String(Self.sha256(Data(urls.joined(separator: "\n").utf8)).prefix(12)),
@@ -73,6 +76,7 @@ struct StaticAssets: Sendable {
         case "app.css": style
         case "chart.js": chart
         case "sortable.js": sortable
+        case "outbox.js": outbox
         case "offline.html": offline
         default: icons[name]
         }

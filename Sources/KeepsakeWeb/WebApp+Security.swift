@@ -195,6 +195,10 @@ extension WebApp {
     /// - Throws: ``WebError`` when the logout list cannot be written (the session stays valid).
     func logout(_ request: WebRequest) throws -> HTTPResponse {
         try sessions.end(request.session, now: Date())
+        // This browser's device token (the outbox puts its id in the form) ends with the session.
+        if let account = request.account, case let device = request.field("device"), !device.isEmpty {
+            try DevicePages(app: self).revokeIfOwned(device, by: account.id)
+        }
         var response = HTTPResponse.redirect(to: requiresLogin ? "/login" : "/")
         response.setCookie(Session.cookieName, "", maxAge: 0, httpOnly: true, secure: configuration.tls != nil, sameSite: .strict)
         // Nothing private stays in this browser: the pages and photos its service worker kept, and

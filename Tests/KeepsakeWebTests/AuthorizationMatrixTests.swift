@@ -165,6 +165,9 @@ import Testing
             // The caller's own account: nothing of A's on it, and a change touches only the caller.
             "GET /account": Entry(kind: .list),
             "POST /account/profile": Entry(kind: .meta([200, 303, 400])),
+            // A device token is the caller's own; another's cannot be named (DeviceTokenTests: A's stays).
+            "POST /account/device-token": Entry(kind: .meta([201]), arguments: ["--form-string", "device=matrix"]),
+            "POST /account/devices/{token}/revoke": Entry(kind: .meta([404])),
             "POST /account/password": Entry(kind: .meta([200, 303, 400, 403, 429]),
                                             arguments: ["--form-string", "current=not-the-password", "--form-string", "new=pwned-pwned-pwned",
                                                         "--form-string", "repeat=pwned-pwned-pwned"]),
@@ -241,7 +244,8 @@ import Testing
             .replacingOccurrences(of: "{book:book}", with: fixture.aBooks["diary"]?.string ?? "")
             .replacingOccurrences(of: "{account:account}", with: fixture.a.id.string)
             .replacingOccurrences(of: "{invitation:invitation}", with: fixture.invitation?.id.string ?? "")
-            .replacingOccurrences(of: "{secret}", with: Self.guessedSecret)]
+            .replacingOccurrences(of: "{secret}", with: Self.guessedSecret)
+            .replacingOccurrences(of: "{token}", with: String(repeating: "0", count: 40))]
     }
 
     /// A well-formed invitation secret that no invitation has.

@@ -4,6 +4,11 @@ HTTPSTests: `keepsake serve --tls-cert/--tls-key` with a certificate from script
 and a Chromium that trusts the made authority the way a person's browser would: through an NSS
 database in its home folder (certutil), never --ignore-certificate-errors.
 
+OutboxTests: a diary entry with two photos written with the server stopped waits in the outbox
+(IndexedDB) through a reload, and arrives exactly once when the server is back, even after a first
+attempt whose answer was lost (the same Idempotency-Key sent again), photos byte for byte; the
+device token is listed on the account page and revoked by logging out.
+
 InstallAndOfflineTests: the manifest and service worker accepted by the browser (DevTools protocol:
 no installability errors, the worker activated and controlling the page), the timeline and a recent
 entry read from the cache with the server stopped, a page never seen showing the offline page, the
@@ -318,6 +323,105 @@ class InstallAndOfflineTests(unittest.TestCase):
             self.assertNotIn("A toucan at the zoo", driver.page_source)
         finally:
             type(self).start()
+
+
+class OutboxTests(InstallAndOfflineTests):
+    """The outbox, on a server of its own (the offline tests' setup, other entries)."""
+
+    def test_10_installable_with_an_active_worker_and_kept_pages_read_offline(self):
+        pass  # (InstallAndOfflineTests' own; not run twice)
+
+    def test_20_the_page_cache_keeps_the_newest_sixty(self):
+        pass
+
+    def test_30_logging_out_clears_what_was_kept(self):
+        pass
+
+    def outbox_count(self):
+        boxes = self.driver.find_elements(By.CSS_SELECTOR, "details.outbox")
+        return int(boxes[0].get_attribute("data-count")) if boxes else 0
+
+    def device_token(self):
+        return self.script("""var r = indexedDB.open('keepsake-outbox', 1);
+            r.onupgradeneeded = function () { r.result.createObjectStore('changes', {keyPath: 'id'}); r.result.createObjectStore('device', {keyPath: 'name'}); };
+            r.onsuccess = function () { var t = r.result.transaction('device').objectStore('device').get('token');
+              t.onsuccess = function () { r.result.close(); done(t.result || null); }; };
+            r.onerror = function () { done(null); };""")
+
+    def queued(self):
+        return self.script("""var r = indexedDB.open('keepsake-outbox', 1);
+            r.onsuccess = function () { var t = r.result.transaction('changes').objectStore('changes').getAll();
+              t.onsuccess = function () { r.result.close(); done(t.result.map(function (c) { return {key: c.key, entry: c.entryJSON, photos: c.photos.length}; })); }; };""")
+
+    def test_40_an_entry_written_offline_arrives_once_with_its_photos(self):
+        import hashlib
+        import requests
+        driver = self.driver
+        self.log_in()
+        token = WebDriverWait(driver, WAIT).until(lambda d: self.device_token(), "a device token")
+        self.assertTrue(token["token"].startswith("ks_"))
+        driver.get(self.url + "/account")
+        self.assertEqual(len(driver.find_elements(By.CSS_SELECTOR, "ul.devices li.device")), 1, "the device is listed")
+        driver.get(self.url + "/diary/new")  # seen once, so the worker keeps it
+        self.script("navigator.serviceWorker.ready.then(function () { done(true); });")
+        driver.get(self.url + "/diary/new")
+
+        photos = [CORPUS / "jpeg/testorig.jpg", CORPUS / "png/toucan.png"]
+        titles = ["Written on the train", "Written at the station"]
+        self.stop_server()
+        try:
+            for title in titles:
+                driver.get(self.url + "/diary/new")
+                self.assertTrue(self.one(".offline-banner").is_displayed())
+                self.one("input[name='title']").send_keys(title)
+                self.one("label.emo-joy").click()
+                self.one("textarea[name='text']").send_keys("No signal between two stations.")
+                self.one("input.photo-picker:not(.photo-camera)").send_keys("\n".join(str(p) for p in photos))
+                WebDriverWait(driver, WAIT).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".photo-list .photo")) == 2)
+                self.one("button[name='done']").click()
+                WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".outbox-saved"), "saved on this device")
+            WebDriverWait(driver, WAIT).until(lambda d: self.outbox_count() == 2, "the outbox shows both")
+            driver.refresh()  # still offline: the page from the cache, the outbox from IndexedDB
+            WebDriverWait(driver, WAIT).until(lambda d: self.outbox_count() == 2, "the outbox survives a reload")
+            queued = sorted(self.queued(), key=lambda c: json.loads(c["entry"])["title"] != titles[0])
+            self.assertEqual([json.loads(c["entry"])["title"] for c in queued], titles)
+            self.assertEqual([c["photos"] for c in queued], [2, 2])
+        finally:
+            type(self).start()
+
+        # The first entry's first attempt reached the server but its answer was lost: the same
+        # request, the same key, sent before the outbox sends its own copy.
+        files = [("image", (p.name, p.read_bytes(), "image/jpeg" if p.suffix == ".jpg" else "image/png")) for p in photos]
+        lost = requests.post(self.url + "/api/v1/diary/entries", data={"entry": queued[0]["entry"]}, files=files, timeout=60,
+                             headers={"Authorization": "Bearer " + token["token"], "Idempotency-Key": queued[0]["key"]})
+        self.assertEqual(lost.status_code, 201, lost.text)
+        driver.get(self.url + "/diary")
+        WebDriverWait(driver, 30).until(lambda d: self.outbox_count() == 0, "the outbox empties")
+        listed = subprocess.run([str(BIN), "--store", self.store, "diary", "list", "--limit", "100", "--json"],
+                                capture_output=True, text=True, timeout=60, check=True)
+        entries = json.loads(listed.stdout)["entries"]
+        first = [e for e in entries if e.get("title") == titles[0]]
+        second = [e for e in entries if e.get("title") == titles[1]]
+        self.assertEqual((len(first), len(second)), (1, 1), "each exactly once")
+        self.assertEqual(first[0]["id"], lost.json()["id"], "the outbox's copy was answered with the entry already made")
+
+        def originals(entry_id):
+            entry = requests.get(self.url + "/api/v1/diary/entries/" + entry_id, timeout=30,
+                                 headers={"Authorization": "Bearer " + token["token"]}).json()
+            return [hashlib.sha256(requests.get(self.url + image["original"], timeout=30,
+                                                headers={"Authorization": "Bearer " + token["token"]}).content).hexdigest()
+                    for image in entry["images"]]
+        # The second came only through the outbox: its photos, stored by the same rules, are byte for
+        # byte those of the files uploaded directly (the first entry's).
+        direct, through_outbox = originals(first[0]["id"]), originals(second[0]["id"])
+        self.assertEqual(len(through_outbox), 2)
+        self.assertEqual(through_outbox, direct)
+
+        # Logging out revokes this browser's device token.
+        self.one("form[action='/logout'] button").click()
+        WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return location.pathname") == "/login")
+        after = requests.get(self.url + "/api/v1/me", timeout=30, headers={"Authorization": "Bearer " + token["token"]})
+        self.assertEqual(after.status_code, 401)
 
 
 if __name__ == "__main__":

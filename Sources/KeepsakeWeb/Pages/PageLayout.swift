@@ -71,6 +71,7 @@ struct PageLayout: Sendable {
             scripts.append("<script src=\"\(assets.url("sortable.js"))\" defer></script>")
         }
         scripts.append("<script src=\"\(assets.url("app.js"))\" defer></script>")
+        scripts.append("<script src=\"\(assets.url("outbox.js"))\" defer></script>")
 
         var bodyAttributes: HTML = .empty
         if page.watchesChanges && configuration.changePollSeconds > 0 {

@@ -2,12 +2,13 @@ import Foundation
 import KeepsakeStore
 import KeepsakeSupport
 
-/// The time zones the API accepts: the IANA names this system knows (and UTC), listed in the
-/// document so that a client knows each one.
+/// The time zones the API accepts: the IANA names this system knows (and UTC, and `Etc/UTC` and
+/// `Etc/GMT`: what a Linux machine or a container calls its zone, so the pages' forms, which start
+/// with the server's zone, send it), listed in the document so that a client knows each one.
 enum APITimeZones {
     /// Every accepted name, sorted.
     static let names: [String] = {
-        let known = Set(TimeZone.knownTimeZoneIdentifiers).union(["UTC", "GMT"])
+        let known = Set(TimeZone.knownTimeZoneIdentifiers).union(["UTC", "GMT", "Etc/UTC", "Etc/GMT"])
         return known.filter { $0.utf8.count <= 64 && TimeZone(identifier: $0) != nil }.sorted()
     }()
 

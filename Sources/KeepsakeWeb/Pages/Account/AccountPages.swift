@@ -26,6 +26,7 @@ struct AccountPages: Sendable {
         group.get("/", .page { app, request, _ in AccountPages(app: app).accountPage(request) })
         group.post("/profile", .page { app, request, _ in AccountPages(app: app).saveProfile(request) })
         group.post("/password", .page { app, request, _ in AccountPages(app: app).changePassword(request) })
+        DevicePages.addRoutes(to: &group)
     }
 
     /// The page: the account's facts, the profile form and the password form, with `problem` (a
@@ -72,6 +73,7 @@ struct AccountPages: Sendable {
             <p class="hint">\(t[.passwordRule])</p>
             <div class="form-actions"><button type="submit" class="primary">\(t[.changePassword])</button></div>
             </form>
+            \(DevicePages(app: app).section(request, account: account.id))
             """
         return layout.render(Page(title: t[.yourAccount], section: .none, body: body, status: problem?.status ?? .ok), for: request)
     }
