@@ -245,7 +245,8 @@ enum OutboxScript {
     });
   };
 
-  if (!window.indexedDB || !window.fetch) return;
+  // Not on the login page: after a logout nothing is opened (or made again) before a login.
+  if (!window.indexedDB || !window.fetch || location.pathname === '/login') return;
   document.addEventListener('DOMContentLoaded', function () {
     watchForms();
     render();

@@ -175,8 +175,9 @@ def free_port():
         return probe.getsockname()[1]
 
 
-class InstallAndOfflineTests(unittest.TestCase):
-    """The installable app and offline reading, over http://127.0.0.1 (a secure context)."""
+class OfflineServer(unittest.TestCase):
+    """A server with a password on a port of its own (restarted on the same port, so the worker
+    and the storage of its origin stay), three diary entries, and a Chromium at a phone's size."""
 
     PASSWORD = "correct horse battery"
 
@@ -234,6 +235,9 @@ class InstallAndOfflineTests(unittest.TestCase):
 
     def stop_server(self):
         stop_server(self.process)
+
+class InstallAndOfflineTests(OfflineServer):
+    """The installable app and offline reading, over http://127.0.0.1 (a secure context)."""
 
     def test_10_installable_with_an_active_worker_and_kept_pages_read_offline(self):
         driver = self.driver
@@ -325,17 +329,8 @@ class InstallAndOfflineTests(unittest.TestCase):
             type(self).start()
 
 
-class OutboxTests(InstallAndOfflineTests):
-    """The outbox, on a server of its own (the offline tests' setup, other entries)."""
-
-    def test_10_installable_with_an_active_worker_and_kept_pages_read_offline(self):
-        pass  # (InstallAndOfflineTests' own; not run twice)
-
-    def test_20_the_page_cache_keeps_the_newest_sixty(self):
-        pass
-
-    def test_30_logging_out_clears_what_was_kept(self):
-        pass
+class OutboxTests(OfflineServer):
+    """The outbox, on a server of its own."""
 
     def outbox_count(self):
         boxes = self.driver.find_elements(By.CSS_SELECTOR, "details.outbox")
