@@ -33,6 +33,11 @@ import Testing
         #expect(loggedIn.status == 303, "a form from the https:// origin is this server's: \(loggedIn.text.prefix(300))")
         let diary = try await curl(trusting + ["\(base)/diary"])
         #expect(diary.status == 200 && diary.text.contains("/diary/new"))
+        // An invitation link names this server as reached: https.
+        let people = try await curl(trusting + ["\(base)/people"])
+        let invited = try await curl(trusting + ["-H", "Origin: \(base)", "--data-urlencode", "_csrf=\(try #require(people.csrfToken))",
+                                                 "--data-urlencode", "days=7", "\(base)/people/invitations"])
+        #expect(invited.text.contains("value=\"\(base)/invite/"), "\(invited.status) \(invited.text.prefix(300))")
         // An http:// origin is another site's.
         let crossScheme = try await curl(trusting + ["-H", "Origin: http://localhost:\(server.port)", "--data-urlencode", "_csrf=\(token)",
                                                      "--data-urlencode", "login=admin", "--data-urlencode", "password=correct horse", "\(base)/login"])

@@ -32,7 +32,7 @@ extension PeoplePages {
             return "<p class=\"error\" role=\"alert\">\(t.describe(KeepsakeError.wrapping(error)))</p>"
         }
         let link: HTML = issued.map { issued in
-            let url = issued.link(base: Self.base(of: request))
+            let url = issued.link(base: Self.base(of: request, overHTTPS: app.configuration.tls != nil))
             return """
                 <div class="ok invitation-link" role="status"><p>\(t.invitationLinkOnce)</p>\
                 <p><input type="text" readonly value="\(url)" class="invitation-url" aria-label="\(t.invitations)"> \
@@ -92,10 +92,10 @@ extension PeoplePages {
         }
     }
 
-    /// The address the links start with: this server as the browser reached it (`https` when a
-    /// proxy says it was reached so).
-    static func base(of request: WebRequest) -> String {
-        let scheme = request.http.headers["X-Forwarded-Proto"] == "https" ? "https" : "http"
+    /// The address the links start with: this server as the browser reached it (`https` when it
+    /// serves HTTPS itself, or when a proxy says it was reached so).
+    static func base(of request: WebRequest, overHTTPS: Bool) -> String {
+        let scheme = overHTTPS || request.http.headers["X-Forwarded-Proto"] == "https" ? "https" : "http"
         return scheme + "://" + (request.http.headers["Host"] ?? "localhost")
     }
 }
