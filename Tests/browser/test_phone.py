@@ -84,7 +84,20 @@ def chromium(home, window="390,844"):
     return driver
 
 
-class HTTPSTests(unittest.TestCase):
+class PhoneTestCase(unittest.TestCase):
+    """One server (`cls.process`) and one browser (`cls.driver`) in `cls.workspace`, for a class of tests."""
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        stop_server(cls.process)
+        shutil.rmtree(cls.workspace, ignore_errors=True)
+
+    def one(self, selector):
+        return self.driver.find_element(By.CSS_SELECTOR, selector)
+
+
+class HTTPSTests(PhoneTestCase):
     """The app over HTTPS in a browser that trusts the home authority."""
 
     @classmethod
@@ -110,14 +123,6 @@ class HTTPSTests(unittest.TestCase):
         print("\nkeepsake serve at %s (HTTPS), store %s" % (cls.url, cls.store))
         cls.driver = chromium(cls.home)
 
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        stop_server(cls.process)
-        shutil.rmtree(cls.workspace, ignore_errors=True)
-
-    def one(self, selector):
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
 
     def test_10_an_entry_made_over_https_in_a_secure_context(self):
         driver = self.driver
@@ -175,7 +180,7 @@ def free_port():
         return probe.getsockname()[1]
 
 
-class OfflineServer(unittest.TestCase):
+class OfflineServer(PhoneTestCase):
     """A server with a password on a port of its own (restarted on the same port, so the worker
     and the storage of its origin stay), three diary entries, and a Chromium at a phone's size."""
 
@@ -204,14 +209,6 @@ class OfflineServer(unittest.TestCase):
     def start(cls):
         cls.process, cls.url = start_server(cls.store, "--port", str(cls.port), "--password", cls.PASSWORD)
 
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        stop_server(cls.process)
-        shutil.rmtree(cls.workspace, ignore_errors=True)
-
-    def one(self, selector):
-        return self.driver.find_element(By.CSS_SELECTOR, selector)
 
     def wait_for(self, condition, message=""):
         return WebDriverWait(self.driver, WAIT).until(lambda driver: condition(), message)
