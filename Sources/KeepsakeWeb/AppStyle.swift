@@ -23,7 +23,8 @@ header.site .brand { font-weight: 700; font-size: 1.2rem; text-decoration: none;
 header.site nav ul { display: flex; gap: .3rem; list-style: none; margin: 0; padding: 0; flex-wrap: wrap; }
 header.site nav a { display: block; padding: .35rem .7rem; border-radius: 999px; text-decoration: none; color: var(--ink); }
 header.site nav a[aria-current="page"] { background: var(--ink); color: var(--paper); }
-header.site .tools { margin-left: auto; display: flex; gap: .8rem; align-items: center; }
+header.site .tools { margin-left: auto; display: flex; flex-wrap: wrap; gap: .8rem; align-items: center; }
+header.site .account-menu { flex-wrap: wrap; }
 header.site .who { color: var(--muted); font-weight: 600; }
 header.site .account-menu { display: flex; gap: .7rem; align-items: center; }
 header.site .account-link { text-decoration: none; }

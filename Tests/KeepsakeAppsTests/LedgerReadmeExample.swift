@@ -17,7 +17,7 @@ func ledgerReadmeExample(store: Store) throws {
     let page = try ledger.list(month: march, limit: 20)        // newest first; page.nextCursor continues
     let totals = try ledger.monthlyTotals(year: 2025)[2].totals // per currency, never mixed
     print(page.transactions.count, totals[.krw]!.expense, totals[.usd]!.balance)  // 2 12000 KRW 2500.00 USD
-    let csv = try ledger.exportCSV()                            // id,date,kind,amount,currency,category,memo
+    let csv = try ledger.exportCSV()                            // id,date,kind,amount,currency,category,memo,splits
     try Ledger(store: store).importCSV(csv)                     // same ids: skipped as duplicates
 }
 

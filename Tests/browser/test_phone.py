@@ -81,6 +81,9 @@ def chromium(home, window="390,844"):
     service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver", env=environment)
     driver = webdriver.Chrome(options=options, service=service)
     driver.set_page_load_timeout(60)
+    # Headless Chromium's window is never narrower than 500 px: the phone's viewport is emulated.
+    width, height = (int(side) for side in window.split(","))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
     return driver
 
 
@@ -149,6 +152,7 @@ class HTTPSTests(PhoneTestCase):
         self.assertEqual(camera.get_attribute("capture"), "environment")
         self.assertEqual(camera.get_attribute("accept"), "image/*")
         # At 390 pixels nothing scrolls sideways, and the save button is a thumb's size.
+        self.assertEqual(driver.execute_script("return window.innerWidth"), 390)
         self.assertLessEqual(driver.execute_script("return document.documentElement.scrollWidth"),
                              driver.execute_script("return window.innerWidth"))
         self.assertGreaterEqual(self.one("button[name='done']").size["height"], 44)
@@ -371,8 +375,18 @@ class OutboxTests(OfflineServer):
                 self.one("input.photo-picker:not(.photo-camera)").send_keys("\n".join(str(p) for p in photos))
                 WebDriverWait(driver, WAIT).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, ".photo-list .photo")) == 2)
                 self.one("button[name='done']").click()
-                WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".outbox-saved"), "saved on this device")
+                try:
+                    WebDriverWait(driver, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".outbox-saved"), "saved on this device")
+                except Exception:
+                    print("  DEBUG", title, driver.current_url, driver.execute_script(
+                        "var f = document.querySelector('form[action=\"/diary/new\"]'); var e = f && f.querySelector('input[name=emotion]:checked');"
+                        + "return [f && f.checkValidity(), e && e.value, f && f.querySelector('input[name=title]').value, window.innerWidth];"))
+                    for entry in driver.get_log("browser")[-10:]:
+                        print("  LOG", entry)
+                    raise
             WebDriverWait(driver, WAIT).until(lambda d: self.outbox_count() == 2, "the outbox shows both")
+            # The header with the outbox still fits the phone's width.
+            self.assertLessEqual(driver.execute_script("return document.documentElement.scrollWidth"), 390)
             driver.refresh()  # still offline: the page from the cache, the outbox from IndexedDB
             WebDriverWait(driver, WAIT).until(lambda d: self.outbox_count() == 2, "the outbox survives a reload")
             queued = sorted(self.queued(), key=lambda c: json.loads(c["entry"])["title"] != titles[0])
