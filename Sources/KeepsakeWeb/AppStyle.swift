@@ -12,7 +12,12 @@ details.outbox { display: inline-block; position: relative; margin-right: .6rem;
 details.outbox summary { cursor: pointer; font-weight: 600; color: var(--accent); }
 details.outbox .outbox-count { display: inline-block; min-width: 1.4rem; padding: 0 .35rem; border-radius: 1rem; background: var(--accent); color: #fff; text-align: center; }
 details.outbox .outbox-list { position: absolute; right: 0; z-index: 5; min-width: 16rem; margin: .3rem 0 0; padding: .6rem .6rem .6rem 1.6rem; background: var(--paper); border: 1px solid var(--line); border-radius: var(--radius); }
-.outbox-item.failed, .outbox-item.signedOut { color: var(--danger); }
+.outbox-item.failed, .outbox-item.signedOut, .outbox-item.conflict { color: var(--danger); }
+.outbox-conflicts .conflict { margin: 0 0 1rem; padding: .8rem; border: 2px solid var(--danger); border-radius: var(--radius); background: var(--paper); }
+.outbox-conflicts h2 { margin: 0 0 .4rem; font-size: 1.05rem; }
+.conflict-fields { width: 100%; border-collapse: collapse; table-layout: fixed; overflow-wrap: anywhere; }
+.conflict-fields th, .conflict-fields td { padding: .3rem; border-top: 1px solid var(--line); text-align: left; vertical-align: top; white-space: pre-wrap; }
+.conflict-fields tr.differs td { background: var(--wash); font-weight: 600; }
 .offline-banner { margin: 0 0 1rem; padding: .6rem .9rem; border-radius: var(--radius); background: #fff4d6; border: 1px solid #e7c36a; color: var(--ink); font-weight: 600; }
 .offline-page { max-width: 40rem; }
 * { box-sizing: border-box; }

@@ -1,24 +1,40 @@
 /// `/assets/outbox.js`: writing while the server cannot be reached (docs/WEB.md, "Offline writing
 /// and sync").
 ///
-/// A new diary entry saved on its form while the server cannot be reached (a quick probe of
-/// `/changes` fails) goes into an outbox in IndexedDB (`keepsake-outbox`): the entry's fields as
-/// the API's JSON, its photos as blobs in order, and an `Idempotency-Key` made when it is queued.
+/// A new diary entry, transaction or post saved on its form while the server cannot be reached
+/// (a quick probe of `/changes` fails) goes into an outbox in IndexedDB (`keepsake-outbox`): the
+/// record as the API's JSON, its photos (or the receipt) as blobs in order, and an
+/// `Idempotency-Key` made when it is queued. An edit saved offline goes there too, as the fields
+/// it changes and the version the form was made from (``FormMarkup/versionAttribute(_:)``).
 /// The outbox's count shows in the header. It is sent when the page loads, when the browser comes
-/// back online and every 15 seconds while something waits, one change at a time, as one
-/// `POST /api/v1/diary/entries` (multipart: the JSON and the photos) with that key and the
-/// browser's device token (``DevicePages``): a retry after a timeout, a reload or a server that
-/// died replays the same key, so the server makes the entry once and answers the same. A change is
-/// deleted only when the server has it; one it refuses stays, marked with the server's reason.
-/// Logging out asks first when changes are waiting, revokes the device token and deletes the outbox.
+/// back online and every 15 seconds while something waits, one change at a time, with the
+/// browser's device token (``DevicePages``): a new record as one multipart `POST` with its key
+/// (a retry after a timeout, a reload or a server that died replays the same key, so the server
+/// makes the record once and answers the same); an edit as a `PATCH` with `If-Match`. On `412`
+/// the record as the server has it now decides: already what the edit says (its answer was lost):
+/// done; the edited fields untouched there: sent again on the new version; else a conflict, shown
+/// above the page with both versions until the person keeps one. A change is deleted only when
+/// the server has it; one it refuses stays, marked with the server's reason. Logging out asks
+/// first when changes are waiting, revokes the device token and deletes the outbox.
+///
+/// The script is two parts of one function: sending and showing (here) and reading the forms
+/// (``OutboxFormScript``).
 enum OutboxScript {
     /// The script.
-    static let source = #"""
-// Keepsake's outbox: entries written offline, sent exactly once when the server is back.
+    static var source: String { head + OutboxFormScript.source + tail }
+
+    private static let head = #"""
+// Keepsake's outbox: records and edits written offline, sent exactly once when the server is back.
 (function () {
   'use strict';
-  var DB = 'keepsake-outbox', VERSION = 1, RETRY_MS = 15000, PROBE_MS = 3000;
+  var DB = 'keepsake-outbox', VERSION = 1, RETRY_MS = 15000, PROBE_MS = 3000, MERGES = 3;
   var busy = false, timer = null;
+  // Each app's records in the API, the multipart field of a new one, and what to call one.
+  var APPS = {
+    diary: { records: '/api/v1/diary/entries', field: 'entry', page: function (id) { return '/diary/' + id; }, noun: ['Diary entry', '일기'] },
+    ledger: { records: '/api/v1/ledger/transactions', field: 'transaction', page: function (id) { return '/ledger/' + id + '/edit'; }, noun: ['Transaction', '거래'] },
+    feed: { records: '/api/v1/feed/posts', field: 'post', page: function (id) { return '/feed/' + id; }, noun: ['Post', '게시물'] }
+  };
 
   function open() {
     return new Promise(function (resolve, reject) {
@@ -45,13 +61,21 @@ enum OutboxScript {
       });
     });
   }
+  // A change queued by the first outbox (diary entries only, the JSON in `entryJSON`) in today's shape.
+  function current(change) {
+    if (change.app) return change;
+    change.app = 'diary'; change.kind = 'create'; change.bodyJSON = change.entryJSON;
+    change.label = (change.entry && (change.entry.title || (change.entry.text || '').slice(0, 40))) || '';
+    return change;
+  }
   function changes() { return using('changes', 'readonly', function (s) { return s.getAll(); }).then(function (all) {
-    return (all || []).sort(function (a, b) { return a.queuedAt < b.queuedAt ? -1 : a.queuedAt > b.queuedAt ? 1 : 0; });
+    return (all || []).map(current).sort(function (a, b) { return a.queuedAt < b.queuedAt ? -1 : a.queuedAt > b.queuedAt ? 1 : 0; });
   }); }
   function put(change) { return using('changes', 'readwrite', function (s) { return s.put(change); }); }
   function remove(id) { return using('changes', 'readwrite', function (s) { return s.delete(id); }); }
   function device() { return using('device', 'readonly', function (s) { return s.get('token'); }); }
   function setDevice(value) { return using('device', 'readwrite', function (s) { return value ? s.put(value) : s.delete('token'); }); }
+  function pending(change) { return change.state === 'waiting' || change.state === 'signedOut'; }
 
   function uuid() {
     if (crypto.randomUUID) return crypto.randomUUID();
@@ -62,6 +86,12 @@ enum OutboxScript {
   function korean() { return document.documentElement.lang === 'ko'; }
   function text(english, hangul) { return korean() ? hangul : english; }
   function csrf() { var field = document.querySelector('input[name="_csrf"]'); return field ? field.value : null; }
+  function element(tag, className, content) {
+    var made = document.createElement(tag);
+    if (className) made.className = className;
+    if (content !== undefined) made.textContent = content;
+    return made;
+  }
 
   // Whether the server answers at all (any status), within PROBE_MS.
   function reachable() {
@@ -94,16 +124,31 @@ enum OutboxScript {
     });
   }
 
-  // ---- The badge and the list ----
+"""#
+
+    private static let tail = #"""
+
+  // ---- The badge, the list and the conflicts ----
+  function describe(change) {
+    var noun = APPS[change.app].noun;
+    var what = change.label || text(noun[0], noun[1]);
+    if (change.kind === 'edit') what = text('Edit: ', '수정: ') + what;
+    var photos = change.photos && change.photos.length ? ' · ' + change.photos.length + text(' photos', '장') : '';
+    var state = change.state === 'failed' ? text('Refused: ', '거절됨: ') + change.reason
+      : change.state === 'signedOut' ? text('This device was signed out: log in again to send it.', '이 기기는 로그아웃되었습니다. 다시 로그인하면 보냅니다.')
+      : change.state === 'conflict' ? text('Changed on the server meanwhile: choose which to keep.', '그사이 서버에서 바뀌었습니다. 남길 쪽을 고르세요.')
+      : text('Waiting to be sent', '보내기를 기다리는 중');
+    return what + photos + ' — ' + state;
+  }
   function render() {
     return changes().then(function (all) {
+      renderConflicts(all.filter(function (c) { return c.state === 'conflict'; }));
       var tools = document.querySelector('header.site .tools');
       if (!tools) return;
       var box = document.querySelector('details.outbox');
       if (!all.length) { if (box) box.remove(); return; }
       if (!box) {
-        box = document.createElement('details');
-        box.className = 'outbox';
+        box = element('details', 'outbox');
         box.innerHTML = '<summary><span class="outbox-label"></span> <span class="outbox-count"></span></summary><ol class="outbox-list"></ol>';
         tools.insertBefore(box, tools.firstChild);
       }
@@ -113,86 +158,110 @@ enum OutboxScript {
       var list = box.querySelector('.outbox-list');
       list.textContent = '';
       all.forEach(function (change) {
-        var item = document.createElement('li');
-        item.className = 'outbox-item ' + change.state;
+        var item = element('li', 'outbox-item ' + change.state, describe(change));
         item.setAttribute('data-id', change.id);
-        var what = change.entry.title || (change.entry.text || '').slice(0, 40) || text('Diary entry', '일기');
-        var photos = change.photos.length ? ' · ' + change.photos.length + text(' photos', '장') : '';
-        var state = change.state === 'failed' ? text('Refused: ', '거절됨: ') + change.reason
-          : change.state === 'signedOut' ? text('This device was signed out: log in again to send it.', '이 기기는 로그아웃되었습니다. 다시 로그인하면 보냅니다.')
-          : text('Waiting to be sent', '보내기를 기다리는 중');
-        item.textContent = what + photos + ' — ' + state;
+        if (change.state === 'failed') {
+          var discard = element('button', 'outbox-discard', text('Discard', '버리기'));
+          discard.type = 'button';
+          discard.addEventListener('click', function () {
+            if (window.confirm(text('Discard this change for good?', '이 변경을 버릴까요?'))) remove(change.id).then(render);
+          });
+          item.appendChild(document.createTextNode(' '));
+          item.appendChild(discard);
+        }
         list.appendChild(item);
       });
     }).catch(function () {});
   }
 
-  // ---- Queueing a new diary entry ----
-  function entryOf(form) {
-    var value = function (name) { var field = form.querySelector('[name="' + name + '"]'); return field ? field.value : ''; };
-    var emotion = form.querySelector('input[name="emotion"]:checked');
-    var intensity = form.querySelector('input[name="intensity"]:checked');
-    var entry = { emotion: emotion ? emotion.value : '', intensity: intensity ? parseInt(intensity.value, 10) : 3,
-                  title: value('title'), text: value('text'), timeZone: value('timeZone') || Intl.DateTimeFormat().resolvedOptions().timeZone,
-                  tags: value('tags').split(',').map(function (t) { return t.trim(); }).filter(function (t) { return t; }) };
-    var moment = value('moment');
-    if (moment) { var at = new Date(moment); if (!isNaN(at.getTime())) entry.moment = at.toISOString(); }
-    return entry;
-  }
-  function photosOf(form) {
-    // The ordered list of the photo field (each new photo in an input of its own), else the picker's files.
-    var files = [];
-    form.querySelectorAll('.photo-list .photo.new:not(.removed) input.new-file').forEach(function (input) {
-      if (input.files && input.files[0]) files.push(input.files[0]);
-    });
-    if (!files.length) {
-      form.querySelectorAll('input[type="file"][name="photos"]').forEach(function (input) {
-        Array.prototype.forEach.call(input.files || [], function (file) { files.push(file); });
+  // An edit the server's record conflicts with: both versions, field by field, and a choice.
+  function renderConflicts(conflicts) {
+    var main = document.querySelector('main');
+    if (!main) return;
+    var section = document.querySelector('section.outbox-conflicts');
+    if (!conflicts.length) { if (section) section.remove(); return; }
+    if (!section) { section = element('section', 'outbox-conflicts'); main.insertBefore(section, main.firstChild); }
+    section.textContent = '';
+    conflicts.forEach(function (change) {
+      var mine = JSON.parse(change.bodyJSON), theirs = change.server || {};
+      var article = element('article', 'conflict');
+      article.setAttribute('data-id', change.id);
+      article.setAttribute('role', 'alert');
+      article.appendChild(element('h2', '', text('Changed on the server while you were offline', '오프라인인 동안 서버에서 바뀌었습니다')));
+      var link = element('a', '', change.label || text(APPS[change.app].noun[0], APPS[change.app].noun[1]));
+      link.href = APPS[change.app].page(change.record);
+      var about = element('p');
+      about.appendChild(link);
+      article.appendChild(about);
+      var table = element('table', 'conflict-fields');
+      var head = element('tr');
+      [text('Field', '항목'), text('Yours, on this device', '이 기기의 내 수정'), text('On the server now', '지금 서버의 것')].forEach(function (title) { head.appendChild(element('th', '', title)); });
+      table.appendChild(head);
+      Object.keys(mine).forEach(function (field) {
+        var row = element('tr', sameValue(field, mine[field], theirs[field]) ? 'same' : 'differs');
+        row.setAttribute('data-field', field);
+        row.appendChild(element('th', '', fieldName(field)));
+        row.appendChild(element('td', 'mine', shown(field, mine[field])));
+        row.appendChild(element('td', 'theirs', shown(field, theirs[field])));
+        table.appendChild(row);
       });
-    }
-    return files;
-  }
-  function queue(form) {
-    var change = { id: uuid(), key: uuid(), kind: 'diary-entry', entry: entryOf(form), state: 'waiting', reason: '',
-                   queuedAt: new Date().toISOString(),
-                   photos: photosOf(form).map(function (file) { return { blob: file, name: file.name || 'photo', type: file.type || 'application/octet-stream' }; }) };
-    change.entryJSON = JSON.stringify(change.entry);
-    return put(change).then(function () {
-      var note = document.createElement('p');
-      note.className = 'outbox-saved notice';
-      note.setAttribute('role', 'status');
-      note.textContent = text('Saved on this device: it will be sent when the server can be reached.',
-                              '이 기기에 저장했습니다. 서버에 연결되면 보냅니다.');
-      form.replaceWith(note);
-      return render();
-    });
-  }
-  function watchForms() {
-    document.querySelectorAll('form[action="/diary/new"]').forEach(function (form) {
-      form.addEventListener('submit', function (event) {
-        if (form.getAttribute('data-online') === 'yes') return;
-        event.preventDefault();
-        reachable().then(function (up) {
-          if (up) { form.setAttribute('data-online', 'yes'); form.submit(); return; }
-          return queue(form);
-        });
+      article.appendChild(table);
+      var actions = element('div', 'form-actions');
+      var keepMine = element('button', 'primary keep-mine', text('Keep mine', '내 것으로'));
+      var keepTheirs = element('button', 'keep-theirs', text("Keep the server's", '서버의 것으로'));
+      keepMine.type = keepTheirs.type = 'button';
+      keepMine.addEventListener('click', function () {
+        change.version = 'v' + theirs.version; change.state = 'waiting'; change.server = null; change.merges = 0;
+        put(change).then(render).then(sync);
       });
+      keepTheirs.addEventListener('click', function () {
+        if (window.confirm(text('Drop your edit and keep what the server has?', '내 수정을 버리고 서버의 것을 남길까요?'))) remove(change.id).then(render);
+      });
+      actions.appendChild(keepMine);
+      actions.appendChild(keepTheirs);
+      article.appendChild(actions);
+      section.appendChild(article);
     });
   }
 
   // ---- Sending ----
   function send(change, token) {
+    var app = APPS[change.app], headers = { 'Authorization': 'Bearer ' + token.token };
+    if (change.kind === 'edit') {
+      headers['Content-Type'] = 'application/json';
+      headers['If-Match'] = '"' + change.version + '"';
+      return fetch(app.records + '/' + change.record, { method: 'PATCH', body: change.bodyJSON, credentials: 'omit', headers: headers });
+    }
     var body = new FormData();
-    body.append('entry', change.entryJSON);
+    body.append(app.field, change.bodyJSON);
     change.photos.forEach(function (photo) { body.append('image', new File([photo.blob], photo.name, { type: photo.type })); });
-    return fetch('/api/v1/diary/entries', { method: 'POST', body: body, credentials: 'omit',
-                                            headers: { 'Authorization': 'Bearer ' + token.token, 'Idempotency-Key': change.key } });
+    headers['Idempotency-Key'] = change.key;
+    return fetch(app.records, { method: 'POST', body: body, credentials: 'omit', headers: headers });
+  }
+  // An edit refused with 412: what the server has now decides. Resolves true to send it again now.
+  function settleConflict(change, token) {
+    return fetch(APPS[change.app].records + '/' + change.record, { credentials: 'omit', cache: 'no-store',
+                                                                   headers: { 'Authorization': 'Bearer ' + token.token } }).then(function (response) {
+      if (response.status !== 200) return false;  // gone or unreadable: the next try says which
+      return response.json().then(function (theirs) {
+        var mine = JSON.parse(change.bodyJSON), before = change.before || {};
+        var fields = Object.keys(mine);
+        if (fields.every(function (f) { return sameValue(f, mine[f], theirs[f]); })) return remove(change.id).then(function () { return false; });
+        change.merges = (change.merges || 0) + 1;
+        if (change.before && change.merges <= MERGES && fields.every(function (f) { return sameValue(f, before[f], theirs[f]); })) {
+          change.version = 'v' + theirs.version;  // what this edit changes is untouched there: on top of theirs
+          return put(change).then(function () { return true; });
+        }
+        change.state = 'conflict'; change.server = theirs;
+        return put(change).then(function () { return false; });
+      });
+    });
   }
   function sync() {
     if (busy) return Promise.resolve();
     busy = true;
     return changes().then(function (all) {
-      var waiting = all.filter(function (c) { return c.state === 'waiting' || c.state === 'signedOut'; });
+      var waiting = all.filter(pending);
       if (!waiting.length) return;
       return ensureDevice().then(function (token) {
         if (!token) return;
@@ -205,10 +274,15 @@ enum OutboxScript {
               change.state = 'signedOut';
               return setDevice(null).then(function () { return put(change); });
             }
+            if (response.status === 412 && change.kind === 'edit') {
+              return settleConflict(change, token).then(function (again) { return next(again ? index : index + 1); });
+            }
             if (response.status === 409 || response.status >= 500) return;  // still being worked on, or the server's trouble: later
             return response.json().catch(function () { return {}; }).then(function (problem) {
               change.state = 'failed';
-              change.reason = problem.detail || problem.title || ('HTTP ' + response.status);
+              change.reason = response.status === 404 && change.kind === 'edit'
+                ? text('It is no longer on the server (deleted, or not shared with you any more).', '서버에 더 이상 없습니다(지워졌거나 공유가 끝났습니다).')
+                : problem.detail || problem.title || ('HTTP ' + response.status);
               return put(change).then(function () { return next(index + 1); });
             });
           }, function () { /* not reachable: later */ });
@@ -220,7 +294,7 @@ enum OutboxScript {
   function schedule() {
     clearTimeout(timer);
     changes().then(function (all) {
-      if (all.some(function (c) { return c.state === 'waiting' || c.state === 'signedOut'; })) timer = setTimeout(sync, RETRY_MS);
+      if (all.some(pending)) timer = setTimeout(sync, RETRY_MS);
     }).catch(function () {});
   }
 
@@ -245,12 +319,28 @@ enum OutboxScript {
     });
   };
 
+  // ---- Keeping the compose pages ----
+  // Once per tab of a session, the worker keeps the forms and timelines not kept yet, so a form
+  // never opened here can still be filled in offline.
+  function precache() {
+    if (!navigator.serviceWorker || !csrf() || document.querySelector('.offline-banner')) return;
+    try { if (sessionStorage.getItem('keepsake-precached')) return; } catch (e) { return; }
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (!registration.active) return;
+      registration.active.postMessage({ precache: ['/diary/new', '/ledger/new', '/feed/new', '/diary', '/ledger', '/feed'] });
+      try { sessionStorage.setItem('keepsake-precached', new Date().toISOString()); } catch (e) { /* private mode: asked again next time */ }
+    });
+  }
+
   // Not on the login page: after a logout nothing is opened (or made again) before a login.
   if (!window.indexedDB || !window.fetch || location.pathname === '/login') return;
   document.addEventListener('DOMContentLoaded', function () {
+    // The login page (also when served at the address asked for) or an invitation: no session yet.
+    if (document.querySelector('section.login')) return;
     watchForms();
     render();
     ensureDevice().catch(function () {});
+    precache();
     sync();
   });
   window.addEventListener('online', function () { sync(); });

@@ -13,6 +13,9 @@
 ///   fetched and kept.
 /// - Both caches are bounded (``pageLimit`` pages, ``imageLimit`` images): the oldest entry
 ///   (the one fetched longest ago) goes first.
+/// - Once a session's page is open, it asks the worker (a `{precache: [paths]}` message from
+///   outbox.js) to keep the compose pages and the timelines not kept yet, so a form never opened
+///   can still be filled in offline; the worker answers `{precached: count}`.
 /// - Logging out clears every cache (the page deletes them, and the server's answer to the
 ///   logout says `Clear-Site-Data: "cache", "storage"`).
 enum ServiceWorkerScript {
@@ -141,6 +144,35 @@ function image(event) {
     });
   });
 }
+
+// Keeps the pages a signed-in page asks for (outbox.js: the compose forms and the timelines)
+// that are not kept yet; a redirect (to the login page) or any answer but a 200 page is not kept.
+function precache(paths) {
+  var wanted = paths.filter(function (path) {
+    return typeof path === 'string' && path.charAt(0) === '/' && !NEVER.some(function (rule) { return rule.test(path); });
+  });
+  return caches.open(PAGES).then(function (cache) {
+    return Promise.all(wanted.map(function (path) {
+      var url = new URL(path, self.location.origin).href;
+      return cache.match(url).then(function (hit) {
+        if (hit) return 0;
+        return fetch(url, { credentials: 'same-origin' }).then(function (response) {
+          var type = response.headers.get('Content-Type') || '';
+          if (response.status !== 200 || response.redirected || type.indexOf('text/html') !== 0) return 0;
+          return keep(PAGES, url, response, LIMITS.pages).then(function () { return 1; });
+        }, function () { return 0; });
+      });
+    }));
+  }).then(function (kept) { return kept.reduce(function (sum, one) { return sum + one; }, 0); });
+}
+
+self.addEventListener('message', function (event) {
+  var data = event.data || {};
+  if (!Array.isArray(data.precache)) return;
+  event.waitUntil(precache(data.precache).then(function (count) {
+    if (event.source) event.source.postMessage({ precached: count });
+  }));
+});
 
 self.addEventListener('fetch', function (event) {
   var request = event.request;

@@ -22,4 +22,4 @@ if [ ! -x "$KEEPSAKE_BIN" ]; then
   echo "0 passed, 1 failed"
   exit 1
 fi
-cd "$here" && exec python3 -u ../python/run_tests.py --name browser test_web test_two_people test_phone "$@"
+cd "$here" && exec python3 -u ../python/run_tests.py --name browser test_web test_two_people test_phone test_sync "$@"

@@ -217,25 +217,47 @@ class OfflineServer(PhoneTestCase):
     def wait_for(self, condition, message=""):
         return WebDriverWait(self.driver, WAIT).until(lambda driver: condition(), message)
 
-    def script(self, source):
-        """Runs an async script whose last statement calls done(value)."""
-        return self.driver.execute_async_script("var done = arguments[arguments.length - 1];\n" + source)
+    def script(self, source, *arguments):
+        """Runs an async script whose last statement calls done(value); `arguments[0]`… are `arguments`."""
+        return self.driver.execute_async_script("var done = arguments[arguments.length - 1];\n" + source, *arguments)
 
-    def log_in(self):
-        self.driver.get(self.url + "/diary")
-        if self.driver.find_elements(By.CSS_SELECTOR, "form[action='/logout']"):
+    def log_in(self, driver=None):
+        driver = driver or self.driver
+        driver.get(self.url + "/diary")
+        if driver.find_elements(By.CSS_SELECTOR, "form[action='/logout']"):
             return  # logged in already
-        self.one("form[action='/login'] input[name='login']").send_keys("admin")
-        self.one("form[action='/login'] input[name='password']").send_keys(self.PASSWORD)
-        self.one("form[action='/login'] button[type='submit']").click()
+        driver.find_element(By.CSS_SELECTOR, "form[action='/login'] input[name='login']").send_keys("admin")
+        driver.find_element(By.CSS_SELECTOR, "form[action='/login'] input[name='password']").send_keys(self.PASSWORD)
+        driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button[type='submit']").click()
         try:
-            self.wait_for(lambda: self.driver.execute_script("return location.pathname") == "/diary", "logged in")
+            WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return location.pathname") == "/diary", "logged in")
         except Exception:
-            print("  login ended on", self.driver.current_url, self.driver.page_source[:1500])
+            print("  login ended on", driver.current_url, driver.page_source[:1500])
             raise
 
     def stop_server(self):
         stop_server(self.process)
+
+    def outbox_count(self, driver=None):
+        """The count the header's outbox shows (0 when it shows none)."""
+        return (driver or self.driver).execute_script(
+            "var box = document.querySelector('details.outbox'); return box ? parseInt(box.getAttribute('data-count'), 10) : 0;")
+
+    def outbox_changes(self, driver=None):
+        """What waits in the outbox's IndexedDB: each change's title, state and reason."""
+        return (driver or self.driver).execute_async_script("""var done = arguments[arguments.length - 1];
+            var r = indexedDB.open('keepsake-outbox', 1);
+            r.onupgradeneeded = function () { r.result.createObjectStore('changes', {keyPath: 'id'}); r.result.createObjectStore('device', {keyPath: 'name'}); };
+            r.onsuccess = function () { var t = r.result.transaction('changes').objectStore('changes').getAll();
+              t.onsuccess = function () { r.result.close(); done(t.result.map(function (c) { return {label: c.label, state: c.state, reason: c.reason}; })); }; };
+            r.onerror = function () { done(null); };""")
+
+    def device_token(self):
+        return self.script("""var r = indexedDB.open('keepsake-outbox', 1);
+            r.onupgradeneeded = function () { r.result.createObjectStore('changes', {keyPath: 'id'}); r.result.createObjectStore('device', {keyPath: 'name'}); };
+            r.onsuccess = function () { var t = r.result.transaction('device').objectStore('device').get('token');
+              t.onsuccess = function () { r.result.close(); done(t.result || null); }; };
+            r.onerror = function () { done(null); };""")
 
 class InstallAndOfflineTests(OfflineServer):
     """The installable app and offline reading, over http://127.0.0.1 (a secure context)."""
@@ -333,21 +355,10 @@ class InstallAndOfflineTests(OfflineServer):
 class OutboxTests(OfflineServer):
     """The outbox, on a server of its own."""
 
-    def outbox_count(self):
-        boxes = self.driver.find_elements(By.CSS_SELECTOR, "details.outbox")
-        return int(boxes[0].get_attribute("data-count")) if boxes else 0
-
-    def device_token(self):
-        return self.script("""var r = indexedDB.open('keepsake-outbox', 1);
-            r.onupgradeneeded = function () { r.result.createObjectStore('changes', {keyPath: 'id'}); r.result.createObjectStore('device', {keyPath: 'name'}); };
-            r.onsuccess = function () { var t = r.result.transaction('device').objectStore('device').get('token');
-              t.onsuccess = function () { r.result.close(); done(t.result || null); }; };
-            r.onerror = function () { done(null); };""")
-
     def queued(self):
         return self.script("""var r = indexedDB.open('keepsake-outbox', 1);
             r.onsuccess = function () { var t = r.result.transaction('changes').objectStore('changes').getAll();
-              t.onsuccess = function () { r.result.close(); done(t.result.map(function (c) { return {key: c.key, entry: c.entryJSON, photos: c.photos.length}; })); }; };""")
+              t.onsuccess = function () { r.result.close(); done(t.result.map(function (c) { return {key: c.key, entry: c.bodyJSON, photos: c.photos.length}; })); }; };""")
 
     def test_40_an_entry_written_offline_arrives_once_with_its_photos(self):
         import hashlib

@@ -8,6 +8,8 @@ import KeepsakeViewModels
 struct DiaryForm: Sendable {
     /// The entry being edited; `nil` when composing a new one.
     var editingID: RecordID?
+    /// The version of the entry the edit form was made from (the outbox sends it as `If-Match`).
+    var editingVersion: Int64?
     /// Day and time of the entry.
     var moment: Date
     /// The time zone the entry was written in.
@@ -38,6 +40,7 @@ struct DiaryForm: Sendable {
         self.init(editingID: entry.id, moment: entry.moment, timeZone: entry.timeZone, emotion: entry.emotion, intensity: entry.intensity,
                   title: entry.title ?? "", text: entry.text, tagsText: entry.tags.joined(separator: ", "),
                   images: entry.images.map(ComposeImage.stored))
+        editingVersion = entry.version
     }
 
     /// A form showing these values.

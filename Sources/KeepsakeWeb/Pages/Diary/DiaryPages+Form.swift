@@ -33,7 +33,7 @@ extension DiaryPages {
         let body: HTML = """
             <h1>\(title)</h1>
             \(problem)
-            <form method="post" action="\(action)" enctype="multipart/form-data" class="compose stack" novalidate>
+            <form method="post" action="\(action)" enctype="multipart/form-data" class="compose stack" novalidate\(FormMarkup.versionAttribute(model.editingVersion))>
             \(PageLayout.csrfField(request))
             \(model.editingID == nil ? BookSwitcher.composeSelect(request, collection: Diary.collection, store: diary.store, selected: model.book) : .empty)
             <label>\(t[.title]) <input type="text" name="title" value="\(model.title)" maxlength="\(DiaryLimits.maxTitleLength)" autocomplete="off"></label>

@@ -8,6 +8,8 @@ import KeepsakeViewModels
 struct FeedForm: Sendable {
     /// The post being edited; `nil` when writing a new one.
     var editingID: RecordID?
+    /// The version of the post the edit form was made from (the outbox sends it as `If-Match`).
+    var editingVersion: Int64?
     /// The title.
     var title = ""
     /// The text.
@@ -28,6 +30,7 @@ struct FeedForm: Sendable {
     /// The form of `item`.
     init(editing item: FeedItem) {
         editingID = item.id
+        editingVersion = item.version
         title = item.title
         contents = item.contents
         date = item.date

@@ -16,10 +16,12 @@ extension FeedPages {
         let action = model.editingID.map { "/feed/\($0.string)/edit" } ?? "/feed/new"
         let title = model.editingID == nil ? t[.newPost] : t[.editPost]
         let cancel = model.editingID.map { "/feed/\($0.string)" } ?? "/feed"
+        // The post's time, so an edit saved offline that moves it to another day keeps its time of day.
+        let moment: HTML = model.editingID == nil ? .empty : " data-moment=\"\(Formats.timestamp(model.date))\""
         let body: HTML = """
             <h1>\(title)</h1>
             \(problem)
-            <form method="post" action="\(action)" enctype="multipart/form-data" class="compose stack" novalidate>
+            <form method="post" action="\(action)" enctype="multipart/form-data" class="compose stack" novalidate\(FormMarkup.versionAttribute(model.editingVersion))\(moment)>
             \(PageLayout.csrfField(request))
             \(model.editingID == nil ? BookSwitcher.composeSelect(request, collection: Feed.collection, store: feed.store, selected: model.book) : .empty)
             \(PhotoField.render(items: model.images, lostPicks: lostPicks, limit: feed.maxImages, maxFileBytes: maxFileBytes, strings: t))

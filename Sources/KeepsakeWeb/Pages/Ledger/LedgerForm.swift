@@ -7,6 +7,8 @@ import KeepsakeStore
 struct LedgerForm: Sendable {
     /// The transaction being edited; `nil` when adding one.
     var editingID: RecordID?
+    /// The version of the transaction the edit form was made from (the outbox sends it as `If-Match`).
+    var editingVersion: Int64?
     /// The day as typed (`YYYY-MM-DD`).
     var dateText: String
     /// Expense or income.
@@ -47,6 +49,7 @@ struct LedgerForm: Sendable {
     init(editing transaction: LedgerTransaction) {
         self.init(day: transaction.date, currencyCode: transaction.amount.currency.code)
         (editingID, kind, amountText) = (transaction.id, transaction.kind, transaction.amount.amountString)
+        editingVersion = transaction.version
         (category, memo, currentReceipt) = (transaction.category, transaction.memo, transaction.receipt)
         currentAccount = transaction.account ?? transaction.book.map { Ledger.defaultAccountID(for: transaction.amount.currency, in: $0) }
         splitsText = transaction.splits.map { "\($0.category) \($0.amount.amountString)" }.joined(separator: "\n")

@@ -54,7 +54,7 @@ extension LedgerPages {
         let body: HTML = """
             <h1>\(title)</h1>
             \(problem)
-            <form method="post" action="\(action)" enctype="multipart/form-data" class="compose stack" novalidate>
+            <form method="post" action="\(action)" enctype="multipart/form-data" class="compose stack" novalidate\(FormMarkup.versionAttribute(model.editingVersion))>
             \(PageLayout.csrfField(request))
             \(model.editingID == nil ? BookSwitcher.composeSelect(request, collection: Ledger.collection, store: ledger.store, selected: model.book) : .empty)
             <fieldset class="kinds"><legend>\(t[.kind])</legend>\(kinds)</fieldset>
