@@ -70,26 +70,8 @@ extension Runner {
         let urls = diary["urls"] as? [String] ?? [], files = diary["files"] as? [String] ?? []
         let cache = diary["cache"] as? String ?? ""
 
-        // Port 0: the server picks a free port and prints "Open http://127.0.0.1:PORT/".
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: keepsake)
-        server.arguments = ["--store", folder + "/store", "serve", "--port", "0", "--no-demo"]
-        let serverOutput = Pipe()
-        server.standardOutput = serverOutput
-        server.standardError = FileHandle(forWritingAtPath: "/dev/null")
-        try server.run()
+        var (server, base) = try startServer(keepsake, store: folder + "/store")
         defer { server.terminate(); server.waitUntilExit() }
-        var printed = ""
-        while !printed.contains("Press") {
-            let chunk = serverOutput.fileHandleForReading.availableData
-            guard !chunk.isEmpty else { throw BenchFailure("keepsake serve exited: \(printed)") }
-            printed += String(decoding: chunk, as: UTF8.self)
-        }
-        guard let address = printed.split(whereSeparator: { $0 == " " || $0 == "\n" }).first(where: { $0.hasPrefix("http://127.0.0.1:") }) else {
-            throw BenchFailure("no address in: \(printed)")
-        }
-        let base = String(address.hasSuffix("/") ? address.dropLast() : address)
-        try waitForHTTP(base + "/diary")
         // One session, as a browser keeps its cookie.
         let head = try run(["curl", "-s", "-D", "-", "-o", folder + "/nginx/diary.html", base + "/diary"]).text
         let cookie = head.split(separator: "\r\n").first { $0.lowercased().hasPrefix("set-cookie:") }
@@ -133,12 +115,38 @@ extension Runner {
         let staticTimeline = try wrk(peerBase + "/diary.html", scriptFolder: folder)
         let thumbs = try wrk(base + "/", paths: urls, headers: headers, scriptFolder: folder)
         let nginxThumbs = try wrk(peerBase + "/", paths: files, scriptFolder: folder)
+
+        // 5b: a copy of the store served with a password, read by its first admin's session, so
+        // every request carries the access rule (the local operator's above skips it). Then the
+        // operator's again on the original (a store with accounts asks for a login), so the
+        // account's runs sit between two of the operator's.
+        server.terminate(); server.waitUntilExit()
+        removeTree(folder + "/store-accounts")
+        _ = try run(["cp", "-a", folder + "/store", folder + "/store-accounts"])
+        (server, base) = try startServer(keepsake, store: folder + "/store-accounts", arguments: ["--password", Self.webPassword])
+        let accountHeaders = try logIn(base, folder: folder)
+        let accountPage = try run(["curl", "-s"] + accountHeaders.flatMap { ["-H", $0] } + [base + "/diary"]).text
+        let operatorPage = try String(contentsOfFile: folder + "/nginx/diary.html", encoding: .utf8)
+        let cards = { (page: String) in page.components(separatedBy: "class=\"card entry ").count - 1 }
+        guard cards(accountPage) == cards(operatorPage), cards(accountPage) > 0 else {
+            throw BenchFailure("the admin's timeline shows \(cards(accountPage)) cards, the operator's \(cards(operatorPage))")
+        }
+        let accountTimeline = try wrk(base + "/diary", headers: accountHeaders, scriptFolder: folder)
+        let accountThumbs = try wrk(base + "/", paths: urls, headers: accountHeaders, scriptFolder: folder)
+        server.terminate(); server.waitUntilExit()
+        (server, base) = try startServer(keepsake, store: folder + "/store")
+        let timelineAgain = try wrk(base + "/diary", headers: headers, scriptFolder: folder)
+        let thumbsAgain = try wrk(base + "/", paths: urls, headers: headers, scriptFolder: folder)
         details["web"] = ["entries": entries, "thumbnail_count": urls.count, "page_bytes": fileSize(folder + "/nginx/diary.html"),
                           "wrk": "wrk -t1 -c8 -d8s --latency",
                           "timeline": ["rate": timeline.rate, "p99_ms": timeline.p99, "requests": timeline.requests],
                           "timeline_static_nginx": ["rate": staticTimeline.rate, "p99_ms": staticTimeline.p99],
                           "thumbnails": ["rate": thumbs.rate, "p99_ms": thumbs.p99, "requests": thumbs.requests],
-                          "thumbnails_nginx": ["rate": nginxThumbs.rate, "p99_ms": nginxThumbs.p99]]
+                          "thumbnails_nginx": ["rate": nginxThumbs.rate, "p99_ms": nginxThumbs.p99],
+                          "timeline_operator_again": ["rate": timelineAgain.rate, "p99_ms": timelineAgain.p99],
+                          "thumbnails_operator_again": ["rate": thumbsAgain.rate, "p99_ms": thumbsAgain.p99],
+                          "timeline_account": ["rate": accountTimeline.rate, "p99_ms": accountTimeline.p99],
+                          "thumbnails_account": ["rate": accountThumbs.rate, "p99_ms": accountThumbs.p99]]
         rows.append(Row(scenario: "5", measure: "timeline page /diary (20 newest of \(entries) entries, thumbnails linked), requests/s (p99)",
                         keepsake: "\(format(timeline.rate, 0)) (\(ms(timeline.p99)))", peer: "nginx, the same page saved as a static file",
                         peerValue: "\(format(staticTimeline.rate, 0)) (\(ms(staticTimeline.p99)))",
@@ -149,5 +157,61 @@ extension Runner {
                         peerValue: "\(format(nginxThumbs.rate, 0)) (\(ms(nginxThumbs.p99)))",
                         ratio: thumbs.rate / nginxThumbs.rate, ratioMeaning: "requests/s, Keepsake / peer",
                         target: "≥ 0.5x (issue 21; 0.7x asked earlier)", met: thumbs.rate / nginxThumbs.rate >= 0.5))
+        for (what, account, before, after) in [("timeline page /diary", accountTimeline, timeline, timelineAgain),
+                                                ("256-px thumbnails", accountThumbs, thumbs, thumbsAgain)] {
+            let operatorRate = (before.rate + after.rate) / 2
+            rows.append(Row(scenario: "5b", measure: "\(what) as the first admin's session (access rule on), requests/s (p99)",
+                            keepsake: "\(format(account.rate, 0)) (\(ms(account.p99)))",
+                            peer: "the same server without a password (the local operator: no rule), the mean of a run before and after",
+                            peerValue: "\(format(operatorRate, 0)) (\(ms(before.p99)), \(ms(after.p99)))",
+                            ratio: account.rate / operatorRate, ratioMeaning: "requests/s, with the rule / without",
+                            target: "≥ 0.95x (issue 22: within 5 %)", met: account.rate / operatorRate >= 0.95))
+        }
+    }
+
+    /// The first admin's password of the web scenario's second server.
+    static let webPassword = "bench horse battery staple"
+
+    /// `keepsake serve --port 0 --no-demo ARGUMENTS` on `store`, once it answers: the process and
+    /// its base URL (the server picks a free port and prints "Open http://127.0.0.1:PORT/").
+    func startServer(_ keepsake: String, store: String, arguments: [String] = []) throws -> (Process, String) {
+        let server = Process()
+        server.executableURL = URL(fileURLWithPath: keepsake)
+        server.arguments = ["--store", store, "serve", "--port", "0", "--no-demo"] + arguments
+        let serverOutput = Pipe()
+        server.standardOutput = serverOutput
+        server.standardError = FileHandle(forWritingAtPath: "/dev/null")
+        try server.run()
+        var printed = ""
+        while !printed.contains("Press") {
+            let chunk = serverOutput.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { server.terminate(); throw BenchFailure("keepsake serve exited: \(printed)") }
+            printed += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let address = printed.split(whereSeparator: { $0 == " " || $0 == "\n" }).first(where: { $0.hasPrefix("http://127.0.0.1:") }) else {
+            server.terminate()
+            throw BenchFailure("no address in: \(printed)")
+        }
+        let base = String(address.hasSuffix("/") ? address.dropLast() : address)
+        try waitForHTTP(base + (arguments.contains("--password") ? "/login" : "/diary"))
+        return (server, base)
+    }
+
+    /// Logs in as `admin` with ``webPassword`` through the login form (its CSRF token and cookie):
+    /// the `Cookie` header of the session, as a browser sends it.
+    func logIn(_ base: String, folder: String) throws -> [String] {
+        let jar = folder + "/cookies-\(UUID().uuidString).txt"
+        let login = try run(["curl", "-s", "-c", jar, "-b", jar, base + "/login"]).text
+        guard let token = login.firstMatch(of: /name="_csrf" value="([^"]+)"/)?.1 else { throw BenchFailure("no CSRF token on the login page") }
+        let posted = try run(["curl", "-s", "-o", "/dev/null", "-w", "%{http_code}", "-c", jar, "-b", jar, "--data-urlencode", "_csrf=\(token)",
+                              "--data-urlencode", "login=admin", "--data-urlencode", "password=\(Self.webPassword)", base + "/login"]).text
+        guard posted == "303" else { throw BenchFailure("the login answered \(posted)") }
+        let cookies = try String(contentsOfFile: jar, encoding: .utf8).split(separator: "\n").compactMap { line -> String? in
+            let fields = line.replacingOccurrences(of: "#HttpOnly_", with: "").split(separator: "\t", omittingEmptySubsequences: false)
+            guard !line.hasPrefix("# "), fields.count == 7 else { return nil }
+            return "\(fields[5])=\(fields[6])"
+        }
+        guard !cookies.isEmpty else { throw BenchFailure("no session cookie after the login") }
+        return ["Cookie: " + cookies.joined(separator: "; ")]
     }
 }

@@ -1,20 +1,29 @@
 import KeepsakeStore
 import Synchronization
 
-/// The attachments the image route looked up lately, by record and attachment id, kept while the
-/// store's change log stays where it was: every operation that changes or removes a record's
-/// images logs a change in the same transaction, so one look at the newest change sequence tells
-/// whether what is kept is still true, instead of reading the record again for each image.
+/// The attachments the image route looked up lately, by record and attachment id, with the book
+/// of their record, kept while the store's change log stays where it was: every operation that
+/// changes, moves or removes a record's images logs a change in the same transaction, so one look
+/// at the newest change sequence tells whether what is kept is still true, instead of reading the
+/// record again for each image.
+///
+/// It keeps facts about records, not rights: whether the caller of a request may read the book is
+/// the engine's rule, asked every time (``KeepsakeStore/Store/accessAtLastChange()``), since a
+/// membership removed logs no change. An entry is only ever made from a record its reader could read.
 ///
 /// A new sequence empties it (whatever changed); it keeps at most ``capacity`` attachments, and
-/// starts again empty when full. Each entry is kept for the caller that read it (``Caller``): one
-/// account's reading of an image never answers another's.
+/// starts again empty when full.
 final class AttachmentIndex: Sendable {
     /// Most attachments kept at once.
     static let capacity = 20_000
 
+    /// An attachment and the book of its record.
+    struct Entry: Sendable {
+        let attachment: Attachment
+        let book: BookID?
+    }
+
     private struct Key: Hashable {
-        let caller: Caller
         let record: RecordID
         let attachment: Int64
     }
@@ -22,31 +31,31 @@ final class AttachmentIndex: Sendable {
     private struct State {
         /// The change sequence the attachments were read at or after.
         var sequence: Int64 = -1
-        var attachments: [Key: Attachment] = [:]
+        var entries: [Key: Entry] = [:]
     }
 
     private let state = Mutex(State())
 
-    /// The attachment `attachment` of `record` as `caller` read it while the change log stood at
-    /// `sequence`, or `nil` if it is not kept (or the log has moved since: then nothing kept is
+    /// The attachment `attachment` of `record` and its book, as read while the change log stood
+    /// at `sequence`, or `nil` if it is not kept (or the log has moved since: then nothing kept is
     /// returned again).
-    func attachment(_ attachment: Int64, of record: RecordID, for caller: Caller, at sequence: Int64) -> Attachment? {
+    func entry(_ attachment: Int64, of record: RecordID, at sequence: Int64) -> Entry? {
         state.withLock { state in
             guard state.sequence == sequence else {
                 state.sequence = sequence
-                state.attachments.removeAll(keepingCapacity: true)
+                state.entries.removeAll(keepingCapacity: true)
                 return nil
             }
-            return state.attachments[Key(caller: caller, record: record, attachment: attachment)]
+            return state.entries[Key(record: record, attachment: attachment)]
         }
     }
 
-    /// Keeps `attachment` (of its record) as `caller` read it, after the change log was seen at `sequence`.
-    func remember(_ attachment: Attachment, for caller: Caller, at sequence: Int64) {
+    /// Keeps `attachment` of a record in `book`, read after the change log was seen at `sequence`.
+    func remember(_ attachment: Attachment, book: BookID?, at sequence: Int64) {
         state.withLock { state in
             guard state.sequence == sequence else { return }
-            if state.attachments.count >= Self.capacity { state.attachments.removeAll(keepingCapacity: true) }
-            state.attachments[Key(caller: caller, record: attachment.recordID, attachment: attachment.id)] = attachment
+            if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
+            state.entries[Key(record: attachment.recordID, attachment: attachment.id)] = Entry(attachment: attachment, book: book)
         }
     }
 }

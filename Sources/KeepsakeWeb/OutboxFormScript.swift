@@ -208,6 +208,7 @@ enum OutboxFormScript {
       if (made && document.querySelector('.offline-banner')) freshen(form, app);
       form.addEventListener('submit', function (event) {
         if (form.getAttribute('data-online') === 'yes') return;
+        if (event.defaultPrevented) return;  // app.js refused it (too many photos): said in the form already
         event.preventDefault();
         reachable().then(function (up) {
           if (up) { form.setAttribute('data-online', 'yes'); form.submit(); return; }

@@ -311,6 +311,7 @@ enum OutboxScript {
           field.type = 'hidden'; field.name = 'device'; field.value = token.id;
           form.appendChild(field);
         }
+        try { sessionStorage.removeItem('keepsake-precached'); } catch (e) { /* nothing kept */ }
         return new Promise(function (resolve) {
           var request = indexedDB.deleteDatabase(DB);
           request.onsuccess = request.onerror = request.onblocked = function () { resolve(true); };

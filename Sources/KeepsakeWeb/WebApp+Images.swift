@@ -78,18 +78,15 @@ extension WebApp {
         }
     }
 
-    /// The attachment `id` of `record` as the request's caller reads it: for the local operator from
-    /// ``attachmentIndex`` while the change log has not moved, otherwise (and for every account)
-    /// read from the store; `nil` if there is none.
+    /// The attachment `id` of `record` if the request's caller reads it, `nil` if there is none (or
+    /// it may not): which record and book it belongs to from ``attachmentIndex`` while the change
+    /// log has not moved, else read from the store as the caller; whether the caller reads that
+    /// book from the engine, in the same transaction as the change sequence, every time.
     private func indexedAttachment(_ id: Int64, of record: RecordID) throws -> Attachment? {
-        let caller = RequestCaller.current
-        // An account's reading is checked by the engine every time: a membership removed or a role
-        // changed logs no change, so a kept answer could outlive the right to it.
-        guard caller.isLocalOperator else { return try store.recordIfPresent(record)?.images.first(where: { $0.id == id }) }
-        let sequence = try store.lastChangeSequence()
-        if let kept = attachmentIndex.attachment(id, of: record, for: caller, at: sequence) { return kept }
-        guard let attachment = try store.recordIfPresent(record)?.images.first(where: { $0.id == id }) else { return nil }
-        attachmentIndex.remember(attachment, for: caller, at: sequence)
+        let (sequence, access) = try store.accessAtLastChange()
+        if let kept = attachmentIndex.entry(id, of: record, at: sequence) { return access.canRead(kept.book) ? kept.attachment : nil }
+        guard let read = try store.recordIfPresent(record), let attachment = read.images.first(where: { $0.id == id }) else { return nil }
+        attachmentIndex.remember(attachment, book: read.book, at: sequence)
         return attachment
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import KeepsakeDiary
+import KeepsakeFeed
 import KeepsakeHTTP
 import KeepsakeStore
 import KeepsakeTestSupport
@@ -89,6 +90,38 @@ import Testing
         try fixture.store.purge(entry.id)
         let gone = try await fixture.get(path)
         #expect(gone.status == 404)
+    }
+
+    /// The session cookie (`name=value`) curl kept in the jar at `path` after a login.
+    private static func jarCookie(_ path: String) throws -> String {
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        let fields = try #require(lines.map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+            .first { $0.count == 7 && $0[5] == Session.cookieName[...] })
+        return "\(fields[5])=\(fields[6])"
+    }
+
+    @Test func aKeptImageAnswersAnAccountOnlyWhileItReadsTheBook() async throws {
+        let people = try AccountsWebTests.TwoPeople()
+        let mina = people.web.store.acting(as: .account(people.mina.id))
+        let family = try mina.createBook(collection: "feed", name: "Family")
+        let post = try Feed(store: mina).create(FeedDraft(title: "At the river", images: [.file(Photos.wide)], book: family.id))
+        try mina.setRole(.viewer, for: people.joon.id, in: family.id)
+        let path = "/images/\(post.id.string)/\(try #require(post.images.first).id)/256"
+        var cookies: [String: String] = [:]
+        for (login, password) in [("mina", "mina's long password"), ("joon", "joon's long password")] {
+            let jar = people.web.directory.appending("\(login).txt").path
+            #expect(try await AccountsWebTests.logIn(people.web, login, password, jar: jar).status == 303)
+            cookies[login] = try Self.jarCookie(jar)
+        }
+        // Mina's read keeps the attachment; Joon, a viewer, is answered from what is kept.
+        #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: cookies["mina"]))?.status == .ok)
+        #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: cookies["joon"]))?.status == .ok)
+        // Removed from the book (no change is logged, so the kept attachment stays): Joon gets nothing
+        // from memory, and the handler answers as if the image did not exist; Mina still reads it.
+        try mina.removeMember(people.joon.id, from: family.id)
+        #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: cookies["joon"])) == nil)
+        #expect(await people.web.app.handle(Self.request(path, cookie: cookies["joon"])).status == .notFound)
+        #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: cookies["mina"]))?.status == .ok)
     }
 
     @Test func aLoginIsRequiredAsForThePages() async throws {

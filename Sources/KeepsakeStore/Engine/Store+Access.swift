@@ -34,6 +34,14 @@ extension Store {
         return BookAccess(readable: readable, writable: writable, manageable: manageable)
     }
 
+    /// The store's newest change sequence and what the caller may do, read in one transaction:
+    /// enough to answer from facts kept while the change log stood at that sequence (which record
+    /// and book an attachment belongs to) with the rule applied to this caller now — memberships
+    /// log no change, so they are read every time.
+    public func accessAtLastChange() throws -> (sequence: Int64, access: BookAccess) {
+        try metadata.read(as: caller) { tx in (try tx.lastChangeSequence(), try access(tx)) }
+    }
+
     /// The caller's own account, enabled; `nil` for the local operator. A disabled or missing
     /// account is not found.
     func callerAccount(_ reader: any MetadataReader) throws -> Account? {
