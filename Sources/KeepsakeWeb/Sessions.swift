@@ -46,13 +46,20 @@ struct Sessions: Sendable {
     ///
     /// - Throws: ``WebError`` when the revocation list or the account cannot be read.
     func validSession(cookie: String?, now: Date) throws(WebError) -> (session: Session, account: Account?)? {
+        try validSession(cookie: cookie, now: now) { id throws(WebError) in try account(id) }
+    }
+
+    /// ``validSession(cookie:now:)`` with the account read by `lookup` (the image path reads it in
+    /// the transaction of its access check); `lookup` answers `nil` for an account that is gone.
+    func validSession(cookie: String?, now: Date,
+                      account lookup: (AccountID) throws(WebError) -> Account?) throws(WebError) -> (session: Session, account: Account?)? {
         guard let cookie, let session = signer.session(fromCookie: cookie) else { return nil }
         let age = SessionSigner.seconds(now) - session.issuedAt
         guard age <= Self.lifetime, age >= -Self.clockSkew else { return nil }
         guard let id = session.accountID else { return (session, nil) }
         guard requiresLogin else { return nil }  // a login of a server that asked for one, not this one
         if try revocations.isRevoked(session.nonce, now: now) { return nil }
-        guard let account = try account(id), !account.isDisabled, account.credentialVersion == session.credentialVersion else {
+        guard let account = try lookup(id), !account.isDisabled, account.credentialVersion == session.credentialVersion else {
             return nil
         }
         return (session, account)
@@ -75,7 +82,12 @@ struct Sessions: Sendable {
     ///
     /// - Throws: ``WebError`` when the revocation list or the account cannot be read.
     func resolve(cookie: String?, now: Date) throws(WebError) -> Resolved {
-        guard let (session, account) = try validSession(cookie: cookie, now: now) else {
+        try resolve(cookie: cookie, now: now) { id throws(WebError) in try account(id) }
+    }
+
+    /// ``resolve(cookie:now:)`` with the account read by `lookup` (``validSession(cookie:now:account:)``).
+    func resolve(cookie: String?, now: Date, account lookup: (AccountID) throws(WebError) -> Account?) throws(WebError) -> Resolved {
+        guard let (session, account) = try validSession(cookie: cookie, now: now, account: lookup) else {
             return Resolved(session: signer.newSession(account: nil, now: now), account: nil, sendsCookie: true)
         }
         if SessionSigner.seconds(now) - session.issuedAt >= Self.refreshAfter {

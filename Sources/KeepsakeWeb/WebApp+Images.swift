@@ -42,13 +42,25 @@ extension WebApp {
         guard isLocalStore, request.method == .get || request.method == .head, request.rawPath.hasPrefix("/images/"),
               isAllowedHost(request.headers["Host"]) else { return nil }
         let segments = request.pathSegments
+        // A logged-in session's account is read in the transaction that reads what it may do: one
+        // transaction for the session check and the access rule.
+        var known: AccessAtLastChange?
+        let lookup = { (id: AccountID) throws(WebError) -> Account? in
+            do {
+                known = try self.store.acting(as: .account(id)).accessAtLastChange()
+                return known?.account
+            } catch {
+                throw WebError("The account of a session cannot be read: \((error as? KeepsakeError)?.message ?? "\(error)")")
+            }
+        }
         guard case .found(.page, _, _) = router.match(request.method, segments),
               let (recordID, attachmentID, variant) = imageAddress(Array(segments.dropFirst())),
-              let resolved = try? sessions.resolve(cookie: request.cookies[Session.cookieName], now: Date()),
+              let resolved = try? sessions.resolve(cookie: request.cookies[Session.cookieName], now: Date(), account: lookup),
               !resolved.sendsCookie, !requiresLogin || resolved.session.isAuthenticated,
               let caller = resolved.account.map({ Caller.account($0.id) }) ?? openAccount.map({ Caller.account($0) }),
               var response = RequestCaller.$current.withValue(caller, operation: {
-                  immediateImageBytes(attachmentID, of: recordID, variant: variant, request: request, ranges: false)
+                  immediateImageBytes(attachmentID, of: recordID, variant: variant, request: request, ranges: false,
+                                      known: resolved.account == nil ? nil : known)
               })
         else { return nil }
         SecurityHeaders.apply(to: &response, overHTTPS: configuration.tls != nil)
@@ -60,10 +72,11 @@ extension WebApp {
     /// ``attachmentIndex`` or one read of the record) and its bytes are a file that opens. `nil`
     /// for anything else (no such image, a thumbnail to make again, any failure), which the caller
     /// leaves to its handler. The caller has checked the request's access rights.
-    func immediateImageBytes(_ id: Int64, of record: RecordID, variant: ImageVariant, request: HTTPRequest, ranges: Bool) -> HTTPResponse? {
+    func immediateImageBytes(_ id: Int64, of record: RecordID, variant: ImageVariant, request: HTTPRequest, ranges: Bool,
+                             known: AccessAtLastChange? = nil) -> HTTPResponse? {
         guard isLocalStore else { return nil }
         do {
-            guard let attachment = try indexedAttachment(id, of: record) else { return nil }
+            guard let attachment = try indexedAttachment(id, of: record, known: known) else { return nil }
             let key = switch variant {
             case .original: attachment.path
             case .thumbnail(let size): attachment.thumbnailPath(size)
@@ -81,9 +94,11 @@ extension WebApp {
     /// The attachment `id` of `record` if the request's caller reads it, `nil` if there is none (or
     /// it may not): which record and book it belongs to from ``attachmentIndex`` while the change
     /// log has not moved, else read from the store as the caller; whether the caller reads that
-    /// book from the engine, in the same transaction as the change sequence, every time.
-    private func indexedAttachment(_ id: Int64, of record: RecordID) throws -> Attachment? {
-        let (sequence, access) = try store.accessAtLastChange()
+    /// book from the engine, in the same transaction as the change sequence, every time (`known`:
+    /// that transaction's answer, read for this request's caller while its session was checked).
+    private func indexedAttachment(_ id: Int64, of record: RecordID, known: AccessAtLastChange? = nil) throws -> Attachment? {
+        let current = try known ?? store.accessAtLastChange()
+        let (sequence, access) = (current.sequence, current.access)
         if let kept = attachmentIndex.entry(id, of: record, at: sequence) { return access.canRead(kept.book) ? kept.attachment : nil }
         guard let read = try store.recordIfPresent(record), let attachment = read.images.first(where: { $0.id == id }) else { return nil }
         attachmentIndex.remember(attachment, book: read.book, at: sequence)

@@ -34,12 +34,16 @@ extension Store {
         return BookAccess(readable: readable, writable: writable, manageable: manageable)
     }
 
-    /// The store's newest change sequence and what the caller may do, read in one transaction:
-    /// enough to answer from facts kept while the change log stood at that sequence (which record
-    /// and book an attachment belongs to) with the rule applied to this caller now — memberships
-    /// log no change, so they are read every time.
-    public func accessAtLastChange() throws -> (sequence: Int64, access: BookAccess) {
-        try metadata.read(as: caller) { tx in (try tx.lastChangeSequence(), try access(tx)) }
+    /// The store's newest change sequence, what the caller may do and the caller's account, read
+    /// in one transaction: enough to answer from facts kept while the change log stood at that
+    /// sequence (which record and book an attachment belongs to) with the rule applied to this
+    /// caller now — memberships log no change, so they are read every time — and to check a
+    /// session of the account without a transaction of its own.
+    public func accessAtLastChange() throws -> AccessAtLastChange {
+        try metadata.read(as: caller) { tx in
+            let account: Account? = if case .account(let id) = caller.identity { try tx.account(id) } else { nil }
+            return AccessAtLastChange(sequence: try tx.lastChangeSequence(), access: try access(tx), account: account)
+        }
     }
 
     /// The caller's own account, enabled; `nil` for the local operator. A disabled or missing
