@@ -19,7 +19,7 @@ from datetime import date
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -121,7 +121,8 @@ class WebAppTests(unittest.TestCase):
         self.assert_no_console_errors(path)
 
     def wait_for(self, condition, message=""):
-        return WebDriverWait(self.driver, WAIT).until(lambda driver: condition(), message)
+        # An element found on the page a click is leaving goes stale: asked again on the next poll.
+        return WebDriverWait(self.driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(lambda driver: condition(), message)
 
     def one(self, selector, root=None):
         return (root or self.driver).find_element(By.CSS_SELECTOR, selector)
