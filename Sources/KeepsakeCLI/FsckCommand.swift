@@ -24,7 +24,8 @@ struct FsckCommand: ParsableCommand {
     /// Fix what can be fixed.
     @Flag("--repair", help: """
         Fix what can be fixed: drop dangling rows, move orphans and unexpected entries
-        to lost+found/ (nothing is deleted), make missing thumbnails again.
+        to lost+found/ (nothing is deleted), make missing thumbnails again, and move
+        images stored before books had folders into their book's folder.
         """)
     var repair: Bool
     /// Skip the hashes.
@@ -52,6 +53,8 @@ struct FsckCommand: ParsableCommand {
         section("Missing thumbnails", report.missingThumbnails)
         section("Orphan thumbnails", report.orphanThumbnails)
         section("Unexpected entries", report.unexpectedEntries)
+        section("Images outside their book's folder (stored before books had folders; --repair moves them)",
+                report.imagesOutsideTheirBook.map { "\($0.path) (record \($0.recordID))" })
         section("Repaired", report.repairs)
         section("Cannot repair", report.unrepairable)
         // The ledger's own invariants, which no repair fixes without a person's choice.

@@ -218,6 +218,10 @@ extension PostgresTransaction {
         try connection.execute("UPDATE record SET book_id = $2, version = version + 1 WHERE id = $1", [id.string, book.string]) == 1
     }
 
+    func relocateAttachment(_ id: Int64, of record: RecordID, to key: RelativePath) throws -> Bool {
+        try connection.execute("UPDATE attachment SET path = $3 WHERE id = $1::int8 AND record_id = $2", [id, record.string, key.string]) == 1
+    }
+
     /// Two statements whatever the number of records: the records without a book, then the change
     /// rows without one (their record's book, or their collection's new one when the record is gone).
     func adoptUnattributedRecords(into books: [CollectionName: BookID], author: AccountID) throws -> Int {

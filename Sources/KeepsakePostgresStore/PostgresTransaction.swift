@@ -242,10 +242,11 @@ final class PostgresTransaction: MetadataWriter {
 
     func attachments(after key: RelativePath?, limit: Int) throws -> [StoredAttachment] {
         try connection.query("""
-            SELECT \(PostgresRows.attachmentColumns(of: "a")), r.collection FROM attachment a JOIN record r ON r.id = a.record_id
+            SELECT \(PostgresRows.attachmentColumns(of: "a")), r.collection, r.book_id FROM attachment a JOIN record r ON r.id = a.record_id
             WHERE a.path > $1 ORDER BY a.path LIMIT $2::int4
             """, [key?.string ?? "", limit]).map { row in
-            StoredAttachment(attachment: try PostgresRows.attachment(row), collection: try CollectionName(try row.decode(String.self, at: 13)))
+            StoredAttachment(attachment: try PostgresRows.attachment(row), collection: try CollectionName(try row.decode(String.self, at: 13)),
+                             book: try row.decode(String?.self, at: 14).map { try BookID(parsing: $0) })
         }
     }
 

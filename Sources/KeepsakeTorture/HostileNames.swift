@@ -113,7 +113,7 @@ enum HostileNamesTorture {
                 do {
                     let stored = try store.addImages([.data(try Data(contentsOf: images[1]), name: text)], to: record.id)
                     let path = stored.images.last!.path.string
-                    if !path.hasPrefix("attachments/diary/\(record.id.string)/image_") { figures.fail("image name \(label) gave the stored path \(path)") }
+                    if !path.hasPrefix("attachments/\(record.book?.string ?? "diary")/\(record.id.string)/image_") { figures.fail("image name \(label) gave the stored path \(path)") }
                     try store.removeImage(of: record.id, at: stored.images.count - 1)
                 } catch {
                     figures.fail("a valid image named \(label) was refused: \(describe(error))")

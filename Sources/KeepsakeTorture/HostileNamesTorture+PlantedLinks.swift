@@ -6,12 +6,12 @@ import KeepsakeStoreTransfer
 
 extension HostileNamesTorture {
     enum Plant: String, CaseIterable {
-        case recordFolder = "record folder attachments/diary/<id>"
-        case collectionFolder = "collection folder attachments/diary"
+        case recordFolder = "record folder attachments/<book>/<id>"
+        case bookFolder = "book folder attachments/<book>"
         case attachments = "attachments/"
         case originalFile = "an original file"
-        case thumbnailRecordFolder = "thumbnail folder thumbnails/diary/<id>"
-        case thumbnailCollectionFolder = "thumbnail folder thumbnails/diary"
+        case thumbnailRecordFolder = "thumbnail folder thumbnails/<book>/<id>"
+        case thumbnailBookFolder = "thumbnail folder thumbnails/<book>"
         case thumbnails = "thumbnails/"
         case thumbnailFile = "a thumbnail file"
         case cacheFolder = "the cache folder"
@@ -31,14 +31,15 @@ extension HostileNamesTorture {
             let other = try store.create(RecordDraft(collection: "diary", images: [.file(images[2])]))
             try store.trash(other.id)
             let id = record.id.string
+            let book = record.book?.string ?? "diary"
             let target: URL
             switch plant {
-            case .recordFolder: target = root.appendingPathComponent("attachments/diary/\(id)")
-            case .collectionFolder: target = root.appendingPathComponent("attachments/diary")
+            case .recordFolder: target = root.appendingPathComponent("attachments/\(book)/\(id)")
+            case .bookFolder: target = root.appendingPathComponent("attachments/\(book)")
             case .attachments: target = root.appendingPathComponent("attachments")
             case .originalFile: target = root.appendingPathComponent(record.images[0].path.string)
-            case .thumbnailRecordFolder: target = store.location.thumbnailsDirectory.appendingPathComponent("diary/\(id)")
-            case .thumbnailCollectionFolder: target = store.location.thumbnailsDirectory.appendingPathComponent("diary")
+            case .thumbnailRecordFolder: target = store.location.thumbnailsDirectory.appendingPathComponent("\(book)/\(id)")
+            case .thumbnailBookFolder: target = store.location.thumbnailsDirectory.appendingPathComponent(book)
             case .thumbnails: target = store.location.thumbnailsDirectory
             case .thumbnailFile: target = store.location.cacheDirectory.appendingPathComponent(record.images[0].thumbnailPath(.small).string)
             case .cacheFolder: target = store.location.cacheDirectory
@@ -56,7 +57,7 @@ extension HostileNamesTorture {
             try FileManager.default.createSymbolicLink(atPath: target.path, withDestinationPath: copy.path)
             if plant == .lostAndFound {
                 // An orphan for fsck --repair to move into lost+found.
-                try Data("orphan".utf8).write(to: root.appendingPathComponent("attachments/diary/\(other.id.string)/image_9-orphan.jpg"))
+                try Data("orphan".utf8).write(to: root.appendingPathComponent(other.images[0].path.parentComponents.joined(separator: "/") + "/image_9-orphan.jpg"))
             }
             let before = fingerprint(sentinel.path)
 
@@ -72,11 +73,11 @@ extension HostileNamesTorture {
                     figures.fail("\(label): \(what) threw an untyped error \(error)")
                 }
             }
-            let behindLink = [.recordFolder, .collectionFolder, .attachments, .originalFile].contains(plant)
+            let behindLink = [.recordFolder, .bookFolder, .attachments, .originalFile].contains(plant)
             let folderBehindLink = behindLink && plant != .originalFile
-            let thumbnailBehindLink = [.thumbnailRecordFolder, .thumbnailCollectionFolder, .thumbnails, .thumbnailFile, .cacheFolder].contains(plant)
+            let thumbnailBehindLink = [.thumbnailRecordFolder, .thumbnailBookFolder, .thumbnails, .thumbnailFile, .cacheFolder].contains(plant)
             let thumbnailFolderBehindLink = thumbnailBehindLink && plant != .thumbnailFile
-            let collectionBehindLink = [.collectionFolder, .attachments, .thumbnailCollectionFolder, .thumbnails, .cacheFolder, .staging].contains(plant)
+            let bookBehindLink = [.bookFolder, .attachments, .thumbnailBookFolder, .thumbnails, .cacheFolder, .staging].contains(plant)
             attempt("reading an original", mustRefuse: behindLink) { _ = try store.originalData(of: record.images[0]) }
             attempt("serving an original", mustRefuse: behindLink) { _ = try store.imageBody(of: record.images[0], variant: .original) }
             attempt("serving a thumbnail", mustRefuse: thumbnailBehindLink) { _ = try store.imageBody(of: record.images[0], variant: .thumbnail(.small)) }
@@ -87,7 +88,7 @@ extension HostileNamesTorture {
             attempt("reordering") { try store.reorderImages(of: record.id, order: Array((0..<(try store.record(record.id).images.count)).reversed())) }
             attempt("setting the image set") { try store.setImages(of: record.id, to: [.new(.file(images[1]))]) }
             attempt("updating fields") { try store.update(record.id, set: ["title": .string("u")]) }
-            attempt("creating a record", mustRefuse: collectionBehindLink) { try store.create(RecordDraft(collection: "diary", images: [.file(images[1])])) }
+            attempt("creating a record", mustRefuse: bookBehindLink) { try store.create(RecordDraft(collection: "diary", images: [.file(images[1])])) }
             attempt("trashing") { try store.trash(record.id) }
             attempt("restoring") { try store.restore(record.id) }
             attempt("purging the trash") { try store.purgeTrash() }

@@ -22,7 +22,7 @@ import KeepsakeSupport
         #expect(created.images.map(\.sourceSHA256) == hashes)
         for image in created.images {
             #expect(FileManager.default.fileExists(atPath: try fixture.store.originalURL(of: image).path))
-            #expect(image.path.string.hasPrefix("attachments/diary/\(created.id)/"))
+            #expect(image.path.string.hasPrefix("attachments/\(try #require(created.book).string)/\(created.id)/"))
         }
 
         let read = try fixture.diary.read(created.id)

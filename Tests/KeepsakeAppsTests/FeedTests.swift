@@ -41,7 +41,7 @@ import KeepsakeSupport
         for (index, image) in post.images.enumerated() {
             #expect(image.position == index)
             #expect(image.sourceSHA256 == SHA256.hex(try Data(contentsOf: photos[index])))
-            #expect(image.path.string.hasPrefix("attachments/feed/\(post.id.string)/"))
+            #expect(image.path.string.hasPrefix("attachments/\(try #require(post.book).string)/\(post.id.string)/"))
         }
         #expect(try feed.read(post.id) == post)
         #expect(try feed.newest().items == [post])

@@ -15,7 +15,7 @@ import KeepsakeSupport
         let firstReceipt = try #require(first.receipt)
         let firstPath = fixture.absolutePath(firstReceipt)
         #expect(FileManager.default.fileExists(atPath: firstPath))
-        #expect(firstReceipt.path.string.hasPrefix("attachments/ledger/\(groceries.id)/"))
+        #expect(firstReceipt.path.string.hasPrefix("attachments/\(try #require(groceries.book).string)/\(groceries.id)/"))
         #expect(try fixture.store.originalData(of: firstReceipt).count == Int(firstReceipt.byteSize))
 
         // A replacement the processor refuses changes nothing: the old receipt stays readable.

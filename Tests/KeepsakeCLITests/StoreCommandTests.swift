@@ -50,7 +50,7 @@ import KeepsakeStore
         #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
         #expect(clean.stdout.contains("Clean."))
 
-        let folder = dir.appending("attachments/diary/\(record.id.string)")
+        let folder = dir.appending(record.images[0].path.parentComponents.joined(separator: "/"))
         try Data("stray".utf8).write(to: folder.appendingPathComponent("image_99-stray.jpg"))
         try FileManager.default.removeItem(at: dir.appending(record.images[1].path.string))
 

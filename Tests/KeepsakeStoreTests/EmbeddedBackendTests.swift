@@ -30,7 +30,7 @@ import KeepsakeTestSupport
         let store = try TestStores.open(dir)
         let record = try store.create(RecordDraft(collection: "diary", images: [.file(images[0])]))
         // Replace the record folder with a link to a folder outside the store.
-        let folder = dir.url.appendingPathComponent("attachments/diary/\(record.id.string)")
+        let folder = dir.url.appendingPathComponent(record.images[0].path.parentComponents.joined(separator: "/"))
         try FileManager.default.moveItem(at: folder, to: outside.appending("moved"))
         try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: outside.url)
         #expect { try store.addImages([.file(images[1])], to: record.id) } throws: { ($0 as? KeepsakeError)?.code == .symlinkRefused }
@@ -38,7 +38,7 @@ import KeepsakeTestSupport
         #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["moved"])
 
         let report = try store.fsck()
-        #expect(report.unexpectedEntries == ["attachments/diary/\(record.id.string)"])
+        #expect(report.unexpectedEntries == [record.images[0].path.parentComponents.joined(separator: "/")])
         #expect(report.danglingReferences.count == 1)
         let repaired = try store.fsck(repair: true)
         #expect(!repaired.repairs.isEmpty)

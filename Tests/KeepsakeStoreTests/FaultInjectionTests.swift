@@ -75,8 +75,9 @@ import KeepsakeTestSupport
         let store = try TestStores.open(dir)
         try StoreScenario.withRecord(store)
         let before = try StoreSnapshot(store)
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir.url.appendingPathComponent("attachments/diary/\(StoreScenario.recordID.string)").path)
-        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.url.appendingPathComponent("attachments/diary/\(StoreScenario.recordID.string)").path) }
+        let folder = dir.url.appendingPathComponent(try #require(try store.record(StoreScenario.recordID).images.first).path.parentComponents.joined(separator: "/")).path
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder) }
         #expect { try store.addImages([.file(StoreScenario.images[2])], to: StoreScenario.recordID) } throws: { ($0 as? KeepsakeError)?.code == .readOnly }
         #expect(try StoreSnapshot(store) == before)
     }

@@ -18,7 +18,11 @@ import KeepsakeTestSupport
         #expect(moved.book == trip.id)
         #expect(moved.version == record.version + 1)
         #expect(moved.fields == record.fields)
-        #expect(moved.images == record.images)
+        // The images follow it into the new book's folder, everything else about them kept.
+        #expect(moved.images.map(\.id) == record.images.map(\.id))
+        #expect(moved.images.map(\.sha256) == record.images.map(\.sha256))
+        #expect(moved.images.map { $0.path.parentComponents } == [["attachments", trip.id.string, record.id.string]])
+        #expect(moved.images.map { $0.path.components.last } == record.images.map { $0.path.components.last })
         #expect(moved.author == record.author)
         // `left` from the old book (its readers drop the record), then `updated` in the new one.
         let changes = try world.store.changes(after: sequence)

@@ -101,13 +101,13 @@ import KeepsakeSupport
 
     /// The clean-up after a commit removed obsolete files (and thumbnails) by path, following a
     /// folder on the way that had been replaced by a link: files outside the store were deleted.
-    @Test(arguments: ["attachments/diary/ID", "attachments/diary", "attachments", "cache/thumbnails/diary/ID", "cache/thumbnails", "cache"])
+    @Test(arguments: ["attachments/BOOK/ID", "attachments/BOOK", "attachments", "cache/thumbnails/BOOK/ID", "cache/thumbnails", "cache"])
     func removalsNeverGoThroughAPlantedLink(_ planted: String) throws {
         let dir = TemporaryDirectory("plant")
         let outside = TemporaryDirectory("outside")
         let store = try TestStores.open(dir)
         let record = try store.create(RecordDraft(collection: "diary", images: [.file(Self.images[0]), .file(Self.images[1])]))
-        let target = dir.appending(planted.replacingOccurrences(of: "ID", with: record.id.string))
+        let target = dir.appending(planted.replacingOccurrences(of: "ID", with: record.id.string).replacingOccurrences(of: "BOOK", with: try #require(record.book).string))
         // The link points at a copy of what it replaces, so every name the store would remove exists there.
         try FileManager.default.moveItem(at: target, to: outside.appending("copy"))
         try FileManager.default.createSymbolicLink(at: target, withDestinationURL: outside.appending("copy"))

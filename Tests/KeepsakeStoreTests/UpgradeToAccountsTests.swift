@@ -72,6 +72,43 @@ import KeepsakeTestSupport
         #expect(try asOther.books().isEmpty)
     }
 
+    /// The fixture's images lie under `attachments/<collection>/`, as before books had folders: fsck
+    /// says so without calling it a problem, and `--repair` moves each record's images into its
+    /// book's folder, bytes, ids and thumbnails kept, the old folders gone.
+    @Test func repairMovesImagesStoredBeforeBooksHadFoldersIntoTheirBooks() throws {
+        let directory = TemporaryDirectory(), pristine = TemporaryDirectory("pristine")
+        try Self.unpack(into: directory)
+        try Self.unpack(into: pristine)
+        let store = try TestStores.open(directory)
+        let before = try Self.recordIDs.map { try store.record(try RecordID(parsing: $0)) }
+        let report = try store.fsck()
+        #expect(report.isClean)
+        #expect(report.imagesOutsideTheirBook.count == 5)
+        #expect(report.imagesOutsideTheirBook.allSatisfy { ["diary", "ledger", "feed"].contains($0.path.split(separator: "/")[1]) })
+
+        let repaired = try store.fsck(repair: true)
+        #expect(repaired.isClean, "\(repaired)")
+        #expect(repaired.unrepairable.isEmpty)
+        #expect(repaired.repairs.filter { $0.contains("into its book's folder") }.count == 3)  // three records hold images
+        for old in before {
+            let now = try store.record(old.id)
+            let book = try #require(now.book)
+            #expect(now.images.map(\.id) == old.images.map(\.id))
+            #expect(now.fields == old.fields)
+            for (image, was) in zip(now.images, old.images) {
+                #expect(image.path.parentComponents == ["attachments", book.string, old.id.string])
+                #expect(try store.originalData(of: image) == (try Data(contentsOf: pristine.appending(was.path.string))))
+                #expect(try store.blobs.stat(image.thumbnailPath(.small)) != nil)
+                #expect(try store.blobs.stat(was.path) == nil)
+            }
+        }
+        for collection in ["diary", "ledger", "feed"] {
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.appending("attachments/\(collection)").path)) ?? [] == [])
+        }
+        let again = try store.fsck()
+        #expect(again.isClean && again.imagesOutsideTheirBook.isEmpty && again.orphanThumbnails.isEmpty)
+    }
+
     @Test func theUpgradeRunsOnceAndANewStoreGetsItsAdmin() throws {
         let directory = TemporaryDirectory()
         try Self.unpack(into: directory)

@@ -33,6 +33,10 @@ public struct FsckReport: Sendable, Hashable, Codable {
     /// Records without a book, or whose book does not exist (every record belongs to a book since
     /// the store's upgrade to accounts): their ids.
     public var recordsWithoutBook: [String] = []
+    /// Images stored outside their book's folder (`attachments/<book>/<record>/`): written before
+    /// books had folders. Not a problem (they are read where they are, and ``isClean`` ignores them);
+    /// repair moves them, record by record, as a move to the book they are in.
+    public var imagesOutsideTheirBook: [Finding] = []
     /// With `--repair`: one line per action taken.
     public var repairs: [String] = []
     /// Problems that repair cannot fix (a damaged original can only come back from a backup).

@@ -82,7 +82,8 @@ extension Store {
     /// as by ``purge(_:)``, so its images are removed after its commit; then the book and its
     /// memberships go in one transaction, which refuses (`conflict`) if a record was added meanwhile
     /// and logs a ``ChangeKind/left`` entry per purged record for each member (who no longer reads
-    /// the book's own entries once it is gone).
+    /// the book's own entries once it is gone). Its folders `attachments/<book>/` and
+    /// `thumbnails/<book>/` go with it.
     public func deleteBook(_ id: BookID) throws {
         // Every record of the book, of each collection it holds (``CollectionName/bookCollection``).
         let records = try metadata.read(as: caller) { tx in
@@ -102,6 +103,8 @@ extension Store {
             try requireManage(id, access)
             try logBookDeletion(book, tx)
             try tx.deleteBook(id)
+            // Its folders, emptied by the purges (in a store that has folders): the book leaves nothing.
+            for area in ["attachments", "thumbnails"] { try blobs.pruneFolder(try RelativePath(components: [area, id.string])) }
         }
     }
 

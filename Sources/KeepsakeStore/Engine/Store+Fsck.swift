@@ -34,6 +34,9 @@ extension Store {
         report.orphanThumbnails.sort()
         report.unexpectedEntries.sort()
         report.recordsWithoutBook = try recordsWithoutBook()
+        report.imagesOutsideTheirBook = scan.rows.filter { $0.book != nil && !$0.isInItsBookFolder }.map {
+            FsckReport.Finding(recordID: $0.attachment.recordID.string, attachmentID: $0.attachment.id, path: $0.attachment.path.string)
+        }
 
         // Each transaction body starts from the findings of the scan: a metadata store may run a body
         // again after a conflict, and the attempt it rolled back must not have changed them.
@@ -64,6 +67,12 @@ extension Store {
             return (attempt, remake)
         }
         try remakeMissingThumbnails(remake, &report)
+        let outside = Dictionary(scan.rows.compactMap { row in row.book.flatMap { row.isInItsBookFolder ? nil : (row.attachment.recordID, $0) } },
+                                 uniquingKeysWith: { first, _ in first })
+        let (moved, failed) = relocateIntoBookFolders(outside)
+        report.repairs += moved
+        report.unrepairable += failed.values.sorted()
+        report.imagesOutsideTheirBook.removeAll { failed[$0.recordID] == nil }
         return report
     }
 

@@ -42,7 +42,7 @@ extension Store {
                                   trashedAt: snapshot.trashedAt?.timeIntervalSince1970, images: staged.indices.map(ImageRef.new),
                                   createdAt: snapshot.createdAt.timeIntervalSince1970, updatedAt: snapshot.updatedAt.timeIntervalSince1970,
                                   book: book, author: author)
-        _ = try perform(kind: .importRecord, id: snapshot.id, collection: snapshot.collection, creating: true, staged: staged) { _ in
+        _ = try perform(kind: .importRecord, id: snapshot.id, collection: snapshot.collection, creating: true, book: book, staged: staged) { _ in
             (target, .inserted)
         }
         return true

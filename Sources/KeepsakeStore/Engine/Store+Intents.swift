@@ -41,13 +41,16 @@ extension Store {
                 [file.key] + sizes.map { Attachment.thumbnailPath(for: file.key, size: $0, format: file.thumbnailFormat) }
             })
         }
-        // A record that no longer exists leaves empty folders behind (in a store that has folders).
-        // Checked and done in the write transaction: an operation creating the record again journals
-        // its files first, so it either is seen here (and its folder kept) or makes the folder after.
+        // A record that no longer exists leaves empty folders behind (in a store that has folders),
+        // and so does a move, in the folder the record left (or, rolled back, the one it was copied
+        // into). Checked and done in the write transaction: an operation writing into the record's
+        // folder journals its files first, so it either is seen here (and the folder kept) or makes
+        // the folder after.
         let folders = Set(files.map(\.key.parentComponents)).sorted { $0.joined() < $1.joined() }
         try metadata.write(as: .localOperator) { tx in
-            if let recordID = intent.recordID, !folders.isEmpty, try tx.collection(of: recordID) == nil {
-                for folder in folders {
+            if let recordID = intent.recordID, !folders.isEmpty {
+                let current = try tx.collection(of: recordID).map { Self.recordFolder(book: try tx.book(ofRecord: recordID), collection: $0, id: recordID) }
+                for folder in folders where current == nil || (intent.kind == .moveRecord && folder != current) {
                     let key = try RelativePath(components: folder)
                     guard try !tx.isReferenced(prefix: key.string + "/") else { continue }
                     try blobs.pruneFolder(key)

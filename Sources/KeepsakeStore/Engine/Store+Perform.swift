@@ -19,7 +19,12 @@ extension Store {
     ///    journal keeps it and it is finished later; the operation has still succeeded.
     ///
     /// Any failure before the commit removes what step 2 stored and leaves the store as it was.
-    func perform(kind: IntentKind, id: RecordID, collection: CollectionName, creating: Bool,
+    ///
+    /// The new images' keys lie in the folder of the record's book (``recordFolder(book:collection:id:)``):
+    /// for a new record, `book` (the one asked for, else the caller's default book, made if missing);
+    /// for a change, the book the record is in. A commit that finds the record in another book by
+    /// then (moved meanwhile) refuses with `conflict`, nothing changed.
+    func perform(kind: IntentKind, id: RecordID, collection: CollectionName, creating: Bool, book: BookID? = nil,
                  staged: [HashedImage], apply: (Record?) throws -> (RecordTarget?, ChangeKind)) throws -> Record? {
         let intentID = UUID().uuidString.lowercased()
         core.inFlight.withLock { _ = $0.insert(intentID) }
@@ -28,11 +33,12 @@ extension Store {
 
         var newKeys: [RelativePath] = []
         if !staged.isEmpty {
-            newKeys = try journalNewImages(intentID: intentID, kind: kind, id: id, collection: collection, creating: creating, staged: staged)
+            newKeys = try journalNewImages(intentID: intentID, kind: kind, id: id, collection: collection, creating: creating,
+                                           book: book, staged: staged)
             do {
                 try put(staged, at: newKeys, intentID: intentID)
             } catch {
-                rollBack(intentID, newKeys: newKeys, staged: staged)
+                rollBack(intentID, newFiles: Self.newFiles(newKeys, staged))
                 throw error
             }
         }
@@ -53,7 +59,7 @@ extension Store {
                 outcome = try commitTransaction()
             }
         } catch {
-            rollBack(intentID, newKeys: newKeys, staged: staged)
+            rollBack(intentID, newFiles: Self.newFiles(newKeys, staged))
             throw error
         }
         if outcome.hasObsolete || !staged.isEmpty {
@@ -65,15 +71,20 @@ extension Store {
         return outcome.record
     }
 
-    /// Step 1: reserve keys for the new images and journal them as `pending`.
+    /// Step 1: reserve keys for the new images in the folder of the record's book and journal them
+    /// as `pending`.
     private func journalNewImages(intentID: String, kind: IntentKind, id: RecordID, collection: CollectionName, creating: Bool,
-                                  staged: [HashedImage]) throws -> [RelativePath] {
+                                  book requested: BookID?, staged: [HashedImage]) throws -> [RelativePath] {
         try metadata.write(as: caller) { tx in
             try tx.assertLive()
             let first: Int64
-            if !creating {
-                let access = try access(tx)
-                try requireWrite(try readableRecord(id, tx, access).book, access)
+            let access = try access(tx)
+            let book: BookID?
+            if creating {
+                book = try newRecordBook(requested, in: collection, tx, access).0
+            } else {
+                book = try readableRecord(id, tx, access).book
+                try requireWrite(book, access)
             }
             if creating {
                 if try tx.collection(of: id) != nil {
@@ -87,9 +98,9 @@ extension Store {
             try tx.insertIntent(Intent(id: intentID, owner: instanceID, kind: kind, recordID: id, state: .pending, createdAt: now()))
             let keys = try staged.enumerated().map { offset, image in
                 let name = "image_\(first + Int64(offset))-\(image.sha256.prefix(12)).\(image.processed.format.fileExtension)"
-                return try RelativePath(components: Self.recordFolder(collection, id) + [name])
+                return try RelativePath(components: Self.recordFolder(book: book, collection: collection, id: id) + [name])
             }
-            try tx.addIntentFiles(zip(keys, staged).map { IntentFile(key: $0, role: .new, thumbnailFormat: $1.thumbnailFormat) }, to: intentID)
+            try tx.addIntentFiles(Self.newFiles(keys, staged), to: intentID)
             return keys
         }
     }
@@ -131,6 +142,9 @@ extension Store {
             let (book, author) = try newRecordBook(made.book, in: collection, tx, access)
             target?.book = book
             target?.author = made.author ?? author
+        }
+        if let key = newKeys.first, key.parentComponents != Self.recordFolder(book: target?.book ?? current?.book, collection: collection, id: id) {
+            throw KeepsakeError(.conflict, "Record \(id) was moved to another book while its images were stored; nothing was changed.", remedy: .reloadAndRetry)
         }
         let timestamp = now()
         var obsolete: [IntentFile] = []
@@ -225,15 +239,20 @@ extension Store {
     /// liveness was lost while it was frozen or cut off), claimed the intent and finished it, perhaps
     /// before this instance's late puts: then the new objects that nothing refers to are removed here.
     /// Their keys were reserved for this operation alone, so nothing else can come to refer to them.
-    private func rollBack(_ intentID: String, newKeys: [RelativePath], staged: [HashedImage]) {
+    func rollBack(_ intentID: String, newFiles: [IntentFile]) {
         // Best effort on purpose: the caller is already throwing the error that matters, and whatever
         // is left is still in the journal, so the next operation of this instance, or recovery once
         // it exits, removes it.
-        guard (try? finishIntent(intentID)) == false, !newKeys.isEmpty else { return }
-        guard let loose = try? metadata.read(as: .localOperator, { tx in try zip(newKeys, staged).filter { try !tx.isReferenced($0.0) } }), !loose.isEmpty else { return }
+        guard (try? finishIntent(intentID)) == false, !newFiles.isEmpty else { return }
+        guard let loose = try? metadata.read(as: .localOperator, { tx in try newFiles.filter { try !tx.isReferenced($0.key) } }), !loose.isEmpty else { return }
         let sizes = Set(options.thumbnailSizes + ThumbnailSize.standard).sorted()
-        try? blobs.delete(loose.flatMap { key, image in
-            [key] + sizes.map { Attachment.thumbnailPath(for: key, size: $0, format: image.thumbnailFormat) }
+        try? blobs.delete(loose.flatMap { file in
+            [file.key] + sizes.map { Attachment.thumbnailPath(for: file.key, size: $0, format: file.thumbnailFormat) }
         })
+    }
+
+    /// The journal entries of new images stored at `keys`.
+    private static func newFiles(_ keys: [RelativePath], _ staged: [HashedImage]) -> [IntentFile] {
+        zip(keys, staged).map { IntentFile(key: $0, role: .new, thumbnailFormat: $1.thumbnailFormat) }
     }
 }

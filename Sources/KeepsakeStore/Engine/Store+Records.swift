@@ -39,7 +39,7 @@ extension Store {
     /// Writes a checked draft whose images are processed.
     private func create(_ draft: RecordDraft, id: RecordID, staged: [HashedImage]) throws -> Record {
         let date = (draft.date ?? clock()).timeIntervalSince1970
-        let record = try perform(kind: .create, id: id, collection: draft.collection, creating: true, staged: staged) { _ in
+        let record = try perform(kind: .create, id: id, collection: draft.collection, creating: true, book: draft.book, staged: staged) { _ in
             (RecordTarget(date: date, fields: draft.fields, trashedAt: nil, images: staged.indices.map(ImageRef.new), book: draft.book), .inserted)
         }
         return record!

@@ -84,9 +84,13 @@ public struct Store: Sendable {
     /// This instance's token in the journal.
     var instanceID: String { metadata.instanceID }
 
-    /// The store-relative folder of a record's originals.
-    static func recordFolder(_ collection: CollectionName, _ id: RecordID) -> [String] {
-        ["attachments", collection.name, id.string]
+    /// The store-relative folder of a record's originals: `attachments/<book>/<record>`, so that
+    /// every object of a book lies under one prefix (`attachments/<book>/` and, for its thumbnails,
+    /// `thumbnails/<book>/`). A record without a book (a store opened read-only before its upgrade)
+    /// and the images written before books had folders are under `attachments/<collection>/<record>`;
+    /// ``relocateIntoBookFolders(progress:)`` moves the latter.
+    static func recordFolder(book: BookID?, collection: CollectionName, id: RecordID) -> [String] {
+        ["attachments", book?.string ?? collection.name, id.string]
     }
 
     /// Current time as stored (seconds since 1970).

@@ -75,6 +75,9 @@ public protocol MetadataWriter: MetadataReader {
     func setMember(_ role: BookRole?, account: AccountID, book: BookID) throws
     /// Moves a record to another book and increments its version; `false` if it does not exist.
     @discardableResult func setRecordBook(_ id: RecordID, book: BookID) throws -> Bool
+    /// Gives image `id` of record `record` a new key (its file copied there); `false` if the record
+    /// has no such image.
+    @discardableResult func relocateAttachment(_ id: Int64, of record: RecordID, to key: RelativePath) throws -> Bool
     /// Gives every record without a book the book of its collection in `books` and `author` as its
     /// author, and every change row without a book its record's book (or its collection's from
     /// `books` when the record is gone). Returns how many records it changed.

@@ -4,10 +4,19 @@ public struct StoredAttachment: Sendable, Hashable {
     public var attachment: Attachment
     /// The collection of its record.
     public var collection: CollectionName
+    /// The book of its record (`nil` for a record without one).
+    public var book: BookID?
 
-    /// Pairs an image with its collection.
-    public init(attachment: Attachment, collection: CollectionName) {
+    /// Pairs an image with its record's collection and book.
+    public init(attachment: Attachment, collection: CollectionName, book: BookID?) {
         self.attachment = attachment
         self.collection = collection
+        self.book = book
+    }
+
+    /// Whether the image's key lies in its record's folder (``Store/recordFolder(book:collection:id:)``):
+    /// false for images stored before books had folders, and for a record's images once it moved.
+    public var isInItsBookFolder: Bool {
+        attachment.path.parentComponents == Store.recordFolder(book: book, collection: collection, id: attachment.recordID)
     }
 }

@@ -17,7 +17,7 @@ extension StoreConformance {
             #expect(record.images.count == 3)
             #expect(record.images.map(\.position) == [0, 1, 2])
             for (index, image) in record.images.enumerated() {
-                #expect(image.path.string.hasPrefix("attachments/diary/\(record.id.string)/image_\(index)-"))
+                #expect(image.path.string.hasPrefix("attachments/\(try #require(record.book).string)/\(record.id.string)/image_\(index)-"))
                 #expect(image.path.string.hasSuffix(".jpg") || image.path.string.hasSuffix(".png"))
                 let bytes = try store.originalData(of: image)
                 #expect(SHA256.hex(bytes) == image.sha256)

@@ -165,6 +165,10 @@ extension SQLiteTransaction {
         try db.run("UPDATE record SET book_id = ?, version = version + 1 WHERE id = ?", [.text(book.string), .text(id.string)]) == 1
     }
 
+    func relocateAttachment(_ id: Int64, of record: RecordID, to key: RelativePath) throws -> Bool {
+        try db.run("UPDATE attachment SET path = ? WHERE id = ? AND record_id = ?", [.text(key.string), .integer(id), .text(record.string)]) == 1
+    }
+
     func adoptUnattributedRecords(into books: [CollectionName: BookID], author: AccountID) throws -> Int {
         var changed = 0
         for (collection, book) in books.sorted(by: { $0.key < $1.key }) {

@@ -151,10 +151,11 @@ struct SQLiteTransaction: MetadataWriter {
     func attachments(after key: RelativePath?, limit: Int) throws -> [StoredAttachment] {
         let columns = Self.attachmentColumns.split(separator: ",").map { "a." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
         return try db.query("""
-            SELECT \(columns), r.collection FROM attachment a JOIN record r ON r.id = a.record_id
+            SELECT \(columns), r.collection, r.book_id FROM attachment a JOIN record r ON r.id = a.record_id
             WHERE a.path > ? ORDER BY a.path LIMIT ?
             """, [.text(key?.string ?? ""), .int(limit)]) {
-            StoredAttachment(attachment: try SQLiteRows.attachment($0), collection: try CollectionName($0.requiredText(13)))
+            StoredAttachment(attachment: try SQLiteRows.attachment($0), collection: try CollectionName($0.requiredText(13)),
+                             book: try $0.text(14).map { try BookID(parsing: $0) })
         }
     }
 

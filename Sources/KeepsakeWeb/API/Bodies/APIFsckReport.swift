@@ -13,11 +13,11 @@ struct APIFsckReport: APIResponseBody {
             "kind": JSONSchema.string(values: LedgerProblem.Kind.allCases.map(\.rawValue)), "recordID": JSONSchema.string(), "message": JSONSchema.string(),
         ]))
         return JSONSchema.object(required: ["isClean", "recordsChecked", "attachmentsChecked", "filesScanned", "intentsRecovered", "danglingReferences",
-                                            "orphanFiles", "hashMismatches", "missingThumbnails", "orphanThumbnails", "unexpectedEntries", "repairs",
+                                            "orphanFiles", "hashMismatches", "missingThumbnails", "orphanThumbnails", "unexpectedEntries", "imagesOutsideTheirBook", "repairs",
                                             "unrepairable", "ledgerProblems"], [
             "isClean": JSONSchema.boolean(), "recordsChecked": JSONSchema.integer(), "attachmentsChecked": JSONSchema.integer(),
             "filesScanned": JSONSchema.integer(), "intentsRecovered": JSONSchema.integer(), "danglingReferences": findings, "orphanFiles": strings,
-            "hashMismatches": findings, "missingThumbnails": strings, "orphanThumbnails": strings, "unexpectedEntries": strings, "repairs": strings,
+            "hashMismatches": findings, "missingThumbnails": strings, "orphanThumbnails": strings, "unexpectedEntries": strings, "imagesOutsideTheirBook": findings, "repairs": strings,
             "unrepairable": strings, "ledgerProblems": ledgerProblems,
         ])
     }
@@ -34,7 +34,10 @@ struct APIFsckReport: APIResponseBody {
     let danglingReferences: [Finding]
     let orphanFiles: [String]
     let hashMismatches: [Finding]
-    let missingThumbnails, orphanThumbnails, unexpectedEntries, repairs, unrepairable: [String]
+    let missingThumbnails, orphanThumbnails, unexpectedEntries: [String]
+    /// Images stored before books had folders, outside their book's folder (not a problem; repair moves them).
+    let imagesOutsideTheirBook: [Finding]
+    let repairs, unrepairable: [String]
     /// The ledger's broken invariants: a transfer whose account is missing, a recurring day made
     /// twice, a split that does not sum.
     let ledgerProblems: [LedgerProblem]
@@ -56,6 +59,7 @@ struct APIFsckReport: APIResponseBody {
         missingThumbnails = report.missingThumbnails
         orphanThumbnails = report.orphanThumbnails
         unexpectedEntries = report.unexpectedEntries
+        imagesOutsideTheirBook = findings(report.imagesOutsideTheirBook)
         repairs = report.repairs
         unrepairable = report.unrepairable
         ledgerProblems = check.ledgerProblems

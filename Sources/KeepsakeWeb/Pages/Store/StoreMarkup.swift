@@ -42,6 +42,7 @@ enum StoreMarkup {
             \(list(t[.missingThumbnails], report.missingThumbnails))
             \(list(t[.orphanThumbnails], report.orphanThumbnails))
             \(list(t[.unexpectedEntries], report.unexpectedEntries))
+            \(list(t.imagesOutsideTheirBook, report.imagesOutsideTheirBook.map { "\($0.recordID) #\($0.attachmentID) \($0.path)" }))
             \(list(t[.repairs], report.repairs))
             \(list(t[.unrepairable], report.unrepairable))
             \(ledger)
