@@ -14,7 +14,8 @@ struct FsckCommand: ParsableCommand {
             Checks the store: image rows whose file is missing (dangling references), files nobody refers
             to (orphans), files whose SHA-256 no longer matches, missing or stray thumbnails, and symbolic
             links inside the store. Interrupted operations of dead processes are completed first.
-            Then the ledger's own rules: a transfer whose account is missing, a recurring rule that
+            Photos stored before books had folders (attachments/<collection>/...) are counted, not
+            called a problem; --repair moves them into their book's folder. Then the ledger's own rules: a transfer whose account is missing, a recurring rule that
             made a day twice, a split transaction whose parts do not sum. These are reported, never
             repaired: each line says what to do.
             """,

@@ -10,7 +10,9 @@ struct MoveRecordCommand<App: MovableRecords>: ParsableCommand {
             "move", abstract: "Move a \(App.noun) (and its photos) to another \(App.app) book.",
             discussion: """
                 Moves the \(App.noun) ID, with its photos, into BOOK, another \(App.app) book, in one
-                operation. You need to be owner or editor of both books.
+                operation: the photos are copied into the book's folder (attachments/BOOK-ID/), checked
+                against their hashes, and removed from the old one once the move is saved; if anything
+                fails, nothing is changed. You need to be owner or editor of both books.
                 """,
             examples: ["keepsake --user ana \(App.app) move 3f2504e0-4f89-41d3-9a0c-0305e82c3301 --book Family"])
     }

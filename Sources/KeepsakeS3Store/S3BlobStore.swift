@@ -13,8 +13,8 @@ import KeepsakeSupport
 ///
 /// | key | what |
 /// | --- | --- |
-/// | `<prefix>attachments/<collection>/<record>/image_<n>-<hash>.<ext>` | originals, written once, never overwritten |
-/// | `<prefix>thumbnails/<collection>/<record>/image_<n>-<hash>-<size>.<ext>` | thumbnails (re-creatable; replaced by a plain PUT) |
+/// | `<prefix>attachments/<book>/<record>/image_<n>-<hash>.<ext>` | originals, written once, never overwritten |
+/// | `<prefix>thumbnails/<book>/<record>/image_<n>-<hash>-<size>.<ext>` | thumbnails (re-creatable; replaced by a plain PUT) |
 /// | `<prefix>lost+found/<stamp>/<key>` | what fsck's repair moved aside |
 /// | `<prefix>keepsake-probe/<uuid>…` | the start-up probe's objects, deleted at once |
 ///

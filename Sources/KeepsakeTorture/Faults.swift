@@ -64,7 +64,8 @@ enum FaultTorture {
         Scenario(name: "import", operation: { store, c in try StoreArchive(store: store).import(from: c.archive) }, perRecord: true),
         Scenario(name: "thumbnail rebuild", setUp: { store, c in
             try withRecord(store, c)
-            try FileManager.default.removeItem(at: store.location.thumbnailsDirectory.appendingPathComponent("diary/\(c.recordID.string)"))
+            let folder = try store.record(c.recordID).images[0].thumbnailPath(.small).parentComponents.dropFirst().joined(separator: "/")
+            try FileManager.default.removeItem(at: store.location.thumbnailsDirectory.appendingPathComponent(folder))
         }, operation: { store, c in
             for image in try store.record(c.recordID).images { _ = try store.imageBody(of: image, variant: .thumbnail(.small)) }
         }, thumbnailsMayBePartial: true),

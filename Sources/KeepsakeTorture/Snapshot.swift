@@ -9,12 +9,18 @@ struct Snapshot: Equatable, CustomStringConvertible {
     var originals: [String: String]
     var thumbnails: Set<String>
 
+    /// Reads it. Books are named by their stable labels (``Book/stableLabels(_:)``), not their
+    /// random ids, so two stores that did the same things compare equal.
     init(_ store: Store) throws {
+        let labels = Book.stableLabels(try store.acting(as: .localOperator).books())
+        func named(_ text: String) -> String { Book.replacingIDs(in: text, with: labels) }
         var records: [String: String] = [:]
-        try store.forEachRecord(trash: .all, pageSize: 1000) { records[$0.id.string] = describeFully($0) }
+        try store.forEachRecord(trash: .all, pageSize: 1000) { record in
+            records[record.id.string] = named(describeFully(record)) + " book=" + (record.book.map { labels[$0] ?? $0.string } ?? "none")
+        }
         self.records = records
-        originals = walkFiles(store.location.attachmentsDirectory.path, hashing: true)
-        thumbnails = Set(walkFiles(store.location.thumbnailsDirectory.path, hashing: false).keys)
+        originals = Dictionary(uniqueKeysWithValues: walkFiles(store.location.attachmentsDirectory.path, hashing: true).map { (named($0.key), $0.value) })
+        thumbnails = Set(walkFiles(store.location.thumbnailsDirectory.path, hashing: false).keys.map(named))
     }
 
     var description: String {

@@ -3,7 +3,7 @@ import KeepsakeStore
 /// Keeps the server's own file-system paths out of what a client sees (API problems, error
 /// messages on the pages, the store's status): a client learns what went wrong and what it is
 /// about, never where the server keeps its files. The full message stays in the server's error
-/// log. Paths inside the store (`attachments/diary/…`, relative) are kept: they name a record's
+/// log. Paths inside the store (`attachments/<book>/…`, relative) are kept: they name a record's
 /// file, not the server's disk.
 enum ServerPaths {
     /// What stands in a message where an absolute path was.

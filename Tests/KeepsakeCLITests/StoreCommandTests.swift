@@ -70,6 +70,33 @@ import KeepsakeStore
         #expect(try runProcess(keepsake, ["--store", dir.path, "fsck"]).status == 0)
     }
 
+    /// A store made before accounts keeps its photos under `attachments/<collection>/`: fsck lists
+    /// them, still calling the store clean, and `--repair` moves them into their books' folders.
+    @Test func fsckListsPhotosStoredBeforeBooksHadFoldersAndRepairMovesThem() throws {
+        let dir = TemporaryDirectory("cli-book-folders")
+        let fixture = Corpus.repositoryRoot.appendingPathComponent("Tests/Fixtures/before-accounts/store-before-accounts.tar.gz")
+        let unpacked = try runProcess(URL(fileURLWithPath: "/usr/bin/tar"), ["-xzf", fixture.path, "-C", dir.path])
+        #expect(unpacked.status == 0, "\(unpacked.stderr)")
+
+        let before = try runProcess(keepsake, ["--store", dir.path, "fsck"])
+        #expect(before.status == 0, "\(before.stdout)\(before.stderr)")
+        #expect(before.stdout.contains("Images outside their book's folder (stored before books had folders; --repair moves them): 5"), "\(before.stdout)")
+        #expect(before.stdout.contains("attachments/diary/"))
+
+        let repaired = try runProcess(keepsake, ["--store", dir.path, "fsck", "--repair", "--json"])
+        #expect(repaired.status == 0, "\(repaired.stdout)\(repaired.stderr)")
+        let report = try JSONDecoder().decode(FsckReport.self, from: Data(repaired.stdout.utf8))
+        #expect(report.repairs.filter { $0.contains("into its book's folder") }.count == 3, "\(report.repairs)")
+
+        let after = try runProcess(keepsake, ["--store", dir.path, "fsck"])
+        #expect(after.status == 0 && after.stdout.contains("Clean."), "\(after.stdout)")
+        #expect(!after.stdout.contains("outside their book"))
+        for collection in ["diary", "ledger", "feed"] {
+            let left = (try? FileManager.default.subpathsOfDirectory(atPath: dir.appending("attachments/\(collection)").path)) ?? []
+            #expect(left.isEmpty, "\(collection): \(left)")
+        }
+    }
+
     @Test func fsckReportsTheLedgersOwnProblemsInTextAndJSON() throws {
         let dir = TemporaryDirectory("cli")
         func run(_ arguments: [String]) throws -> ProcessResult {

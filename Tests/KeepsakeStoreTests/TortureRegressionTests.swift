@@ -21,7 +21,7 @@ import KeepsakeSupport
         let dir = TemporaryDirectory("remake")
         let other = try TestStores.open(dir)
         let record = try other.create(RecordDraft(collection: "diary", images: [.file(Self.images[1])]))
-        try FileManager.default.removeItem(at: other.location.thumbnailsDirectory.appendingPathComponent("diary"))
+        try FileManager.default.removeItem(at: other.location.thumbnailsDirectory.appendingPathComponent(try #require(record.book).string))
         // The processor purges the record, through another instance, while it makes the thumbnails.
         let store = try Store(location: StoreLocation(root: dir.url), imageProcessor: PurgingProcessor { try other.purge(record.id) })
         #expect { try store.remakeThumbnails(of: record.images[0]) } throws: { ($0 as? KeepsakeError)?.code == .notFound }

@@ -103,7 +103,8 @@ import KeepsakeTestSupport
             }
         }
         for collection in ["diary", "ledger", "feed"] {
-            #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.appending("attachments/\(collection)").path)) ?? [] == [])
+            let left = (try? FileManager.default.subpathsOfDirectory(atPath: directory.appending("attachments/\(collection)").path)) ?? []
+            #expect(left == [], "\(collection): \(left)")
         }
         let again = try store.fsck()
         #expect(again.isClean && again.imagesOutsideTheirBook.isEmpty && again.orphanThumbnails.isEmpty)

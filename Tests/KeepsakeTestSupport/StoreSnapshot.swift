@@ -17,11 +17,8 @@ public struct StoreSnapshot: Equatable, CustomStringConvertible {
     /// name and rank among the books of that name (`diary/Diary#0`), not by its random id, so two
     /// stores that did the same things compare equal.
     public init(_ store: Store, collections: [CollectionName] = ["diary", "ledger", "feed", "test"]) throws {
-        let labels = try Self.bookLabels(store)
-        func named(_ key: String) -> String {
-            let parts = key.split(separator: "/", omittingEmptySubsequences: false)
-            return parts.map { labels[String($0)] ?? String($0) }.joined(separator: "/")
-        }
+        let labels = Book.stableLabels(try store.acting(as: .localOperator).books())
+        func named(_ key: String) -> String { Book.replacingIDs(in: key, with: labels) }
         var records: [String: String] = [:]
         for collection in collections {
             var query = RecordQuery(collection: collection)
@@ -31,7 +28,8 @@ public struct StoreSnapshot: Equatable, CustomStringConvertible {
                 for record in page.records {
                     let images = record.images.map { "\($0.position):\($0.sha256):\(named($0.path.string))" }.joined(separator: " ")
                     let fields = record.fields.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ";")
-                    records[record.id.string] = "\(collection) trashed=\(record.isTrashed) date=\(record.date.timeIntervalSince1970) fields=[\(fields)] images=[\(images)]"
+                    let book = record.book.map { labels[$0] ?? $0.string } ?? "none"
+                    records[record.id.string] = "\(collection) book=\(book) trashed=\(record.isTrashed) date=\(record.date.timeIntervalSince1970) fields=[\(fields)] images=[\(images)]"
                 }
             }
         }
@@ -41,18 +39,6 @@ public struct StoreSnapshot: Equatable, CustomStringConvertible {
             originals[named(key)] = (try? RelativePath(key)).flatMap { try? SHA256.hex(store.blobs.read($0)) } ?? "unreadable"
         }
         thumbnails = Set(try Self.objects(in: store, under: "thumbnails/").map(named))
-    }
-
-    /// Each book's id → `collection/name#rank` (rank among the books of that name, oldest first).
-    static func bookLabels(_ store: Store) throws -> [String: String] {
-        let books = try store.acting(as: .localOperator).books()
-        var labels: [String: String] = [:]
-        for (name, alike) in Dictionary(grouping: books, by: { "\($0.collection)/\($0.name)" }) {
-            for (rank, book) in alike.sorted(by: { ($0.createdAt, $0.id.string) < ($1.createdAt, $1.id.string) }).enumerated() {
-                labels[book.id.string] = "\(name)#\(rank)"
-            }
-        }
-        return labels
     }
 
     /// Keys of the objects under `prefix`, as the blob store lists them (odd entries included).

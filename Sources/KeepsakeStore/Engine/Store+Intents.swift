@@ -48,6 +48,9 @@ extension Store {
         // the folder after.
         let folders = Set(files.map(\.key.parentComponents)).sorted { $0.joined() < $1.joined() }
         try metadata.write(as: .localOperator) { tx in
+            // The intent's own rows go first, so they do not count as references to its folders;
+            // if a prune fails, the transaction and so the intent stay.
+            try tx.deleteIntent(intentID)
             if let recordID = intent.recordID, !folders.isEmpty {
                 let current = try tx.collection(of: recordID).map { Self.recordFolder(book: try tx.book(ofRecord: recordID), collection: $0, id: recordID) }
                 for folder in folders where current == nil || (intent.kind == .moveRecord && folder != current) {
@@ -57,7 +60,6 @@ extension Store {
                     try blobs.pruneFolder(try RelativePath(components: ["thumbnails"] + folder.dropFirst()))
                 }
             }
-            try tx.deleteIntent(intentID)
         }
         return true
     }

@@ -88,7 +88,7 @@ public struct Store: Sendable {
     /// every object of a book lies under one prefix (`attachments/<book>/` and, for its thumbnails,
     /// `thumbnails/<book>/`). A record without a book (a store opened read-only before its upgrade)
     /// and the images written before books had folders are under `attachments/<collection>/<record>`;
-    /// ``relocateIntoBookFolders(progress:)`` moves the latter.
+    /// ``relocateIntoBookFolders(_:)`` (`fsck --repair`) moves the latter.
     static func recordFolder(book: BookID?, collection: CollectionName, id: RecordID) -> [String] {
         ["attachments", book?.string ?? collection.name, id.string]
     }

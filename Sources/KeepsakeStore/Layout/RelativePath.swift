@@ -1,4 +1,4 @@
-/// A checked path relative to a store folder, such as `attachments/diary/<uuid>/image_0-ab12cd34ef.jpg`.
+/// A checked path relative to a store folder, such as `attachments/<book-uuid>/<record-uuid>/image_0-ab12cd34ef.jpg`.
 ///
 /// Every component is non-empty, at most 255 bytes, made only of ASCII letters, digits, `.`, `_`
 /// and `-`, and is not `.` or `..`; the path is not absolute. So it can never leave the store. The

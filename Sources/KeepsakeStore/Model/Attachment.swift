@@ -8,7 +8,8 @@ public struct Attachment: Sendable, Hashable, Codable, Identifiable {
     public var recordID: RecordID
     /// 0-based position in the record's list.
     public var position: Int
-    /// Path of the original relative to the data folder: `attachments/<collection>/<id>/image_<n>-<hash>.<ext>`.
+    /// Path of the original relative to the data folder: `attachments/<book>/<id>/image_<n>-<hash>.<ext>`
+    /// (images stored before books had folders: `attachments/<collection>/<id>/…`).
     public var path: RelativePath
     /// Size of the stored file in bytes.
     public var byteSize: Int64
@@ -51,7 +52,7 @@ public struct Attachment: Sendable, Hashable, Codable, Identifiable {
     public var format: StoredImageFormat? { StoredImageFormat.allCases.first { $0.mediaType == mediaType } }
 
     /// Path of a thumbnail variant relative to the cache folder:
-    /// `thumbnails/<collection>/<id>/<stem>-<size>.<ext>`. Derived, so it need not be stored.
+    /// `thumbnails/<book>/<id>/<stem>-<size>.<ext>` (the original's folder, under `thumbnails/`). Derived, so it need not be stored.
     public func thumbnailPath(_ size: ThumbnailSize) -> RelativePath {
         Self.thumbnailPath(for: path, size: size, format: thumbnailFormat)
     }

@@ -26,6 +26,18 @@ extension StoreConformance {
                 try store.edit(recordID, set: ["title": .string("u")], images: [.existing(try store.record(recordID).images[1].id), .new(.file(small[2]))])
             }),
             .trash, .purge,
+            StoreScenario(name: "move to another book", setUp: { store in
+                try StoreScenario.withRecord(store)
+                guard let admin = try store.firstAdmin() else { throw KeepsakeError(.unexpected, "The store has no first admin.") }
+                try store.createBook(collection: "diary", name: "Trip", owner: admin.id)
+            }, operation: { store in
+                // The images are copied into the new book's folder: every put, the commit and the
+                // old keys' removal can fail, and the record is then in one book with every image.
+                guard let trip = try store.books(in: "diary").first(where: { $0.name == "Trip" }) else {
+                    throw KeepsakeError(.unexpected, "The book of the set-up is missing.")
+                }
+                try store.moveRecord(recordID, to: trip.id)
+            }),
             StoreScenario(name: "fsck repair of a lost thumbnail", setUp: { store in
                 try StoreScenario.withRecord(store)
                 try store.blobs.delete([try store.record(recordID).images[0].thumbnailPath(.small)])

@@ -1,7 +1,7 @@
 import Foundation
 
 extension FolderBlobStore {
-    /// Keys have exactly this many components (`attachments/<collection>/<record>/<file>`): the
+    /// Keys have exactly this many components (`attachments/<book>/<record>/<file>`, or `<collection>` for images stored before books had folders): the
     /// walk descends through the first three and reports a folder in place of a file as unexpected.
     static let keyDepth = 4
 

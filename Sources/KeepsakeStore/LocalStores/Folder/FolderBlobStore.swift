@@ -3,7 +3,7 @@ import KeepsakeSupport
 
 /// The default blob store: originals as files under `<data>/attachments/`, thumbnails under
 /// `<cache>/thumbnails/`, with the key as the store-relative path (today's readable layout,
-/// `attachments/<collection>/<record>/image_<n>-<hash>.<ext>`).
+/// `attachments/<book>/<record>/image_<n>-<hash>.<ext>`).
 ///
 /// Its rules: new bytes are written to `staging/<instance>/`, fsynced and hard-linked into place (a
 /// link never replaces an existing file), then the folder is fsynced; removals fsync their folders
