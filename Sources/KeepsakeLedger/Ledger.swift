@@ -44,18 +44,9 @@ public struct Ledger: Sendable {
     ///   nothing is stored).
     @discardableResult
     public func create(_ draft: LedgerTransactionDraft) throws -> LedgerTransaction {
-        var fields = try Self.fields(date: draft.date, kind: draft.kind, amount: draft.amount,
-                                     category: draft.category, memo: draft.memo, splits: draft.splits)
-        // A transaction and its account are in one ledger book: without a book, the account's.
-        var book = draft.book
-        if let account = draft.account {
-            let checked = try checkedTransactionAccount(account, for: draft.amount, in: draft.book)
-            fields[Field.account] = .string(checked.account.string)
-            book = book ?? checked.book
-        }
-        let record = try store.create(RecordDraft(collection: Self.collection, date: draft.date.startDate, fields: fields,
-                                                  images: draft.receipt.map { [$0] } ?? [], id: draft.id, book: book))
-        return try Self.transaction(from: record)
+        var record = try recordDraft(draft)
+        record.images = draft.receipt.map { [$0] } ?? []
+        return try Self.transaction(from: try store.create(record))
     }
 
     /// The transaction with `id`, live or in the trash.

@@ -20,7 +20,7 @@ public struct Argon2idEncodedHash: Sendable, Hashable {
     /// The tag lengths accepted in a stored hash, in bytes.
     public static let tagLengths = 16...64
 
-    /// Reads `text`; throws ``PasswordError`` (``PasswordError/Kind/malformedHash``) saying what is
+    /// Reads `text`; throws ``PasswordError`` (``PasswordErrorKind/malformedHash``) saying what is
     /// wrong with it. The message never repeats the hash.
     public init(parsing text: String) throws {
         let fields = text.split(separator: "$", omittingEmptySubsequences: false).map(String.init)

@@ -6,13 +6,13 @@
 public protocol PasswordHasher: Sendable {
     /// A new hash of `password` with a fresh random salt and the current parameters.
     ///
-    /// Throws ``PasswordError`` (``PasswordError/Kind/hashingFailed``) when the hash cannot be made.
+    /// Throws ``PasswordError`` (``PasswordErrorKind/hashingFailed``) when the hash cannot be made.
     func hash(_ password: String) throws -> String
 
     /// Whether `password` is the one `storedHash` was made from, using the parameters in `storedHash`,
     /// in time that does not depend on where the tags differ.
     ///
-    /// Throws ``PasswordError`` (``PasswordError/Kind/malformedHash``) when `storedHash` is not a hash
+    /// Throws ``PasswordError`` (``PasswordErrorKind/malformedHash``) when `storedHash` is not a hash
     /// this hasher can read.
     func verify(_ password: String, against storedHash: String) throws -> Bool
 

@@ -17,7 +17,7 @@ public struct PasswordPolicy: Sendable, Hashable {
         self.maximumBytes = maximumBytes
     }
 
-    /// Throws ``PasswordError`` (``PasswordError/Kind/tooShort`` or ``PasswordError/Kind/tooLong``)
+    /// Throws ``PasswordError`` (``PasswordErrorKind/tooShort`` or ``PasswordErrorKind/tooLong``)
     /// with a message that states the rule, when `password` breaks it.
     public func check(_ password: String) throws {
         let characters = password.count
