@@ -233,6 +233,27 @@ import KeepsakeSupport
         }
         #expect(Date().timeIntervalSince(started) < 0.5)
     }
+
+    // MARK: - 22. Processes creating the same store at once
+
+    /// Three writers started together on a new store (the crash lane's first round): one of them
+    /// failed at once with "The store is busy" although the busy timeout is 10 s, because SQLite
+    /// answers `PRAGMA journal_mode = WAL` with SQLITE_BUSY without calling the busy handler while
+    /// another connection is switching the new file to WAL. Connections of one process race the same
+    /// way as processes do (SQLite's locks are per file, not per connection).
+    @Test func instancesCreatingTheSameStoreAtOnceAllOpenIt() throws {
+        var failures: [String] = []
+        for round in 0..<80 where failures.isEmpty {
+            let dir = TemporaryDirectory("create-race-\(round)")
+            let data = dir.url.appendingPathComponent("data")
+            try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+            failures += concurrently(4) { _ in
+                let store = try SQLiteMetadataStore(dataDirectory: data)
+                store.close()
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3))")
+    }
 }
 
 /// A file system that runs `hook` once, just before the first call of the kind `operation`

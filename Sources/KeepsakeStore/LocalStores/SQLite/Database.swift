@@ -27,13 +27,31 @@ final class Database {
         sqlite3_busy_timeout(db, busyTimeoutMilliseconds)
         try execute("PRAGMA foreign_keys = ON")
         if !readOnly {
-            let mode = try scalarText("PRAGMA journal_mode = WAL")
+            let mode = try switchToWAL(busyTimeoutMilliseconds: busyTimeoutMilliseconds)
             if mode?.lowercased() != "wal" {
                 throw SQLiteError(code: SQLITE_ERROR, message: "could not switch to WAL mode (got \(mode ?? "nil"))", sql: nil)
             }
         }
         // FULL: a commit is durable once it returns (power loss after fsync keeps it).
         try execute("PRAGMA synchronous = FULL")
+    }
+
+    /// Sets WAL mode, waiting out other processes that are setting it at the same moment.
+    ///
+    /// When several processes open a new database together, `PRAGMA journal_mode = WAL` answers
+    /// SQLITE_BUSY at once instead of calling the busy handler (the statement already holds the read
+    /// lock it would have to give up), so the busy timeout has to be kept here: retried every few
+    /// milliseconds until it passes. Once one process has switched, the mode is in the file and the
+    /// others' pragma only reads it.
+    private func switchToWAL(busyTimeoutMilliseconds: Int32) throws -> String? {
+        let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(busyTimeoutMilliseconds, 0)) * 1_000_000
+        while true {
+            do {
+                return try scalarText("PRAGMA journal_mode = WAL")
+            } catch let error as SQLiteError where error.primaryCode == SQLITE_BUSY && DispatchTime.now().uptimeNanoseconds < deadline {
+                usleep(5_000)
+            }
+        }
     }
 
     deinit {
