@@ -129,6 +129,12 @@ struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *e
         tls[0] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_CERT, 0, (void *)options->tls_certificate_pem };
         tls[1] = (struct MHD_OptionItem){ MHD_OPTION_HTTPS_MEM_KEY, 0, (void *)options->tls_key_pem };
     }
+    /* SO_REUSEPORT when the port is shared by several daemons (an END item otherwise: the
+     * default keeps SO_REUSEADDR only). */
+    struct MHD_OptionItem sharing[2] = { { MHD_OPTION_END, 0, NULL }, { MHD_OPTION_END, 0, NULL } };
+    if (options->share_port) {
+        sharing[0] = (struct MHD_OptionItem){ MHD_OPTION_LISTENING_ADDRESS_REUSE, 1, NULL };
+    }
     unsigned int threads = options->polling_threads == 0 ? 1 : options->polling_threads;
     struct MHD_Daemon *daemon = MHD_start_daemon(
         flags, options->port, NULL, NULL, options->access_handler, options->access_handler_cls,
@@ -144,6 +150,7 @@ struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *e
         MHD_OPTION_EXTERNAL_LOGGER, log_to_thread_buffer, options->head_refusal_handler_cls,
         MHD_OPTION_URI_LOG_CALLBACK, note_request_line, (void *)NULL,
         MHD_OPTION_ARRAY, tls,
+        MHD_OPTION_ARRAY, sharing,
         MHD_OPTION_END);
     if (daemon == NULL) {
         int saved = errno;
@@ -156,6 +163,28 @@ struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *e
         }
     }
     return daemon;
+}
+
+int cmhd_port_is_taken(const char *ipv4_address, uint16_t port) {
+    struct sockaddr_in address;
+    memset(&address, 0, sizeof address);
+    address.sin_family = AF_INET;
+    address.sin_port = htons(port);
+    if (ipv4_address == NULL || inet_pton(AF_INET, ipv4_address, &address.sin_addr) != 1) {
+        return EINVAL;
+    }
+    int probe = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (probe < 0) {
+        return errno;
+    }
+    int on = 1;
+    int result = 0;
+    if (setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0
+        || bind(probe, (const struct sockaddr *)&address, sizeof address) != 0) {
+        result = errno;
+    }
+    close(probe);
+    return result;
 }
 
 uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon) {

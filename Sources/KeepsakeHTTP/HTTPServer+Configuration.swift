@@ -76,7 +76,9 @@ extension HTTPServer {
         /// complete requests wait for a free thread, their connections parked meanwhile.
         public var maxConcurrentHandlers: Int
         /// Threads that read and write every connection's bytes (libmicrohttpd's polling threads,
-        /// each with its own epoll set). Handlers never run on them.
+        /// each with its own epoll set). Handlers never run on them. On Linux each is a daemon with
+        /// its own socket on the shared port (`SO_REUSEPORT`), taking its share of the connection
+        /// limits, so the kernel spreads new connections over them.
         public var pollingThreads: Int
         /// Header fields added to every response the server sends, the handler's and the server's
         /// own refusals (400, 413, 503, ...), unless the response already has a field of that name:

@@ -76,30 +76,87 @@ public final class HTTPServer: Sendable {
         }
 
         let core = ServerCore(handler: requestHandler, configuration: configuration)
-        // The daemon holds this reference until stop() has stopped it.
+        // The daemons hold this reference until stop() has stopped them.
         let coreReference = Unmanaged.passRetained(core)
+        let threads = max(1, configuration.pollingThreads)
+        let connectionLimit = FileDescriptorLimit.connections(wanted: max(1, configuration.maxConnections))
+        let perAddress = max(0, configuration.maxConnectionsPerAddress)
+        // On Linux each polling thread is a daemon of its own listening on the shared port
+        // (SO_REUSEPORT), so the kernel spreads new connections among them by their addresses and
+        // ports. With one daemon's thread pool behind one socket, a connection stays with the thread
+        // that accepted it, and under wrk's eight connections one thread served them all while the
+        // other idled (BENCHMARKS.md, run 6). Each daemon takes its share of the total limit; the
+        // per-address limit is counted across them (ConnectionsPerAddress), libmicrohttpd's own
+        // per-daemon check being only a first line.
+        #if os(Linux)
+        let plan = (daemons: threads, threadsEach: 1)
+        #else
+        let plan = (daemons: 1, threadsEach: threads)
+        #endif
+        let sharing = plan.daemons > 1
+        let fail = { (reason: String) -> HTTPServerError in
+            core.watchdog.stop()
+            coreReference.release()
+            return HTTPServerError.cannotListen(address: configuration.host, port: configuration.port, reason: reason)
+        }
+        if sharing, configuration.port != 0 {
+            let taken = cmhd_port_is_taken(configuration.host, configuration.port)
+            if taken != 0 { throw fail(String(cString: strerror(taken))) }
+        }
+        var started: [OpaquePointer] = []
+        var port = configuration.port
+        for _ in 0..<plan.daemons {
+            let share = Limits(connections: max(1, connectionLimit / plan.daemons), perAddress: perAddress)
+            switch Self.startDaemon(configuration, port: port, threads: plan.threadsEach, sharePort: sharing, limits: share,
+                                    core: coreReference) {
+            case .success(let daemon):
+                started.append(daemon)
+                port = cmhd_daemon_port(daemon)
+            case .failure(let reason):
+                for daemon in started { MHD_stop_daemon(daemon) }
+                throw fail(reason.text)
+            }
+        }
+        var addressText = [CChar](repeating: 0, count: 64)
+        self.address = cmhd_daemon_address(started[0], &addressText, addressText.count) == 0
+            ? String(nulTerminated: addressText) : configuration.host
+        self.port = port
+        self.configuration = configuration
+        self.streams = core.streams
+        self.daemon = Mutex(DaemonHandle(daemons: started, core: coreReference))
+    }
+
+    /// The connection limits one daemon enforces.
+    private struct Limits {
+        let connections: Int
+        let perAddress: Int
+    }
+
+    /// Starts one libmicrohttpd daemon on `port` with `threads` polling threads, or says why not.
+    private static func startDaemon(_ configuration: Configuration, port: UInt16, threads: Int, sharePort: Bool, limits: Limits,
+                                    core: Unmanaged<ServerCore>) -> Result<OpaquePointer, Reason> {
         var errorText = [CChar](repeating: 0, count: 256)
         let timeout = configuration.idleTimeout.components.seconds
-        let connectionLimit = FileDescriptorLimit.connections(wanted: max(1, configuration.maxConnections))
         // The PEM texts as C strings for the start call (libmicrohttpd's GnuTLS setup copies them there).
         let tlsTexts = configuration.tls.map { (certificate: Array($0.certificatePEM.utf8CString), key: Array($0.privateKeyPEM.utf8CString)) }
         let started: OpaquePointer? = configuration.host.withCString { host in
             var options = cmhd_daemon_options(
                 ipv4_address: host,
-                port: configuration.port,
-                connection_limit: UInt32(clamping: connectionLimit),
-                per_address_connection_limit: UInt32(clamping: max(0, configuration.maxConnectionsPerAddress)),
+                port: port,
+                connection_limit: UInt32(clamping: limits.connections),
+                per_address_connection_limit: UInt32(clamping: limits.perAddress),
                 connection_timeout: UInt32(clamping: max(0, timeout)),
-                polling_threads: UInt32(clamping: max(1, configuration.pollingThreads)),
+                polling_threads: UInt32(clamping: threads),
+                share_port: sharePort ? 1 : 0,
                 connection_memory_limit: ServerCore.connectionMemoryLimit,
                 access_handler: serverAccessHandler,
-                access_handler_cls: coreReference.toOpaque(),
+                access_handler_cls: core.toOpaque(),
                 completed_handler: serverRequestCompleted,
-                completed_handler_cls: coreReference.toOpaque(),
+                completed_handler_cls: core.toOpaque(),
                 connection_handler: serverConnectionNotified,
-                connection_handler_cls: coreReference.toOpaque(),
+                connection_handler_cls: core.toOpaque(),
                 head_refusal_handler: serverHeadRefused,
-                head_refusal_handler_cls: coreReference.toOpaque(),
+                head_refusal_handler_cls: core.toOpaque(),
                 tls_certificate_pem: nil,
                 tls_key_pem: nil)
             guard let tlsTexts else { return cmhd_start_daemon(&options, &errorText, errorText.count) }
@@ -111,19 +168,14 @@ public final class HTTPServer: Sendable {
                 }
             }
         }
-        guard let started else {
-            core.watchdog.stop()
-            coreReference.release()
-            let reason = String(nulTerminated: errorText)
-            throw HTTPServerError.cannotListen(address: configuration.host, port: configuration.port, reason: reason)
-        }
-        var addressText = [CChar](repeating: 0, count: 64)
-        self.address = cmhd_daemon_address(started, &addressText, addressText.count) == 0
-            ? String(nulTerminated: addressText) : configuration.host
-        self.port = cmhd_daemon_port(started)
-        self.configuration = configuration
-        self.streams = core.streams
-        self.daemon = Mutex(DaemonHandle(daemon: started, core: coreReference))
+        guard let started else { return .failure(Reason(String(nulTerminated: errorText))) }
+        return .success(started)
+    }
+
+    /// Why a daemon did not start, as libmicrohttpd or the system said it.
+    private struct Reason: Error {
+        let text: String
+        init(_ text: String) { self.text = text }
     }
 
     /// The server's root URL, e.g. `http://127.0.0.1:49152/` (`https://` with ``Configuration/tls``;
@@ -150,13 +202,13 @@ public final class HTTPServer: Sendable {
         }
         guard let handle else { return }
         let core = handle.core.takeUnretainedValue()
-        // Stop accepting first; the listening socket is then the caller's to close.
-        let listening = MHD_quiesce_daemon(handle.daemon)
+        // Stop accepting first; the listening sockets are then the caller's to close.
+        let listening = handle.daemons.map { MHD_quiesce_daemon($0) }
         core.drain()
         // libmicrohttpd must not stop while a connection is suspended waiting for a producer.
         core.streams.abortAll()
-        MHD_stop_daemon(handle.daemon)
-        if listening >= 0 { close(listening) }
+        for daemon in handle.daemons { MHD_stop_daemon(daemon) }
+        for socket in listening where socket >= 0 { close(socket) }
         core.watchdog.stop()
         handle.core.release()
     }
@@ -166,11 +218,12 @@ public final class HTTPServer: Sendable {
     }
 }
 
-/// A running libmicrohttpd daemon and the reference it holds on its ``ServerCore``.
+/// The running libmicrohttpd daemons of a server (one per polling thread on Linux, sharing the
+/// port) and the reference they hold on their ``ServerCore``.
 ///
 /// `@unchecked Sendable`: the pointers are only used by ``HTTPServer/stop()``, which takes the
-/// handle out of its mutex first, so exactly one thread ever stops the daemon and releases the core.
+/// handle out of its mutex first, so exactly one thread ever stops the daemons and releases the core.
 private struct DaemonHandle: @unchecked Sendable {
-    let daemon: OpaquePointer
+    let daemons: [OpaquePointer]
     let core: Unmanaged<ServerCore>
 }

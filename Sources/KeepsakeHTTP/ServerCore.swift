@@ -29,6 +29,8 @@ final class ServerCore: Sendable {
     let errorLog: (@Sendable (String) -> Void)?
     let pool: HandlerPool
     let watchdog: ConnectionWatchdog
+    /// The connections open from each address, across every daemon of the server.
+    let perAddress: ConnectionsPerAddress
     /// The streamed bodies being sent.
     let streams = StreamRegistry()
 
@@ -62,6 +64,7 @@ final class ServerCore: Sendable {
         watchdog = ConnectionWatchdog(headTimeout: configuration.headTimeout,
                                       bodyProgressTimeout: configuration.bodyProgressTimeout,
                                       bodyProgressBytes: configuration.bodyProgressBytes)
+        perAddress = ConnectionsPerAddress(limit: configuration.maxConnectionsPerAddress)
     }
 
     /// The first access-handler call of a request: its head is in. Validates it, asks the
@@ -374,11 +377,14 @@ func serverConnectionNotified(_ cls: UnsafeMutableRawPointer?, _ connection: Opa
                               _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
                               _ code: MHD_ConnectionNotificationCode) {
     guard let cls, let connection else { return }
-    let watchdog = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue().watchdog
+    let core = Unmanaged<ServerCore>.fromOpaque(cls).takeUnretainedValue()
     if code == .CONNECTION_NOTIFY_STARTED {
-        watchdog.opened(connection, socket: cmhd_connection_socket(connection))
+        let socket = cmhd_connection_socket(connection)
+        core.watchdog.opened(connection, socket: socket)
+        core.perAddress.opened(connection, socket: socket)
     } else {
         cmhd_forget_connection(connection)
-        watchdog.closed(connection)
+        core.perAddress.closed(connection)
+        core.watchdog.closed(connection)
     }
 }

@@ -42,6 +42,10 @@ typedef struct {
     unsigned int connection_timeout;
     /* Polling threads (each with its own epoll set); at least 1. */
     unsigned int polling_threads;
+    /* Non-zero: listen with SO_REUSEPORT, so that several daemons of this process (one polling
+     * thread each) can listen on the same port and the kernel spreads new connections among
+     * them. Only sockets of the same user can share a port; see cmhd_port_is_taken. */
+    int share_port;
     /* Bytes of memory per connection for its headers and read buffer. */
     size_t connection_memory_limit;
     /* Called for each request (several times: headers, each body chunk, end of body). */
@@ -76,6 +80,15 @@ typedef struct {
  * NUL-terminated when error_size > 0).
  */
 struct MHD_Daemon *cmhd_start_daemon(const cmhd_daemon_options *options, char *error, size_t error_size);
+
+/*
+ * Whether something already listens on (or has bound) the IPv4 address and port: binds a socket
+ * there without SO_REUSEPORT (with SO_REUSEADDR, as libmicrohttpd does) and closes it at once.
+ * Returns 0 when the port is free, else the errno of the bind (EADDRINUSE: taken; another value:
+ * it cannot be used). Daemons that share a port (`share_port`) would otherwise quietly share it
+ * with another server of the same user; asking first keeps "address in use" an error.
+ */
+int cmhd_port_is_taken(const char *ipv4_address, uint16_t port);
 
 /* The port the daemon listens on (useful after asking for port 0); 0 if unknown. */
 uint16_t cmhd_daemon_port(struct MHD_Daemon *daemon);
