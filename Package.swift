@@ -38,6 +38,8 @@ let package = Package(
         // The reference Argon2 library: Argon2id password hashes for accounts (imported by KeepsakeSupport only).
         .systemLibrary(name: "CArgon2", path: "Sources/CArgon2", pkgConfig: "libargon2",
                        providers: [.apt(["libargon2-dev"])]),
+        // The system calls Swift cannot make (syscall(2) is variadic): openat2 for the folder blob store.
+        .target(name: "CSystemCalls", path: "Sources/CSystemCalls"),
         // System libvips headers. The include paths they need are GLib's and GObject's, so they come
         // from gobject-2.0's pkg-config file, and CVips links libvips itself: vips.pc's own Cflags
         // carry -pthread (from OpenEXR, a private dependency), a flag SwiftPM refuses with
@@ -54,7 +56,7 @@ let package = Package(
         // hex, CSV on bytes, an XML tree. Below the engine, so that KeepsakeS3 and the importers reach them without it.
         .target(name: "KeepsakeSupport", dependencies: ["COpenSSL", "CArgon2"], swiftSettings: strictSettings),
         // The store engine: records with ordered image attachments, SQLite metadata, files on disk.
-        .target(name: "KeepsakeStore", dependencies: ["CSQLite", "KeepsakeSupport"], swiftSettings: strictSettings),
+        .target(name: "KeepsakeStore", dependencies: ["CSQLite", "CSystemCalls", "KeepsakeSupport"], swiftSettings: strictSettings),
         // libvips-backed image processing that plugs into the engine.
         .target(name: "KeepsakeImaging", dependencies: ["KeepsakeStore", "CVips", "CTurboJPEG"], swiftSettings: strictSettings),
 

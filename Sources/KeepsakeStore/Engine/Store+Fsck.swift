@@ -34,7 +34,7 @@ extension Store {
         report.orphanThumbnails.sort()
         report.unexpectedEntries.sort()
         report.recordsWithoutBook = try recordsWithoutBook()
-        report.imagesOutsideTheirBook = scan.rows.filter { $0.book != nil && !$0.isInItsBookFolder }.map {
+        report.imagesOutsideTheirBook = scan.rows.filter { $0.bookToMoveInto != nil }.map {
             FsckReport.Finding(recordID: $0.attachment.recordID.string, attachmentID: $0.attachment.id, path: $0.attachment.path.string)
         }
 
@@ -67,7 +67,7 @@ extension Store {
             return (attempt, remake)
         }
         try remakeMissingThumbnails(remake, &report)
-        let outside = Dictionary(scan.rows.compactMap { row in row.book.flatMap { row.isInItsBookFolder ? nil : (row.attachment.recordID, $0) } },
+        let outside = Dictionary(scan.rows.compactMap { row in row.bookToMoveInto.map { (row.attachment.recordID, $0) } },
                                  uniquingKeysWith: { first, _ in first })
         let (moved, failed) = relocateIntoBookFolders(outside)
         report.repairs += moved

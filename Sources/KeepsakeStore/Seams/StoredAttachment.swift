@@ -19,4 +19,11 @@ public struct StoredAttachment: Sendable, Hashable {
     public var isInItsBookFolder: Bool {
         attachment.path.parentComponents == Store.recordFolder(book: book, collection: collection, id: attachment.recordID)
     }
+
+    /// The book whose folder the image should be moved into: its record's book when the image lies
+    /// outside that book's folder (fsck's `imagesOutsideTheirBook`), `nil` when it is in place or
+    /// its record has no book.
+    public var bookToMoveInto: BookID? {
+        isInItsBookFolder ? nil : book
+    }
 }

@@ -1,3 +1,4 @@
+internal import CSystemCalls
 public import Foundation
 import KeepsakeSupport
 
@@ -8,7 +9,8 @@ import KeepsakeSupport
 /// Its rules: new bytes are written to `staging/<instance>/`, fsynced and hard-linked into place (a
 /// link never replaces an existing file), then the folder is fsynced; removals fsync their folders
 /// too. Every path is walked with `lstat` from the store folder down and a symbolic link anywhere is
-/// refused, never followed, so no key leads outside the store. A reserve file of
+/// refused, never followed, so no key leads outside the store (a file to read is opened in one
+/// `openat2` call that refuses links the same way, where Linux has it). A reserve file of
 /// ``reserveBytes`` in the data folder is given back when a removal cannot commit on a full disk.
 /// Every change goes through the ``FileSystem`` seam (a ``FaultInjectingFileSystem`` in tests).
 public struct FolderBlobStore: BlobStore {
@@ -124,11 +126,16 @@ public struct FolderBlobStore: BlobStore {
         .file(try open(key))
     }
 
-    /// Opens the file of `key` for reading, after walking its path without following links.
+    /// Opens the file of `key` for reading without following a link anywhere below its store
+    /// folder: in one `openat2(2)` call where the system has it (``openBeneath(_:)``), else, and
+    /// for the exact error when that call refuses, after walking its path with `lstat`.
     func open(_ key: RelativePath) throws -> BlobFile {
-        let path = try checkedExistingPath(key)
-        let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
-        guard descriptor >= 0 else { throw KeepsakeError.posix(errno, operation: "open", path: key.string) }
+        var descriptor = try openBeneath(key)
+        if descriptor < 0 {
+            let path = try checkedExistingPath(key)
+            descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { throw KeepsakeError.posix(errno, operation: "open", path: key.string) }
+        }
         var info = Foundation.stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             Foundation.close(descriptor)
@@ -140,6 +147,18 @@ public struct FolderBlobStore: BlobStore {
         let modified = Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec))
         #endif
         return BlobFile(descriptor: descriptor, size: Int64(info.st_size), modified: modified)
+    }
+
+    /// The file of `key` opened for reading below its store folder, which must be a real folder
+    /// (``checkStoreFolder(_:)``), by `openat2` with every link on the way refused; -1 when that
+    /// call is missing or refuses (a link, a missing file: the walk then names which).
+    private func openBeneath(_ key: RelativePath) throws -> Int32 {
+        let root = root(of: key.string)
+        try checkStoreFolder(root)
+        let folder = Foundation.open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        guard folder >= 0 else { return -1 }
+        defer { Foundation.close(folder) }
+        return csys_open_beneath(folder, key.string, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
     }
 
     public func stat(_ key: RelativePath) throws -> BlobInfo? {
