@@ -41,7 +41,7 @@ extension Diary {
     static func insights(of entries: [DiaryEntry], from: DiaryDay?, until: DiaryDay?, today: DiaryDay) -> DiaryInsights {
         var emotions: [Emotion: Int] = [:]
         var tags: [String: (count: Int, emotions: [Emotion: Int])] = [:]
-        var weekdays: [Int: (count: Int, emotions: [Emotion: Int], intensity: Int)] = [:]
+        var weekdays: [Int: EmotionTally] = [:]
         var days = Set<DiaryDay>()
         for entry in entries {
             let day = entry.day
@@ -51,16 +51,11 @@ extension Diary {
                 tags[tag, default: (0, [:])].count += 1
                 tags[tag, default: (0, [:])].emotions[entry.emotion, default: 0] += 1
             }
-            weekdays[day.weekday, default: (0, [:], 0)].count += 1
-            weekdays[day.weekday, default: (0, [:], 0)].emotions[entry.emotion, default: 0] += 1
-            weekdays[day.weekday, default: (0, [:], 0)].intensity += entry.intensity
+            weekdays[day.weekday, default: EmotionTally()].add(entry)
         }
         let tagTallies = tags.map { DiaryTagEmotions(tag: $0.key, entryCount: $0.value.count, emotionCounts: $0.value.emotions) }
             .sorted { $0.entryCount != $1.entryCount ? $0.entryCount > $1.entryCount : $0.tag < $1.tag }
-        let weekdayTallies = (1...7).map { weekday in
-            let tally = weekdays[weekday] ?? (0, [:], 0)
-            return DiaryWeekdayEmotions(weekday: weekday, entryCount: tally.count, emotionCounts: tally.emotions, totalIntensity: tally.intensity)
-        }
+        let weekdayTallies = (1...7).map { DiaryWeekdayEmotions(weekday: $0, tally: weekdays[$0] ?? EmotionTally()) }
         return DiaryInsights(from: from, until: until, today: today, entryCount: entries.count, dayCount: days.count, emotionCounts: emotions,
                              tags: tagTallies, longestStreak: longestStreak(of: days), currentStreak: currentStreak(of: days, today: today),
                              weekdays: weekdayTallies)

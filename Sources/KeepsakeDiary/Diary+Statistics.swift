@@ -37,19 +37,15 @@ extension Diary {
         var query = RecordQuery(collection: Self.collection)
         query.dateFrom = from
         query.dateUntil = to
-        var tallies: [DiaryDay: (count: Int, emotions: [Emotion: Int], intensity: Int)] = [:]
+        var tallies: [DiaryDay: EmotionTally] = [:]
         for record in try allRecords(query) {
             let entry = try DiaryEntry(record: record)
             let key = Self.periodStart(of: DiaryDay(containing: entry.moment, in: timeZone), period)
-            tallies[key, default: (0, [:], 0)].count += 1
-            tallies[key, default: (0, [:], 0)].emotions[entry.emotion, default: 0] += 1
-            tallies[key, default: (0, [:], 0)].intensity += entry.intensity
+            tallies[key, default: EmotionTally()].add(entry)
         }
         return starts.map { start in
-            let tally = tallies[start] ?? (0, [:], 0)
-            return DiaryStatistics(label: Self.label(of: start, period), firstDay: start, start: start.start(in: timeZone),
-                                   end: Self.nextPeriodStart(after: start, period).start(in: timeZone),
-                                   entryCount: tally.count, emotionCounts: tally.emotions, totalIntensity: tally.intensity)
+            DiaryStatistics(label: Self.label(of: start, period), firstDay: start, start: start.start(in: timeZone),
+                            end: Self.nextPeriodStart(after: start, period).start(in: timeZone), tally: tallies[start] ?? EmotionTally())
         }
     }
 

@@ -97,6 +97,28 @@ import KeepsakeTestSupport
         #expect(newYear[0].emotionCounts == [.love: 1, .excitement: 1] && newYear[0].averageIntensity == 3.5)
     }
 
+    /// A period's and a weekday's figures live in one ``EmotionTally`` but are written as before:
+    /// flat, beside the period's (or the weekday's) own fields, and read back equal.
+    @Test func statisticsAndWeekdaysEncodeTheirTallyFlatAndDecodeEqual() throws {
+        let fixture = try DiaryFixture()
+        try writeAutumn(fixture)
+        let week = try #require(try fixture.diary.statistics(from: diaryDate("2026-11-02T00:00:00+09:00"), to: diaryDate("2026-11-09T00:00:00+09:00"),
+                                                             per: .week, timeZone: diarySeoul).first)
+        let weekJSON = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(week)) as? [String: Any])
+        #expect(Set(weekJSON.keys) == ["label", "firstDay", "start", "end", "entryCount", "emotionCounts", "totalIntensity"])
+        #expect(weekJSON["entryCount"] as? Int == 3 && weekJSON["totalIntensity"] as? Int == 12)
+        #expect(try JSONDecoder().decode(DiaryStatistics.self, from: JSONEncoder().encode(week)) == week)
+
+        let weekday = DiaryWeekdayEmotions(weekday: 3, entryCount: 2, emotionCounts: [.joy: 2], totalIntensity: 7)
+        let weekdayJSON = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(weekday)) as? [String: Any])
+        #expect(Set(weekdayJSON.keys) == ["weekday", "entryCount", "emotionCounts", "totalIntensity", "averageIntensity"])
+        #expect(weekdayJSON["averageIntensity"] as? Double == 3.5)
+        #expect(try JSONDecoder().decode(DiaryWeekdayEmotions.self, from: JSONEncoder().encode(weekday)) == weekday)
+        var changed = weekday
+        changed.entryCount += 1
+        #expect(changed.tally.entryCount == 3 && changed.averageIntensity == 7.0 / 3.0)
+    }
+
     @Test func monthlyStatisticsIncludeEmptyMonthsAndExcludeTheEndOfTheRange() throws {
         let fixture = try DiaryFixture()
         try writeAutumn(fixture)
