@@ -4,7 +4,8 @@ public import Foundation
 ///
 /// Its figures (``EmotionTallied/entryCount``, ``EmotionTallied/emotionCounts``,
 /// ``EmotionTallied/totalIntensity``, ``EmotionTallied/averageIntensity``) are its ``tally``'s;
-/// `Codable` writes them beside the period's fields, in one object.
+/// `Codable` writes them beside the period's fields, in one object, with the average intensity as
+/// ``EmotionTally`` writes it (`null` for an empty period).
 public struct DiaryStatistics: Sendable, Hashable, Codable, EmotionTallied {
     /// The period's label: `2026-W48` for an ISO week, `2026-11` for a month.
     public var label: String

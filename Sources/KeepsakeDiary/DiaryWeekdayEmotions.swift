@@ -1,8 +1,7 @@
 /// The entries written on one ISO weekday (by each entry's own day), summed up.
 ///
-/// Its figures are its ``tally``'s (``EmotionTallied``). `Codable` writes them beside the weekday,
-/// with the derived ``EmotionTallied/averageIntensity`` (`null` without entries) for readers of the
-/// JSON; decoding ignores the average.
+/// Its figures are its ``tally``'s (``EmotionTallied``); `Codable` writes them beside the weekday, in
+/// one object, with the average intensity as ``EmotionTally`` writes it.
 public struct DiaryWeekdayEmotions: Sendable, Hashable, Codable, EmotionTallied {
     /// The ISO 8601 weekday: 1 is Monday, 7 is Sunday.
     public var weekday: Int
@@ -21,20 +20,19 @@ public struct DiaryWeekdayEmotions: Sendable, Hashable, Codable, EmotionTallied 
     }
 
     enum CodingKeys: String, CodingKey {
-        case weekday, averageIntensity
+        case weekday
     }
 
-    /// Decodes a weekday's tally (the average is derived, not read).
+    /// Decodes the weekday and its tally, from one object.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(weekday: try container.decode(Int.self, forKey: .weekday), tally: try EmotionTally(from: decoder))
     }
 
-    /// Encodes the weekday and its tally, with the average intensity.
+    /// Encodes the weekday and its tally (with the average intensity) into one object.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(weekday, forKey: .weekday)
-        try container.encode(averageIntensity, forKey: .averageIntensity)
         try tally.encode(to: encoder)
     }
 }

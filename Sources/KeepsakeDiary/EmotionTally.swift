@@ -1,5 +1,6 @@
 /// Entries summed up by emotion and intensity: what a chart of a period (``DiaryStatistics``) or of a
-/// weekday (``DiaryWeekdayEmotions``) shows. `Codable` as its three stored figures.
+/// weekday (``DiaryWeekdayEmotions``) shows. `Codable` writes its three figures and the derived
+/// ``averageIntensity`` (`null` without entries) for readers of the JSON; decoding ignores the average.
 public struct EmotionTally: Sendable, Hashable, Codable {
     /// How many entries count in it.
     public var entryCount: Int
@@ -29,6 +30,27 @@ public struct EmotionTally: Sendable, Hashable, Codable {
 
     /// The number of entries that feel `emotion`.
     public func count(of emotion: Emotion) -> Int { emotionCounts[emotion] ?? 0 }
+
+    enum CodingKeys: String, CodingKey {
+        case entryCount, emotionCounts, totalIntensity, averageIntensity
+    }
+
+    /// Decodes the three figures (the average is derived, not read).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(entryCount: try container.decode(Int.self, forKey: .entryCount),
+                  emotionCounts: try container.decode([Emotion: Int].self, forKey: .emotionCounts),
+                  totalIntensity: try container.decode(Int.self, forKey: .totalIntensity))
+    }
+
+    /// Encodes the three figures and the average intensity.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(entryCount, forKey: .entryCount)
+        try container.encode(emotionCounts, forKey: .emotionCounts)
+        try container.encode(totalIntensity, forKey: .totalIntensity)
+        try container.encode(averageIntensity, forKey: .averageIntensity)
+    }
 }
 
 /// A value whose figures are an ``EmotionTally``: its figures read (and change) through ``tally``.

@@ -97,16 +97,16 @@ import KeepsakeTestSupport
         #expect(newYear[0].emotionCounts == [.love: 1, .excitement: 1] && newYear[0].averageIntensity == 3.5)
     }
 
-    /// A period's and a weekday's figures live in one ``EmotionTally`` but are written as before:
-    /// flat, beside the period's (or the weekday's) own fields, and read back equal.
+    /// A period's and a weekday's figures live in one ``EmotionTally`` but are written flat, beside
+    /// the period's (or the weekday's) own fields, with the average intensity, and read back equal.
     @Test func statisticsAndWeekdaysEncodeTheirTallyFlatAndDecodeEqual() throws {
         let fixture = try DiaryFixture()
         try writeAutumn(fixture)
         let week = try #require(try fixture.diary.statistics(from: diaryDate("2026-11-02T00:00:00+09:00"), to: diaryDate("2026-11-09T00:00:00+09:00"),
                                                              per: .week, timeZone: diarySeoul).first)
         let weekJSON = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(week)) as? [String: Any])
-        #expect(Set(weekJSON.keys) == ["label", "firstDay", "start", "end", "entryCount", "emotionCounts", "totalIntensity"])
-        #expect(weekJSON["entryCount"] as? Int == 3 && weekJSON["totalIntensity"] as? Int == 12)
+        #expect(Set(weekJSON.keys) == ["label", "firstDay", "start", "end", "entryCount", "emotionCounts", "totalIntensity", "averageIntensity"])
+        #expect(weekJSON["entryCount"] as? Int == 3 && weekJSON["totalIntensity"] as? Int == 12 && weekJSON["averageIntensity"] as? Double == 4)
         #expect(try JSONDecoder().decode(DiaryStatistics.self, from: JSONEncoder().encode(week)) == week)
 
         let weekday = DiaryWeekdayEmotions(weekday: 3, entryCount: 2, emotionCounts: [.joy: 2], totalIntensity: 7)

@@ -38,7 +38,7 @@ extension DiaryCommand {
             diary.books = try book.filter(in: diary.store, collection: Diary.collection)
             let periods = try diary.statistics(from: from, to: to, per: period, timeZone: zone)
             if call.json {
-                try call.printJSON(periods.map(StatisticsRow.init))
+                try call.printJSON(periods)
                 return 0
             }
             call.print("Period     Entries  Avg  Emotions")
@@ -50,29 +50,6 @@ extension DiaryCommand {
                 call.print(line.trimmingCharacters(in: .whitespaces))
             }
             return 0
-        }
-    }
-
-    /// One period of `diary stats --json`: the statistics with the average intensity spelled out.
-    struct StatisticsRow: Encodable {
-        let label: String
-        let firstDay: DiaryDay
-        let start: Date
-        let end: Date
-        let entryCount: Int
-        let emotionCounts: [Emotion: Int]
-        let totalIntensity: Int
-        let averageIntensity: Double?
-
-        init(_ statistics: DiaryStatistics) {
-            label = statistics.label
-            firstDay = statistics.firstDay
-            start = statistics.start
-            end = statistics.end
-            entryCount = statistics.entryCount
-            emotionCounts = statistics.emotionCounts
-            totalIntensity = statistics.totalIntensity
-            averageIntensity = statistics.averageIntensity
         }
     }
 }
