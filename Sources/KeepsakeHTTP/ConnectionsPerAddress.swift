@@ -1,4 +1,3 @@
-internal import CMicroHTTPD
 internal import Foundation
 internal import Synchronization
 
@@ -23,8 +22,7 @@ final class ConnectionsPerAddress: Sendable {
     /// the limit.
     func opened(_ connection: OpaquePointer, socket: Int32) {
         guard limit > 0 else { return }
-        var buffer = [CChar](repeating: 0, count: 64)
-        let address = cmhd_connection_client_address(connection, &buffer, buffer.count) == 0 ? String(nulTerminated: buffer) : ""
+        let address = clientAddress(of: connection) ?? ""
         let over = table.withLock { table -> Bool in
             table.addressOf[UInt(bitPattern: connection)] = address
             let count = table.open[address, default: 0] + 1

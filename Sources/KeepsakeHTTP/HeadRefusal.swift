@@ -63,8 +63,7 @@ extension ServerCore {
             fields.add(String(decoding: name, as: UTF8.self), String(decoding: value ?? [], as: UTF8.self))
         }
         let rawPath = String(target.prefix(while: { $0 != "?" }))
-        var address = [CChar](repeating: 0, count: 64)
-        let remote = cmhd_connection_client_address(connection, &address, address.count) == 0 ? String(nulTerminated: address) : ""
+        let remote = clientAddress(of: connection) ?? ""
         let head = HTTPRequest(path: PercentEncoding.decode(rawPath) ?? "", rawPath: rawPath, headers: fields, remoteAddress: remote)
         let message = status == .contentTooLarge
             ? "The Content-Length field is too large a number."

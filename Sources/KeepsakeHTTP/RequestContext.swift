@@ -93,10 +93,7 @@ final class RequestContext {
                 cookies[key] = PercentEncoding.decode(raw) ?? String(decoding: raw, as: UTF8.self)
             }
         }
-        var buffer = [CChar](repeating: 0, count: 64)
-        if cmhd_connection_client_address(connection, &buffer, buffer.count) == 0 {
-            remoteAddress = String(nulTerminated: buffer)
-        }
+        if let address = clientAddress(of: connection) { remoteAddress = address }
         if let problem = RawRequestHead.problem(connection: connection, method: methodPointer, url: url, version: version)
             ?? fieldProblem ?? RequestFraming.problem(headers: headers, version: httpVersion) {
             fail(problem.status, problem.message)
