@@ -19,7 +19,7 @@ from datetime import date
 from pathlib import Path
 
 from selenium import webdriver
-from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
@@ -122,7 +122,17 @@ class WebAppTests(unittest.TestCase):
 
     def wait_for(self, condition, message=""):
         # An element found on the page a click is leaving goes stale: asked again on the next poll.
-        return WebDriverWait(self.driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(lambda driver: condition(), message)
+        # Chromium says so in two ways: a stale-element error, or, when the node was found while the
+        # old document was being replaced, an inspector error "Node with given id does not belong to
+        # the document" (CI's run on 2026-12-07 failed on that one). Any other browser error is raised.
+        def asked():
+            try:
+                return condition()
+            except WebDriverException as error:
+                if "does not belong to the document" in (error.msg or ""):
+                    return False
+                raise
+        return WebDriverWait(self.driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(lambda driver: asked(), message)
 
     def one(self, selector, root=None):
         return (root or self.driver).find_element(By.CSS_SELECTOR, selector)
