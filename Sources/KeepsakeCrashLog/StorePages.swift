@@ -10,8 +10,6 @@ public enum StorePages {
         var query = RecordQuery(collection: collection)
         query.trash = trash
         query.limit = pageSize
-        var records: [Record] = []
-        try store.forEachPage(of: query) { records += $0.records }
-        return records
+        return try store.allRecords(matching: query)
     }
 }

@@ -133,8 +133,6 @@ extension Diary {
         var query = query
         query.limit = 1000
         query.books = books
-        var records: [Record] = []
-        try store.forEachPage(of: query) { records += $0.records }
-        return records
+        return try store.allRecords(matching: query)
     }
 }

@@ -238,20 +238,11 @@ extension Ledger {
 
     /// Every live record of ``accountCollection`` of `entry` the caller reads, oldest first.
     func allAccountRecords(entry: String, from: Date? = nil, until: Date? = nil, extra: [String: FieldValue] = [:]) throws -> [Record] {
-        var query = RecordQuery(collection: Self.accountCollection)
-        query.descending = false
-        query.limit = 1000
+        var query = oldestFirst(Self.accountCollection)
         query.dateFrom = from
         query.dateUntil = until
-        query.books = books
         query.fieldEquals = extra.merging([AccountField.entry: .string(entry)]) { _, new in new }
-        var result: [Record] = []
-        while true {
-            let page = try store.list(query)
-            result += page.records
-            guard let next = page.nextCursor else { return result }
-            query.after = next
-        }
+        return try store.allRecords(matching: query)
     }
 
     /// Reads a money account back from its record, checking every field.

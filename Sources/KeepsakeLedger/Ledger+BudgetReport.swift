@@ -62,16 +62,12 @@ extension Ledger {
     /// The sums of the live expenses from the first day of `first` to the last of `last`, per
     /// month, book, category and currency; read in pages of 1000, only expenses.
     func expenses(from first: LedgerMonth, through last: LedgerMonth) throws -> [SpendingKey: Money] {
-        var query = RecordQuery(collection: Self.collection)
-        query.descending = false
-        query.limit = 1000
+        var query = oldestFirst(Self.collection)
         query.dateFrom = first.dateRange.from
         query.dateUntil = last.dateRange.until
         query.fieldEquals[Field.kind] = .string(TransactionKind.expense.rawValue)
-        query.books = books
         var sums: [SpendingKey: Money] = [:]
-        while true {
-            let page = try store.list(query)
+        try store.forEachPage(of: query) { page in
             for record in page.records {
                 let transaction = try Self.transaction(from: record)
                 // A split expense counts each part in its own category.
@@ -80,8 +76,7 @@ extension Ledger {
                     sums[key] = try (sums[key] ?? .zero(key.currency)).adding(part.amount)
                 }
             }
-            guard let next = page.nextCursor else { return sums }
-            query.after = next
         }
+        return sums
     }
 }

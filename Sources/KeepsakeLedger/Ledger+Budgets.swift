@@ -125,18 +125,9 @@ extension Ledger {
     /// Every live budget of the ledger books read (narrowed to ``books``), of months up to and
     /// including `month` when given, oldest first.
     func allBudgets(through month: LedgerMonth? = nil) throws -> [LedgerBudget] {
-        var query = RecordQuery(collection: Self.budgetCollection)
-        query.descending = false
-        query.limit = 1000
-        query.books = books
+        var query = oldestFirst(Self.budgetCollection)
         query.dateUntil = month?.dateRange.until
-        var result: [LedgerBudget] = []
-        while true {
-            let page = try store.list(query)
-            result += try page.records.map(Self.budget(from:))
-            guard let next = page.nextCursor else { return result }
-            query.after = next
-        }
+        return try store.allRecords(matching: query).map(Self.budget(from:))
     }
 
     /// What identifies a budget's line: its book, category and currency.

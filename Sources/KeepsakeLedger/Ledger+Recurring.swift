@@ -45,17 +45,7 @@ extension Ledger {
     /// Every recurring rule of the ledger books the caller reads (narrowed to ``books``), by start
     /// day, then category.
     public func recurringRules() throws -> [LedgerRecurringRule] {
-        var query = RecordQuery(collection: Self.recurringCollection)
-        query.books = books
-        query.descending = false
-        query.limit = 1000
-        var rules: [LedgerRecurringRule] = []
-        while true {
-            let page = try store.list(query)
-            rules += try page.records.map(Self.recurringRule(from:))
-            guard let next = page.nextCursor else { break }
-            query.after = next
-        }
+        let rules = try store.allRecords(matching: oldestFirst(Self.recurringCollection)).map(Self.recurringRule(from:))
         return rules.sorted { ($0.start, $0.category, $0.id) < ($1.start, $1.category, $1.id) }
     }
 

@@ -7,14 +7,10 @@ extension Ledger {
     ///
     /// - Throws: store errors only; a bad record is a problem in the answer, not an error.
     public func splitProblems() throws -> [LedgerProblem] {
-        var query = RecordQuery(collection: Self.collection)
-        query.descending = false
-        query.limit = 1000
+        var query = oldestFirst(Self.collection)
         query.trash = .all
-        query.books = books
         var problems: [LedgerProblem] = []
-        while true {
-            let page = try store.list(query)
+        try store.forEachPage(of: query) { page in
             for record in page.records where record.fields[Field.splits] != nil {
                 do {
                     _ = try Self.transaction(from: record)
@@ -24,8 +20,7 @@ extension Ledger {
                         message: "Split transaction \(record.id) cannot be read: \(error.message) Make it unsplit (keepsake ledger edit \(record.id) --no-split) or give it new parts."))
                 }
             }
-            guard let next = page.nextCursor else { return problems }
-            query.after = next
         }
+        return problems
     }
 }

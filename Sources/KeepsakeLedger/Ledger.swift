@@ -200,19 +200,20 @@ public struct Ledger: Sendable {
 
     /// Every transaction whose record date is in `from..<until`, oldest first, read in pages of 1000.
     func allTransactions(from: Date? = nil, until: Date? = nil, trash: RecordQuery.TrashFilter = .live) throws -> [LedgerTransaction] {
-        var query = RecordQuery(collection: Self.collection)
-        query.descending = false
-        query.limit = 1000
+        var query = oldestFirst(Self.collection)
         query.trash = trash
         query.dateFrom = from
         query.dateUntil = until
+        return try store.allRecords(matching: query).map(Self.transaction(from:))
+    }
+
+    /// The query every read of "all" of a ledger collection starts from: the live records of
+    /// `collection` in the books read (narrowed to ``books``), oldest first, 1000 to a page.
+    func oldestFirst(_ collection: CollectionName) -> RecordQuery {
+        var query = RecordQuery(collection: collection)
+        query.descending = false
+        query.limit = 1000
         query.books = books
-        var result: [LedgerTransaction] = []
-        while true {
-            let page = try store.list(query)
-            result += try page.records.map(Self.transaction(from:))
-            guard let next = page.nextCursor else { return result }
-            query.after = next
-        }
+        return query
     }
 }

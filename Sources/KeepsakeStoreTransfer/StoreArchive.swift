@@ -79,8 +79,7 @@ public struct StoreArchive: Sendable {
                 query.limit = 200
                 query.sort = .created
                 query.descending = false
-                while true {
-                    let page = try store.list(query)
+                try store.forEachPage(of: query) { page in
                     for record in page.records {
                         try writer.add("records/\(record.collection)/\(record.id).json", data: try encoder.encode(record), modified: record.updatedAt)
                         for image in record.images {
@@ -92,8 +91,6 @@ public struct StoreArchive: Sendable {
                         summary.records += 1
                         progress?(summary.records, total)
                     }
-                    guard let next = page.nextCursor else { break }
-                    query.after = next
                 }
             }
             let manifest = ExportManifest(format: Self.formatName, version: Self.formatVersion, exportedAt: now,

@@ -90,12 +90,7 @@ enum LoadTorture {
                 var query = RecordQuery(collection: try CollectionName(collection))
                 query.trash = .all
                 query.limit = 1000
-                while true {
-                    let page = try opened.list(query)
-                    for record in page.records { found[record.id.string] = state(record) }
-                    guard let next = page.nextCursor else { break }
-                    query.after = next
-                }
+                for record in try opened.allRecords(matching: query) { found[record.id.string] = state(record) }
             }
             figures.add("records at the end", found.count)
             if found.count != expected.count { figures.fail("\(found.count) records in the store, the writers acknowledged \(expected.count)") }

@@ -52,13 +52,7 @@ extension ServeTorture {
             var query = RecordQuery(collection: "diary")
             query.limit = 1000
             query.trash = .all
-            var titles = Set<String>()
-            while true {
-                let page = try store.list(query)
-                titles.formUnion(page.records.compactMap { $0.fields["title"]?.stringValue })
-                guard let next = page.nextCursor else { break }
-                query.after = next
-            }
+            let titles = Set(try store.allRecords(matching: query).compactMap { $0.fields["title"]?.stringValue })
             for title in posted.withLock({ $0 }) where !titles.contains(title) {
                 figures.fail("load: the entry \(title) posted through the web (303) is missing")
                 figures.add("lost")

@@ -102,13 +102,8 @@ extension ServeTorture {
             query.trash = .all
             query.limit = 1000
             var found: [String: [String]] = [:]
-            while true {
-                let page = try store.list(query)
-                for record in page.records {
-                    if let title = record.fields["title"]?.stringValue, title.hasPrefix("H") { found[title, default: []] += record.images.map(\.sourceSHA256) }
-                }
-                guard let next = page.nextCursor else { break }
-                query.after = next
+            for record in try store.allRecords(matching: query) {
+                if let title = record.fields["title"]?.stringValue, title.hasPrefix("H") { found[title, default: []] += record.images.map(\.sourceSHA256) }
             }
             figures.add("entries stored through the web form", found.count)
             for (title, hash) in accepted where found[title] != [hash] {

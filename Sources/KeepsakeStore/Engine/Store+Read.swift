@@ -55,6 +55,14 @@ extension Store {
         }
     }
 
+    /// Every record `query` matches, in the query's order, read page by page as
+    /// ``forEachPage(of:_:)`` reads them (its `limit` is the page size).
+    public func allRecords(matching query: RecordQuery) throws -> [Record] {
+        var records: [Record] = []
+        try forEachPage(of: query) { records += $0.records }
+        return records
+    }
+
     // MARK: - Field checks
 
     static func checkFieldName(_ key: String) throws {

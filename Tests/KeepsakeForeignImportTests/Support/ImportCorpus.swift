@@ -24,19 +24,13 @@ enum ImportCorpus {
     /// A fresh store with the real libvips processor.
     static func store(_ directory: TemporaryDirectory) throws -> Store { try TestStores.open(directory) }
 
-    /// Every live record of a collection, oldest first.
+    /// Every record of a collection, live and trashed, oldest first.
     static func records(_ store: Store, _ collection: CollectionName) throws -> [Record] {
         var query = RecordQuery(collection: collection)
         query.descending = false
         query.limit = 1000
         query.trash = .all
-        var result: [Record] = []
-        while true {
-            let page = try store.list(query)
-            result += page.records
-            guard let next = page.nextCursor else { return result }
-            query.after = next
-        }
+        return try store.allRecords(matching: query)
     }
 
     /// The record imported from `sourceID`.
