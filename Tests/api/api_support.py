@@ -1,16 +1,17 @@
 """A real `keepsake serve` on a temporary store, tokens made with the real CLI, and a small client
 over `requests` for the API tests."""
 import os
-import re
 import shutil
-import signal
 import subprocess
+import sys
 import tempfile
-import time
 import uuid
 from pathlib import Path
 
 import requests
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))  # Tests/python, as run.sh finds run_tests.py
+from suite_support import ServeProcess  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("KEEPSAKE_BIN", REPO / ".build/debug/keepsake"))
@@ -34,43 +35,16 @@ def make_token(store, name, read_only=False, user=None, books=()):
     return keepsake(store, *arguments).strip()
 
 
-class Server:
-    """`keepsake --store DIR serve --port 0 --no-demo [--password P]`, its address read from its output."""
+class Server(ServeProcess):
+    """`keepsake --store DIR serve --port 0 --no-demo [--password P]`, its address read from its output;
+    its standard error in DIR-serve.log."""
 
     def __init__(self, store, password=None):
         self.store = store
-        self.log = open(store + "-serve.log", "w+")
         arguments = [str(BIN), "--store", store, "serve", "--port", "0", "--no-demo"]
         if password:
             arguments += ["--password", password]
-        self.process = subprocess.Popen(arguments, stdout=subprocess.PIPE, stderr=self.log, text=True)
-        deadline = time.monotonic() + 60
-        self.url = None
-        output = []
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            output.append(line)
-            match = re.search(r"Open (http://[0-9.]+:[0-9]+)/", line)
-            if match:
-                self.url = match.group(1)
-                break
-        if not self.url:
-            self.process.kill()
-            raise RuntimeError("keepsake serve did not start: %s" % "".join(output))
-
-    def stop(self):
-        """SIGTERM; the exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.communicate()
-        self.log.close()
-        return self.process.returncode
+        super().__init__(arguments, open(store + "-serve.log", "w+"))
 
     def uploads_staged(self):
         """Files in the server's upload folders right now."""

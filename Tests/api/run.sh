@@ -10,13 +10,5 @@
 # The last line is "N passed, M failed"; the exit status is non-zero when a test failed.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo="$(cd "$here/../.." && pwd)"
-export KEEPSAKE_BIN="${KEEPSAKE_BIN:-$repo/.build/debug/keepsake}"
-export KEEPSAKE_CORPUS="${KEEPSAKE_CORPUS:-$repo/../shared/corpus}"
-export PYTHONDONTWRITEBYTECODE=1
-if [ ! -x "$KEEPSAKE_BIN" ]; then
-  echo "API tests: $KEEPSAKE_BIN is missing; build it first (swift build --product keepsake) or set KEEPSAKE_BIN" >&2
-  echo "0 passed, 1 failed"
-  exit 1
-fi
+source "$here/../python/suite-env.sh" API
 cd "$here" && exec python3 -u ../python/run_tests.py --name API test_api test_contract "$@"

@@ -16,23 +16,21 @@ cache's bound, and logging out clearing what was kept. It prints the timeline's 
 first paint from the cache (figures, not asserted as timings).
 """
 import json
-import socket
 import os
 import re
 import shutil
-import signal
 import subprocess
+import sys
 import tempfile
-import time
 import unittest
 from pathlib import Path
 
-from selenium import webdriver
 from selenium.common.exceptions import WebDriverException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))  # Tests/python, as run.sh finds run_tests.py
+from suite_support import ServeProcess, free_port, headless_chromium, stop_process  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("KEEPSAKE_BIN", REPO / ".build/debug/keepsake"))
@@ -42,45 +40,13 @@ CORPUS = Path(os.environ.get("KEEPSAKE_CORPUS", REPO.parent / "shared/corpus")).
 
 def start_server(store, *arguments):
     """`keepsake serve --port 0 --no-demo ARGUMENTS`; returns (process, url) once it prints where it listens."""
-    log = open(store + "-serve.log", "w+")
-    process = subprocess.Popen([str(BIN), "--store", store, "serve", "--port", "0", "--no-demo", *arguments],
-                               stdout=subprocess.PIPE, stderr=log, text=True)
-    deadline = time.monotonic() + 60
-    output = []
-    while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
-            break
-        output.append(line)
-        match = re.search(r"Open (https?://[0-9.]+:[0-9]+)/", line)
-        if match:
-            return process, match.group(1)
-    process.kill()
-    raise RuntimeError("keepsake serve did not start: %s" % "".join(output))
-
-
-def stop_server(process):
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-    try:
-        process.communicate(timeout=30)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.communicate()
+    server = ServeProcess([str(BIN), "--store", store, "serve", "--port", "0", "--no-demo", *arguments], open(store + "-serve.log", "w+"))
+    return server.process, server.url
 
 
 def chromium(home, window="390,844"):
     """Headless Chromium at a phone's size whose home folder (and so its NSS database) is `home`."""
-    options = Options()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=" + window,
-                     "--force-device-scale-factor=1", "--lang=en-US", "--disable-gpu"]:
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
-    environment = dict(os.environ, HOME=home)
-    service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver", env=environment)
-    driver = webdriver.Chrome(options=options, service=service)
-    driver.set_page_load_timeout(60)
+    driver = headless_chromium(window, environment=dict(os.environ, HOME=home))
     # Headless Chromium's window is never narrower than 500 px: the phone's viewport is emulated.
     width, height = (int(side) for side in window.split(","))
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
@@ -93,7 +59,7 @@ class PhoneTestCase(unittest.TestCase):
     @classmethod
     def tearDownClass(cls):
         cls.driver.quit()
-        stop_server(cls.process)
+        stop_process(cls.process)
         shutil.rmtree(cls.workspace, ignore_errors=True)
 
     def one(self, selector):
@@ -178,12 +144,6 @@ class HTTPSTests(PhoneTestCase):
         self.assertIn("Strict-Transport-Security: max-age=31536000", headers)
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
 class OfflineServer(PhoneTestCase):
     """A server with a password on a port of its own (restarted on the same port, so the worker
     and the storage of its origin stay), three diary entries, and a Chromium at a phone's size."""
@@ -236,7 +196,7 @@ class OfflineServer(PhoneTestCase):
             raise
 
     def stop_server(self):
-        stop_server(self.process)
+        stop_process(self.process)
 
     def outbox_count(self, driver=None):
         """The count the header's outbox shows (0 when it shows none)."""

@@ -12,32 +12,22 @@ import os
 import re
 import shutil
 import signal
-import socket
 import subprocess
+import sys
 import tempfile
-import time
 import unittest
-import urllib.parse
 from pathlib import Path
 
-from selenium import webdriver
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
-from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))  # Tests/python, as run.sh finds run_tests.py
+from suite_support import PageQueries, RoundRobinNginx, headless_chromium  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("KEEPSAKE_BIN", REPO / ".build/debug/keepsake"))
 SCREENSHOTS = Path(os.environ.get("KEEPSAKE_SCREENSHOTS", REPO / "test-artifacts/screenshots")).resolve()
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 WAIT = 15
 PASSWORDS = {"admin": "admin's long password", "ana": "ana's long password", "ben": "ben's long password"}
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def serve(store, host):
@@ -53,78 +43,19 @@ def serve(store, host):
 
 
 def nginx(folder, upstreams):
-    """nginx on a free port of 127.0.0.1, round robin over `upstreams` (host, port); its config path and address."""
-    port = free_port()
-    servers = "\n".join("        server %s:%d;" % upstream for upstream in upstreams)
-    config = """
-worker_processes 1;
-error_log %(folder)s/error.log warn;
-pid %(folder)s/nginx.pid;
-events { worker_connections 64; }
-http {
-    access_log %(folder)s/access.log;
-    client_body_temp_path %(folder)s/body;
-    proxy_temp_path %(folder)s/proxy;
-    fastcgi_temp_path %(folder)s/fastcgi;
-    uwsgi_temp_path %(folder)s/uwsgi;
-    scgi_temp_path %(folder)s/scgi;
-    upstream keepsake {
-%(servers)s
-    }
-    server {
-        listen 127.0.0.1:%(port)d;
-        client_max_body_size 64m;
-        location / {
-            proxy_pass http://keepsake;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $http_host;
-            add_header X-Upstream $upstream_addr always;
-        }
-    }
-}
-""" % {"folder": folder, "servers": servers, "port": port}
-    if os.geteuid() == 0:
-        config = "user root;\n" + config
-    path = os.path.join(folder, "nginx.conf")
-    with open(path, "w") as handle:
-        handle.write(config)
-    subprocess.run([NGINX, "-p", folder, "-c", path], check=True, capture_output=True)
-    for _ in range(100):
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return path, "http://127.0.0.1:%d" % port
-        except OSError:
-            time.sleep(0.1)
-    raise RuntimeError("nginx did not start")
+    """nginx on a free port of 127.0.0.1, round robin over `upstreams` ((host, port) pairs), writing
+    in `folder`: a RoundRobinNginx (its `url`, `stop()`), once it listens."""
+    proxy = RoundRobinNginx(folder, upstreams, worker_connections=64)
+    if not proxy.listening(10):
+        raise RuntimeError("nginx did not start")
+    return proxy
 
 
-def browser():
-    options = Options()
-    options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-    for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000",
-                     "--force-device-scale-factor=1", "--lang=en-US", "--disable-gpu"]:
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
-    driver = webdriver.Chrome(options=options, service=Service(shutil.which("chromedriver") or "/usr/bin/chromedriver"))
-    driver.set_page_load_timeout(60)
-    return driver
-
-
-class Person:
-    """One person in their own browser, at one address."""
+class Person(PageQueries):
+    """One person in their own browser (headless Chromium at 1280 x 1000), at one address."""
 
     def __init__(self, login, url):
-        self.login, self.url, self.driver = login, url, browser()
-
-    def one(self, selector, root=None):
-        return (root or self.driver).find_element(By.CSS_SELECTOR, selector)
-
-    def all(self, selector, root=None):
-        return (root or self.driver).find_elements(By.CSS_SELECTOR, selector)
-
-    def path(self):
-        return urllib.parse.urlsplit(self.driver.current_url).path
+        self.login, self.url, self.driver = login, url, headless_chromium()
 
     def wait_for(self, condition, message):
         return WebDriverWait(self.driver, WAIT).until(lambda _: condition(), "%s: %s" % (self.login, message))
@@ -184,9 +115,9 @@ class TwoPeopleTests(unittest.TestCase):
                 self.assertEqual(done.returncode, 0, done.stderr)
             folder = os.path.join(workspace, "nginx")
             os.makedirs(folder)
-            proxy, proxy_url = nginx(folder, [("127.0.0.6", first_port), ("127.0.0.7", second_port)])
+            proxy = nginx(folder, [("127.0.0.6", first_port), ("127.0.0.7", second_port)])
 
-            ana, ben = Person("ana", first_url), Person("ben", proxy_url)
+            ana, ben = Person("ana", first_url), Person("ben", proxy.url)
             people += [ana, ben]
             ana.log_in()
             create = ana.one("form.create-book")
@@ -226,7 +157,7 @@ class TwoPeopleTests(unittest.TestCase):
             for person in people:
                 person.quit()
             if proxy:
-                subprocess.run([NGINX, "-p", os.path.dirname(proxy), "-c", proxy, "-s", "stop"], capture_output=True)
+                proxy.stop()
             for process in processes:
                 process.send_signal(signal.SIGTERM)
                 process.wait(timeout=30)

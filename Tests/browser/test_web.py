@@ -10,6 +10,7 @@ import re
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import time
 import unittest
@@ -18,14 +19,14 @@ import urllib.request
 from datetime import date
 from pathlib import Path
 
-from selenium import webdriver
 from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
-from selenium.webdriver.chrome.options import Options
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))  # Tests/python, as run.sh finds run_tests.py
+from suite_support import PageQueries, ServeProcess, headless_chromium  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("KEEPSAKE_BIN", REPO / ".build/debug/keepsake"))
@@ -40,42 +41,17 @@ CORRUPT = CORPUS / "jpeg-corrupt/truncated_jpeg.jpg"
 WAIT = 15
 
 
-class KeepsakeServer:
-    """`keepsake --store DIR serve --port 0 --no-demo`, its address read from its output."""
+class KeepsakeServer(ServeProcess):
+    """`keepsake --store DIR serve --port 0 --no-demo`, its address read from its output; its
+    standard error in DIR-serve.log."""
 
     def __init__(self, store):
         self.store = store
-        self.log = open(store + "-serve.log", "w+")
-        self.process = subprocess.Popen([str(BIN), "--store", store, "serve", "--port", "0", "--no-demo"],
-                                        stdout=subprocess.PIPE, stderr=self.log, text=True)
-        self.output = []
-        deadline = time.monotonic() + 60
-        self.url = None
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            self.output.append(line)
-            match = re.search(r"Open (http://[0-9.]+:[0-9]+)/", line)
-            if match:
-                self.url = match.group(1)
-                break
-        if not self.url:
-            self.process.kill()
-            raise RuntimeError("keepsake serve did not start: %s" % "".join(self.output))
+        super().__init__([str(BIN), "--store", store, "serve", "--port", "0", "--no-demo"], open(store + "-serve.log", "w+"))
 
     def stop(self):
-        """SIGTERM, then the exit status and the rest of the output."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        try:
-            rest, _ = self.process.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            rest, _ = self.process.communicate()
-        self.output.append(rest or "")
-        self.log.close()
-        return self.process.returncode, "".join(self.output)
+        """SIGTERM, then the exit status and all the output."""
+        return super().stop(), "".join(self.output)
 
 
 def keepsake(store, *arguments):
@@ -84,7 +60,7 @@ def keepsake(store, *arguments):
     return done.returncode, done.stdout, done.stderr
 
 
-class WebAppTests(unittest.TestCase):
+class WebAppTests(PageQueries, unittest.TestCase):
     """The web app in a real browser, one server and one browser for all tests."""
 
     @classmethod
@@ -97,16 +73,7 @@ class WebAppTests(unittest.TestCase):
             old.unlink()
         print("\nkeepsake serve at %s, store %s" % (cls.server.url, cls.store))
         print("screenshots: %s" % SCREENSHOTS)
-        options = Options()
-        options.binary_location = shutil.which("chromium") or "/usr/bin/chromium"
-        for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,1000",
-                         "--force-device-scale-factor=1", "--lang=en-US", "--disable-gpu"]:
-            options.add_argument(argument)
-        options.add_experimental_option("prefs", {"intl.accept_languages": "en-US,en"})
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        service = Service(shutil.which("chromedriver") or "/usr/bin/chromedriver")
-        cls.driver = webdriver.Chrome(options=options, service=service)
-        cls.driver.set_page_load_timeout(60)
+        cls.driver = headless_chromium(browser_log=True)
 
     @classmethod
     def tearDownClass(cls):
@@ -133,15 +100,6 @@ class WebAppTests(unittest.TestCase):
                     return False
                 raise
         return WebDriverWait(self.driver, WAIT, ignored_exceptions=[StaleElementReferenceException]).until(lambda driver: asked(), message)
-
-    def one(self, selector, root=None):
-        return (root or self.driver).find_element(By.CSS_SELECTOR, selector)
-
-    def all(self, selector, root=None):
-        return (root or self.driver).find_elements(By.CSS_SELECTOR, selector)
-
-    def path(self):
-        return urllib.parse.urlsplit(self.driver.current_url).path
 
     def assert_no_console_errors(self, where):
         """No script error and no Content-Security-Policy violation in the console."""

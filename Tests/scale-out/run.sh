@@ -9,15 +9,7 @@
 # The last line is "N passed, M failed"; the exit status is non-zero when a test failed.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
-repo="$(cd "$here/../.." && pwd)"
-export KEEPSAKE_BIN="${KEEPSAKE_BIN:-$repo/.build/debug/keepsake}"
-export KEEPSAKE_CORPUS="${KEEPSAKE_CORPUS:-$repo/../shared/corpus}"
-export PYTHONDONTWRITEBYTECODE=1
-if [ ! -x "$KEEPSAKE_BIN" ]; then
-  echo "scale-out tests: $KEEPSAKE_BIN is missing; build it first (swift build --product keepsake) or set KEEPSAKE_BIN" >&2
-  echo "0 passed, 1 failed"
-  exit 1
-fi
+source "$here/../python/suite-env.sh" scale-out
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || { echo "scale-out tests: nginx is missing (scripts/bootstrap installs it)" >&2; exit 1; }
 cd "$here"
 if [ -n "${KEEPSAKE_TEST_POSTGRES_URL:-}" ]; then

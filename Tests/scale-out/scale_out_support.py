@@ -2,20 +2,20 @@
 test servers that scripts/servers/with-servers starts), each with a local folder of its own as on
 separate machines, behind a real nginx; the CLI on the same store."""
 import os
-import re
 import shutil
 import signal
-import socket
 import subprocess
+import sys
 import tempfile
-import time
 import uuid
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))  # Tests/python, as run.sh finds run_tests.py
+from suite_support import RoundRobinNginx, ServeProcess  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(os.environ.get("KEEPSAKE_BIN", REPO / ".build/debug/keepsake"))
 CORPUS = Path(os.environ.get("KEEPSAKE_CORPUS", REPO.parent / "shared/corpus")).resolve()
-NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 
 
 def required(name):
@@ -62,45 +62,19 @@ class DistributedStore:
         shutil.rmtree(self.root, ignore_errors=True)
 
 
-class Server:
-    """`keepsake --store FOLDER serve --port 0 --no-demo --password P` on the distributed store."""
+class Server(ServeProcess):
+    """`keepsake --store FOLDER serve --port 0 --no-demo --password P` on the distributed store, FOLDER
+    a new machine's; its standard error in FOLDER-serve.log, shown too when it does not start."""
 
     def __init__(self, store, password):
         self.folder = store.local_folder()
-        self.log = open(self.folder + "-serve.log", "w+")
-        self.process = subprocess.Popen([str(BIN), "--store", self.folder, "serve", "--port", "0", "--no-demo", "--password", password],
-                                        stdout=subprocess.PIPE, stderr=self.log, text=True, env=store.environment)
-        deadline, output, self.url = time.monotonic() + 90, [], None
-        while time.monotonic() < deadline:
-            line = self.process.stdout.readline()
-            if not line:
-                break
-            output.append(line)
-            match = re.search(r"Open (http://[0-9.]+:([0-9]+))/", line)
-            if match:
-                self.url, self.port = match.group(1), int(match.group(2))
-                break
-        if not self.url:
-            self.process.kill()
-            self.log.seek(0)
-            raise RuntimeError("keepsake serve did not start: %s %s" % ("".join(output), self.log.read()))
+        super().__init__([str(BIN), "--store", self.folder, "serve", "--port", "0", "--no-demo", "--password", password],
+                         open(self.folder + "-serve.log", "w+"), seconds=90, env=store.environment, log_in_error=True)
 
     def kill(self):
         """kill -9, as a machine that dies."""
         self.process.send_signal(signal.SIGKILL)
         self.process.wait(timeout=30)
-
-    def stop(self):
-        """SIGTERM; the exit status."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.communicate(timeout=30)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.communicate()
-        self.log.close()
-        return self.process.returncode
 
     def staged_uploads(self):
         """Files in this server's upload folders right now."""
@@ -108,70 +82,24 @@ class Server:
         return [p for p in root.rglob("*") if p.is_file()] if root.exists() else []
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Proxy:
+class Proxy(RoundRobinNginx):
     """nginx in front of the servers, round robin, each answer naming the server that gave it
-    (`X-Upstream`); a failed server's requests go to the next one."""
+    (`X-Upstream`); a failed server's requests go to the next one. Its folder is a new temporary one,
+    removed by `stop`."""
 
     def __init__(self, servers, body_limit="64m"):
-        self.folder = tempfile.mkdtemp(prefix="keepsake-nginx-")
-        self.port = free_port()
-        upstreams = "\n".join("        server 127.0.0.1:%d max_fails=1 fail_timeout=30s;" % s.port for s in servers)
-        config = """
-worker_processes 1;
-error_log %(folder)s/error.log warn;
-pid %(folder)s/nginx.pid;
-events { worker_connections 256; }
-http {
-    access_log %(folder)s/access.log;
-    client_body_temp_path %(folder)s/body;
-    proxy_temp_path %(folder)s/proxy;
-    fastcgi_temp_path %(folder)s/fastcgi;
-    uwsgi_temp_path %(folder)s/uwsgi;
-    scgi_temp_path %(folder)s/scgi;
-    upstream keepsake {
-%(upstreams)s
-    }
-    server {
-        listen 127.0.0.1:%(port)d;
-        client_max_body_size %(limit)s;
-        location / {
-            proxy_pass http://keepsake;
-            proxy_http_version 1.1;
-            proxy_set_header Connection "";
-            proxy_set_header Host $http_host;
-            proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-            proxy_set_header X-Forwarded-Proto $scheme;
-            proxy_read_timeout 120s;
-            proxy_request_buffering off;
-            proxy_next_upstream error timeout http_502;
-            add_header X-Upstream $upstream_addr always;
-        }
-    }
-}
-""" % {"folder": self.folder, "upstreams": upstreams, "port": self.port, "limit": body_limit}
-        if os.geteuid() == 0:
-            config = "user root;\n" + config
-        self.config = os.path.join(self.folder, "nginx.conf")
-        with open(self.config, "w") as handle:
-            handle.write(config)
-        subprocess.run([NGINX, "-p", self.folder, "-c", self.config, "-t"], check=True, capture_output=True)
-        subprocess.run([NGINX, "-p", self.folder, "-c", self.config], check=True, capture_output=True)
-        self.url = "http://127.0.0.1:%d" % self.port
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
-                return
-            except OSError:
-                time.sleep(0.1)
-        raise RuntimeError("nginx did not start listening on %d" % self.port)
+        super().__init__(tempfile.mkdtemp(prefix="keepsake-nginx-"), [("127.0.0.1", server.port) for server in servers],
+                         worker_connections=256, server_options="max_fails=1 fail_timeout=30s", body_limit=body_limit,
+                         directives=["proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for",
+                                     "proxy_set_header X-Forwarded-Proto $scheme",
+                                     "proxy_read_timeout 120s",
+                                     "proxy_request_buffering off",
+                                     "proxy_next_upstream error timeout http_502"],
+                         check_config=True)
+        if not self.listening(20):
+            raise RuntimeError("nginx did not start listening on %d" % self.port)
 
     def stop(self):
-        subprocess.run([NGINX, "-p", self.folder, "-c", self.config, "-s", "stop"], capture_output=True)
+        """`nginx -s stop`, and its folder removed."""
+        super().stop()
         shutil.rmtree(self.folder, ignore_errors=True)
