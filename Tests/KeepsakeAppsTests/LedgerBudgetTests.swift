@@ -185,13 +185,10 @@ import KeepsakeTestSupport
     }
 
     @Test func aBudgetLivesInTheLedgerBookOfItsTransactionsSharedAndDeletedWithIt() throws {
-        let fixture = try LedgerFixture()
-        let store = fixture.store
-        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
-        let joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
-        let minaStore = store.acting(as: .account(mina.id))
-        let minaLedger = Ledger(store: minaStore)
-        var joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
+        let people = try LedgerPeople()
+        let (store, joon) = (people.store, people.joon)
+        let (minaStore, minaLedger) = (people.minaStore, people.minaLedger)
+        var joonLedger = people.joonLedger
         // Her first transaction and her first budget go to the same book: her default ledger book.
         let coffee = try minaLedger.create(LedgerTransactionDraft(date: try LedgerDay(parsing: "2025-03-03"), kind: .expense,
                                                                   amount: try Money(parsing: "4.00", currency: .usd), category: "Coffee"))

@@ -256,13 +256,10 @@ import KeepsakeTestSupport
     }
 
     @Test func aRuleLivesInItsLedgerBookReadableByItsViewerAndDeletedWithIt() throws {
-        let fixture = try LedgerFixture()
-        let store = fixture.store
-        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
-        let joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
-        let minaStore = store.acting(as: .account(mina.id))
-        let minaLedger = Ledger(store: minaStore)
-        let joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
+        let people = try LedgerPeople()
+        let (fixture, store, mina, joon) = (people.fixture, people.store, people.mina, people.joon)
+        let (minaStore, minaLedger) = (people.minaStore, people.minaLedger)
+        let joonLedger = people.joonLedger
         let household = try minaStore.createBook(collection: Ledger.collection, name: "Household")
         var draft = try Self.draft(.monthly(day: 5), start: "2025-01-01")
         draft.book = household.id

@@ -39,6 +39,8 @@ struct LedgerPeople {
     let mina: Account, joon: Account, sora: Account
     let minaLedger: Ledger, joonLedger: Ledger, soraLedger: Ledger
     var store: Store { fixture.store }
+    /// The store as Mina.
+    var minaStore: Store { store.acting(as: .account(mina.id)) }
 
     init() throws {
         fixture = try LedgerFixture()

@@ -121,13 +121,10 @@ import KeepsakeTestSupport
     }
 
     @Test func aViewerOfTheLedgerBookReadsAccountsAndTransfersAndDeletingTheBookRemovesThem() throws {
-        let fixture = try LedgerFixture()
-        let store = fixture.store
-        let mina = try store.createAccount(AccountDraft(login: try LoginName("mina")))
-        let joon = try store.createAccount(AccountDraft(login: try LoginName("joon")))
-        let minaStore = store.acting(as: .account(mina.id))
-        let minaLedger = Ledger(store: minaStore)
-        let joonLedger = Ledger(store: store.acting(as: .account(joon.id)))
+        let people = try LedgerPeople()
+        let (store, joon) = (people.store, people.joon)
+        let (minaStore, minaLedger) = (people.minaStore, people.minaLedger)
+        let joonLedger = people.joonLedger
         let groceries = try LedgerAccountTests.add(minaLedger, "2025-03-01", .expense, "3000", .krw, account: nil)
         let book = try #require(groceries.book)
         #expect(try store.book(book).collection == Ledger.collection)

@@ -36,6 +36,12 @@ import Testing
         return file.path
     }
 
+    /// A QIF block of the bank account `account` with one transaction on 2024-06-05 of `amount`
+    /// to or from the account `other` (a transfer: its category is `[other]`).
+    static func qifTransfer(from account: String, amount: String, to other: String) -> String {
+        "!Account\nN\(account)\nTBank\n^\n!Type:Bank\nD06/05/2024\nT\(amount)\nL[\(other)]\n^\n"
+    }
+
     /// Balance of each account by name at the end of June 2024.
     static func balances(_ fixture: ImportFixture) throws -> [String: String] {
         Dictionary(uniqueKeysWithValues: try fixture.ledger.accountBalances(on: try LedgerDay(parsing: "2024-06-30")).map { ($0.account.name, $0.balance.amountString) })
@@ -85,27 +91,8 @@ import Testing
 
     @Test func aQIFTransferBetweenTwoBlocksOfTheFileIsOneTransfer() throws {
         let directory = TemporaryDirectory("qif-transfer")
-        let path = try Self.write("""
-            !Account
-            NChecking
-            TBank
-            ^
-            !Type:Bank
-            D06/05/2024
-            T-100.00
-            L[Savings]
-            ^
-            !Account
-            NSavings
-            TBank
-            ^
-            !Type:Bank
-            D06/05/2024
-            T100.00
-            L[Checking]
-            ^
-
-            """, "both.qif", in: directory)
+        let path = try Self.write(Self.qifTransfer(from: "Checking", amount: "-100.00", to: "Savings")
+                                  + Self.qifTransfer(from: "Savings", amount: "100.00", to: "Checking") + "\n", "both.qif", in: directory)
         let fixture = try ImportFixture()
         let report = try fixture.run(try fixture.statement(path, options: options(currency: .usd)), refusals: .nothingIfAnyRefused)
         #expect(report.imported.count == 1)
@@ -118,18 +105,7 @@ import Testing
 
     @Test func aTransferToAnAccountOfAnotherCurrencyIsSkippedWithTheReason() throws {
         let directory = TemporaryDirectory("qif-currencies")
-        let path = try Self.write("""
-            !Account
-            NChecking
-            TBank
-            ^
-            !Type:Bank
-            D06/05/2024
-            T-100.00
-            L[Euro]
-            ^
-
-            """, "euro.qif", in: directory)
+        let path = try Self.write(Self.qifTransfer(from: "Checking", amount: "-100.00", to: "Euro") + "\n", "euro.qif", in: directory)
         let fixture = try ImportFixture()
         try fixture.ledger.createAccount(LedgerAccountDraft(name: "Euro", kind: .bank, openingBalance: .zero(.eur)))
         let report = try fixture.run(try fixture.statement(path, options: options(currency: .usd)), refusals: .nothingIfAnyRefused)

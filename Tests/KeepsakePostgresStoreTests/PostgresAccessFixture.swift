@@ -67,6 +67,22 @@ final class PostgresAccessFixture {
         return try TestServers.runScript("postgres", ["app-url", "main"])
     }
 
+    /// A metadata store on `schema` through the login role, with the owner role to create it.
+    static func appMetadata(schema: String) throws -> PostgresMetadataStore {
+        try PostgresMetadataStore(url: try PostgresStoreURL(withSchema(try appURL(), schema)),
+                                  ownerURL: try PostgresStoreURL(withSchema(try TestServers.postgresURL(), schema)))
+    }
+
+    /// An instance ("a server") of the store on `schema` through the login role, its images in
+    /// `directory`.
+    static func appStore(schema: String, directory: TemporaryDirectory) throws -> Store {
+        let location = StoreLocation(root: directory.url)
+        let options = StoreOptions()
+        return try TestStores.open(metadata: try appMetadata(schema: schema),
+                                   blobs: try FolderBlobStore(location: location, reserveBytes: options.reserveBytes),
+                                   location: location, options: options, clock: { Date() }, faults: nil)
+    }
+
     /// `url` naming `schema`.
     static func withSchema(_ url: String, _ schema: String) -> String {
         url + (url.contains("?") ? "&" : "?") + "schema=" + schema

@@ -13,19 +13,13 @@ import KeepsakeTestSupport
 struct PostgresQuotaTests {
     /// An instance ("a server") of the store on `schema` through the login role, its images in `directory`.
     static func openServer(schema: String, directory: TemporaryDirectory) throws -> Store {
-        let location = StoreLocation(root: directory.url)
-        let metadata = try PostgresMetadataStore(url: try PostgresStoreURL(PostgresAccessFixture.withSchema(try PostgresAccessFixture.appURL(), schema)),
-                                                 ownerURL: try PostgresStoreURL(PostgresAccessFixture.withSchema(try TestServers.postgresURL(), schema)))
-        let options = StoreOptions()
-        return try TestStores.open(metadata: metadata, blobs: try FolderBlobStore(location: location, reserveBytes: options.reserveBytes),
-                                   location: location, options: options, clock: { Date() }, faults: nil)
+        try PostgresAccessFixture.appStore(schema: schema, directory: directory)
     }
 
     @Test("A commit that locked an account's row holds a second server's commit for that account until it ends, which then sees its images")
     func theAccountRowLockQueuesCommitsOfOneAccountAcrossServers() throws {
         let fixture = try PostgresAccessFixture(label: "quota-lock")
-        let other = try PostgresMetadataStore(url: try PostgresStoreURL(PostgresAccessFixture.withSchema(try PostgresAccessFixture.appURL(), fixture.schema)),
-                                              ownerURL: try PostgresStoreURL(PostgresAccessFixture.withSchema(try TestServers.postgresURL(), fixture.schema)))
+        let other = try PostgresAccessFixture.appMetadata(schema: fixture.schema)
         defer { other.close() }
         let editor = Caller.account(fixture.editor)
         let store = fixture.store, editorID = fixture.editor, shared = fixture.shared
@@ -121,23 +115,7 @@ struct PostgresQuotaTests {
             (store.metadata as! PostgresMetadataStore).hooks.withLock { $0.commitBegins = { _ in usleep(150_000) } }
         }
         let servers = [first.acting(as: .account(mina.id)), second.acting(as: .account(mina.id))]
-        let outcomes = Mutex<[KeepsakeError.Code?]>([])
-        let done = DispatchGroup()
-        for (task, record) in records.enumerated() {
-            done.enter()
-            let store = servers[task % 2]
-            Thread {
-                defer { done.leave() }
-                do {
-                    _ = try store.addImages([.file(photo)], to: record)
-                    outcomes.withLock { $0.append(nil) }
-                } catch {
-                    outcomes.withLock { $0.append(KeepsakeError.wrapping(error).code) }
-                }
-            }.start()
-        }
-        done.wait()
-        let codes = outcomes.withLock { $0 }
+        let codes = concurrentOutcomes(records.count) { task in _ = try servers[task % 2].addImages([.file(photo)], to: records[task]) }
         #expect(codes.filter { $0 == nil }.count == 2, "\(codes)")
         #expect(codes.filter { $0 == .quotaExceeded }.count == 4, "\(codes)")
         #expect(try second.storageUsage(of: mina.id) == size * 3)

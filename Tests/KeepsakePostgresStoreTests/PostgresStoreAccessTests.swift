@@ -12,13 +12,7 @@ import KeepsakeTestSupport
 struct PostgresStoreAccessTests {
     /// A store on a fresh schema through the login role, with folders for the images.
     static func openStore(_ label: String, schema: String = TestSchemas.make()) throws -> Store {
-        let directory = PlaceFolders.make(label)
-        let location = StoreLocation(root: directory.url)
-        let metadata = try PostgresMetadataStore(url: try PostgresStoreURL(PostgresAccessFixture.withSchema(try PostgresAccessFixture.appURL(), schema)),
-                                                 ownerURL: try PostgresStoreURL(PostgresAccessFixture.withSchema(try TestServers.postgresURL(), schema)))
-        let options = StoreOptions()
-        return try TestStores.open(metadata: metadata, blobs: try FolderBlobStore(location: location, reserveBytes: options.reserveBytes),
-                                   location: location, options: options, clock: { Date() }, faults: nil)
+        try PostgresAccessFixture.appStore(schema: schema, directory: PlaceFolders.make(label))
     }
 
     @Test("Eight instances opening one new store at the same moment make one first admin between them, and every one opens")

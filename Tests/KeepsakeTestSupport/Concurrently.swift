@@ -1,4 +1,5 @@
 import Foundation
+public import KeepsakeStore
 import Synchronization
 
 /// Runs `body` on `count` threads at once (each given its index) and waits for all; returns the
@@ -15,4 +16,21 @@ public func concurrently(_ count: Int, _ body: @escaping @Sendable (Int) throws 
     }
     group.wait()
     return errors.withLock { $0 }
+}
+
+/// Runs `body` on `count` threads at once (each given its index) and waits for all; returns how
+/// each ended, in the order they ended: `nil` for one that returned, the ``KeepsakeError`` code of
+/// what it threw otherwise.
+public func concurrentOutcomes(_ count: Int, _ body: @escaping @Sendable (Int) throws -> Void) -> [KeepsakeError.Code?] {
+    let outcomes = Mutex<[KeepsakeError.Code?]>([])
+    let errors = concurrently(count) { index in
+        do {
+            try body(index)
+            outcomes.withLock { $0.append(nil) }
+        } catch {
+            outcomes.withLock { $0.append(KeepsakeError.wrapping(error).code) }
+        }
+    }
+    precondition(errors.isEmpty)
+    return outcomes.withLock { $0 }
 }

@@ -78,17 +78,8 @@ enum BankRules {
             """,
         "mint.csv": mint,
         "mint_extra.csv": mint,
-        "mint_headerless.csv": """
-            skip         0
-            fields       date, description, original, amount, type, category, account-name
-            date-format  %m/%d/%y
-            currency     USD
-            memo         %description (%account-name)
-            if %type ^debit$
-              kind expense
-            if %type ^credit$
-              kind income
-            """,
+        // Mint's columns without a header line and without the last two.
+        "mint_headerless.csv": "skip         0\n" + mint.replacingOccurrences(of: ", labels, notes", with: ""),
         "n26-fr.csv": """
             fields    date, value-date, payee, iban, type, reference, account-name, amount, original-amount, original-currency, rate
             currency  EUR

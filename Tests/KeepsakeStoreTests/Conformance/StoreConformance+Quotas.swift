@@ -93,23 +93,7 @@ extension StoreConformance {
             _ = try first.updateAccount(mina.id, AccountChange(quota: .some(quota)))
             let servers = [first.acting(as: .account(mina.id)), second.acting(as: .account(mina.id))]
             let image = images[0]
-            let outcomes = Mutex<[KeepsakeError.Code?]>([])
-            let done = DispatchGroup()
-            for (task, record) in records.enumerated() {
-                done.enter()
-                let store = servers[task % 2]
-                Thread {
-                    defer { done.leave() }
-                    do {
-                        _ = try store.addImages([.file(image)], to: record)
-                        outcomes.withLock { $0.append(nil) }
-                    } catch {
-                        outcomes.withLock { $0.append(KeepsakeError.wrapping(error).code) }
-                    }
-                }.start()
-            }
-            done.wait()
-            let codes = outcomes.withLock { $0 }
+            let codes = concurrentOutcomes(records.count) { task in _ = try servers[task % 2].addImages([.file(image)], to: records[task]) }
             #expect(codes.filter { $0 == nil }.count == fitting, "\(codes)")
             #expect(codes.filter { $0 == .quotaExceeded }.count == 8 - fitting, "\(codes)")
             let usage = try first.storageUsage(of: mina.id)
