@@ -253,8 +253,8 @@ struct DemoCommand: ParsableCommand {
         call.print("Try: keepsake diary list, keepsake diary calendar, keepsake ledger report, keepsake feed list.")
     }
 
-    /// What `demo` added.
-    struct Summary: Encodable {
+    /// What `demo` added (`Decodable` for the tests that read it back).
+    struct Summary: Codable {
         let diaryEntries: Int
         let transactions: Int
         let budgets: Int

@@ -31,7 +31,7 @@ struct DemoHousehold {
     ]
 
     /// What the household part added.
-    struct Summary: Encodable {
+    struct Summary: Codable {
         /// The partner's login name.
         let partner: String
         /// The names of the books the two share.

@@ -16,8 +16,7 @@ extension Diary {
     /// - Throws: the draft's validation error (see ``DiaryDraft/validate(maxImages:)``).
     public func recordDraft(_ draft: DiaryDraft, id: RecordID?, extraFields: [String: FieldValue] = [:]) throws -> RecordDraft {
         let valid = try draft.normalized(maxImages: maxImages)
-        var fields = DiaryEntry.fields(moment: valid.moment, timeZone: valid.timeZone, emotion: valid.emotion,
-                                       intensity: valid.intensity, title: valid.title, text: valid.text, tags: valid.tags)
+        var fields = valid.content.fields
         for (name, value) in extraFields {
             guard fields[name] == nil, ![DiaryField.title].contains(name) else {
                 throw KeepsakeError(.invalidArgument, "The field \(name) belongs to the diary itself; give an extra field another name.")

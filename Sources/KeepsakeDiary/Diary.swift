@@ -37,9 +37,7 @@ public struct Diary: Sendable {
     @discardableResult
     public func create(_ draft: DiaryDraft) throws -> DiaryEntry {
         let valid = try draft.normalized(maxImages: maxImages)
-        let fields = DiaryEntry.fields(moment: valid.moment, timeZone: valid.timeZone, emotion: valid.emotion,
-                                       intensity: valid.intensity, title: valid.title, text: valid.text, tags: valid.tags)
-        let record = try store.create(RecordDraft(collection: Self.collection, date: valid.moment, fields: fields, images: valid.images, id: valid.id,
+        let record = try store.create(RecordDraft(collection: Self.collection, date: valid.moment, fields: valid.content.fields, images: valid.images, id: valid.id,
                                                        book: valid.book))
         return try DiaryEntry(record: record)
     }
@@ -77,7 +75,7 @@ public struct Diary: Sendable {
         var set: [String: FieldValue] = [:]
         var remove: [String] = []
         if edit.moment != nil || edit.timeZone != nil {
-            set.merge(DiaryEntry.timeFields(moment: valid.moment, timeZone: valid.timeZone)) { _, new in new }
+            set.merge(DiaryContent.timeFields(moment: valid.moment, timeZone: valid.timeZone)) { _, new in new }
         }
         if edit.emotion != nil { set[DiaryField.emotion] = .string(valid.emotion.rawValue) }
         if edit.intensity != nil { set[DiaryField.intensity] = .integer(Int64(valid.intensity)) }

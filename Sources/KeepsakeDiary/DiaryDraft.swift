@@ -6,21 +6,11 @@ public import KeepsakeStore
 /// Call ``validate(maxImages:)`` to check it before saving (``Diary/create(_:)`` does so too). Titles
 /// are trimmed and an empty title counts as none; tags are normalised as ``normalizedTags(_:)``
 /// describes; the text is kept exactly as written.
-public struct DiaryDraft: Sendable {
-    /// When the entry happened (day and time); defaults to now.
-    public var moment: Date
-    /// The time zone the entry was written in; decides which day it belongs to.
-    public var timeZone: TimeZone
-    /// The emotion.
-    public var emotion: Emotion
-    /// How strong the emotion was, 1...5.
-    public var intensity: Int
-    /// An optional title.
-    public var title: String?
-    /// The entry's text.
-    public var text: String
-    /// Tags, normalised on save.
-    public var tags: [String]
+public struct DiaryDraft: Sendable, DiaryContentHolder {
+    /// When it happened (defaults to now), in which time zone, the emotion, its intensity, the
+    /// optional title, the text and the tags (normalised on save); read as `draft.title` and so
+    /// on (``DiaryContentHolder``).
+    public var content: DiaryContent
     /// Photos in order.
     public var images: [ImageSource]
     /// A chosen id (imports and the API's retried creates keep ids); a new UUID when `nil`.
@@ -33,16 +23,8 @@ public struct DiaryDraft: Sendable {
     public init(moment: Date = Date(), timeZone: TimeZone = .current, emotion: Emotion, intensity: Int = 3,
                 title: String? = nil, text: String = "", tags: [String] = [], images: [ImageSource] = [], id: RecordID? = nil,
                 book: BookID? = nil) {
-        self.moment = moment
-        self.timeZone = timeZone
-        self.emotion = emotion
-        self.intensity = intensity
-        self.title = title
-        self.text = text
-        self.tags = tags
-        self.images = images
-        self.id = id
-        self.book = book
+        content = DiaryContent(moment: moment, timeZone: timeZone, emotion: emotion, intensity: intensity, title: title, text: text, tags: tags)
+        (self.images, self.id, self.book) = (images, id, book)
     }
 
     /// Checks every rule and throws the first broken one as a ``KeepsakeError``:
@@ -57,14 +39,14 @@ public struct DiaryDraft: Sendable {
     /// The draft with its title trimmed (`nil` when empty) and its tags normalised, after ``validate(maxImages:)``.
     public func normalized(maxImages: Int = DiaryLimits.defaultMaxImages) throws -> DiaryDraft {
         var result = self
-        try Self.checkMoment(moment, timeZone: timeZone)
-        try Self.checkIntensity(intensity)
-        result.title = try Self.normalizedTitle(title)
-        try Self.checkText(text)
-        if result.title == nil, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        try Self.checkMoment(content.moment, timeZone: content.timeZone)
+        try Self.checkIntensity(content.intensity)
+        result.title = try Self.normalizedTitle(content.title)
+        try Self.checkText(content.text)
+        if result.title == nil, content.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             throw KeepsakeError(.invalidArgument, "An entry needs a title or some text; both are empty.")
         }
-        result.tags = try Self.normalizedTags(tags)
+        result.tags = try Self.normalizedTags(content.tags)
         guard images.count <= maxImages else {
             throw KeepsakeError(.limitExceeded, "An entry can hold at most \(maxImages) images; \(images.count) were given. Remove \(images.count - maxImages) and try again.")
         }

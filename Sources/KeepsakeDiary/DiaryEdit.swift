@@ -22,13 +22,8 @@ public struct DiaryEdit: Sendable, Hashable {
     /// Creates an edit; pass only what changes.
     public init(moment: Date? = nil, timeZone: TimeZone? = nil, emotion: Emotion? = nil, intensity: Int? = nil,
                 title: String? = nil, text: String? = nil, tags: [String]? = nil) {
-        self.moment = moment
-        self.timeZone = timeZone
-        self.emotion = emotion
-        self.intensity = intensity
-        self.title = title
-        self.text = text
-        self.tags = tags
+        (self.moment, self.timeZone, self.emotion, self.intensity) = (moment, timeZone, emotion, intensity)
+        (self.title, self.text, self.tags) = (title, text, tags)
     }
 
     /// Whether the edit changes nothing.

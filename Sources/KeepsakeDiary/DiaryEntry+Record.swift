@@ -46,31 +46,6 @@ extension DiaryEntry {
             throw broken("the field \"month\" (\"\(month)\") does not match the field \"day\" (\"\(dayText)\")")
         }
         self.init(id: record.id, moment: record.date, timeZone: timeZone, emotion: emotion, intensity: Int(intensity),
-                  title: title, text: text, tags: tags, images: record.images,
-                  createdAt: record.createdAt, updatedAt: record.updatedAt, trashedAt: record.trashedAt, version: record.version)
-        book = record.book
-        author = record.author
-    }
-
-    /// The record fields of an entry with these values (`title` absent when `nil`).
-    static func fields(moment: Date, timeZone: TimeZone, emotion: Emotion, intensity: Int, title: String?,
-                       text: String, tags: [String]) -> [String: FieldValue] {
-        var fields = timeFields(moment: moment, timeZone: timeZone)
-        fields[DiaryField.emotion] = .string(emotion.rawValue)
-        fields[DiaryField.intensity] = .integer(Int64(intensity))
-        if let title { fields[DiaryField.title] = .string(title) }
-        fields[DiaryField.text] = .string(text)
-        fields[DiaryField.tags] = .strings(tags)
-        return fields
-    }
-
-    /// The fields derived from the moment and time zone: the day, the month and the zone's name.
-    static func timeFields(moment: Date, timeZone: TimeZone) -> [String: FieldValue] {
-        let day = DiaryDay(containing: moment, in: timeZone)
-        return [
-            DiaryField.day: .string(day.string),
-            DiaryField.month: .string(day.calendarMonth.string),
-            DiaryField.timeZone: .string(timeZone.identifier),
-        ]
+                  title: title, text: text, tags: tags, images: record.images, stamp: record.stamp)
     }
 }

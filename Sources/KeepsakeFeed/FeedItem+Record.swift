@@ -28,10 +28,7 @@ extension FeedItem {
         case .some:
             throw KeepsakeError(.invalidArgument, "Feed record \(record.id) has a field \"contents\" that is not text, so it was not written by the Feed app.")
         }
-        self.init(id: record.id, title: title, contents: contents, date: record.date, images: record.images,
-                  createdAt: record.createdAt, updatedAt: record.updatedAt, trashedAt: record.trashedAt, version: record.version)
-        book = record.book
-        author = record.author
+        self.init(id: record.id, title: title, contents: contents, date: record.date, images: record.images, stamp: record.stamp)
     }
 
     /// The record fields of a post with this (already validated) text.

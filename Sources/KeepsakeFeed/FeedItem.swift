@@ -6,7 +6,7 @@ public import KeepsakeStore
 /// The value type an app shows and passes around (seed 003's `Feed` + `FeedManager`): ``id`` is the
 /// record's UUID, so it stays the same across loads, encodes and decodes. Images are
 /// ``KeepsakeStore/Attachment`` values: lists carry their thumbnail paths, never the pixels.
-public struct FeedItem: Codable, Sendable, Hashable, Identifiable, RecordAppItem {
+public struct FeedItem: Codable, Sendable, Hashable, Identifiable, RecordAppItem, RecordStamped {
     /// The post's id: a UUID kept for the life of the post.
     public var id: RecordID
     /// The title (trimmed, never empty).
@@ -17,54 +17,45 @@ public struct FeedItem: Codable, Sendable, Hashable, Identifiable, RecordAppItem
     public var date: Date
     /// The photos, in the order the author chose.
     public var images: [Attachment]
-    /// When the post was first stored.
-    public var createdAt: Date
-    /// When the post or its photos last changed.
-    public var updatedAt: Date
-    /// When the post was moved to the trash; `nil` for a live post.
-    public var trashedAt: Date?
-    /// The record's version, incremented by every change (the API's ETag).
-    public var version: Int64
-    /// The book the record is in (``KeepsakeStore/Record/book``); `nil` only for a record made
-    /// before accounts and not yet upgraded.
-    public var book: BookID? = nil
-    /// The account that made the record (``KeepsakeStore/Record/author``); `nil` when the local
-    /// operator made it without an account.
-    public var author: AccountID? = nil
+    /// When the post was made and last changed, its trash date, version, book and author (read
+    /// as `item.createdAt` and so on, ``KeepsakeStore/RecordStamped``).
+    public var stamp: RecordStamp
 
-    /// Creates an item from its parts (the repository makes these from stored records).
+    /// Creates an item from its parts (previews and tests).
     public init(id: RecordID, title: String, contents: String, date: Date, images: [Attachment],
                 createdAt: Date, updatedAt: Date, trashedAt: Date? = nil, version: Int64 = 1) {
-        self.id = id
-        self.title = title
-        self.contents = contents
-        self.date = date
-        self.images = images
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.trashedAt = trashedAt
-        self.version = version
+        self.init(id: id, title: title, contents: contents, date: date, images: images,
+                  stamp: RecordStamp(createdAt: createdAt, updatedAt: updatedAt, trashedAt: trashedAt, version: version))
+    }
+
+    /// Creates an item with its record's stamp (the repository makes these from stored records).
+    public init(id: RecordID, title: String, contents: String, date: Date, images: [Attachment], stamp: RecordStamp) {
+        (self.id, self.title, self.contents, self.date, self.images, self.stamp) = (id, title, contents, date, images, stamp)
     }
 
     enum CodingKeys: String, CodingKey {
-        case id, title, contents, date, images, createdAt, updatedAt, trashedAt, version, book, author
+        case id, title, contents, date, images
     }
 
-    /// Decodes a post; JSON written before posts carried a version reads as version 1.
+    /// Decodes a post, its stamp's fields from beside its own; JSON written before posts carried a
+    /// version reads as version 1.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(id: try container.decode(RecordID.self, forKey: .id), title: try container.decode(String.self, forKey: .title),
                   contents: try container.decode(String.self, forKey: .contents), date: try container.decode(Date.self, forKey: .date),
-                  images: try container.decode([Attachment].self, forKey: .images),
-                  createdAt: try container.decode(Date.self, forKey: .createdAt), updatedAt: try container.decode(Date.self, forKey: .updatedAt),
-                  trashedAt: try container.decodeIfPresent(Date.self, forKey: .trashedAt),
-                  version: try container.decodeIfPresent(Int64.self, forKey: .version) ?? 1)
-        book = try container.decodeIfPresent(BookID.self, forKey: .book)
-        author = try container.decodeIfPresent(AccountID.self, forKey: .author)
+                  images: try container.decode([Attachment].self, forKey: .images), stamp: try RecordStamp(from: decoder))
     }
 
-    /// Whether the post is in the trash.
-    public var isTrashed: Bool { trashedAt != nil }
+    /// Encodes a post, its stamp's fields beside its own.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(contents, forKey: .contents)
+        try container.encode(date, forKey: .date)
+        try container.encode(images, forKey: .images)
+        try stamp.encode(to: encoder)
+    }
 
     /// The photos (``RecordAppItem``).
     public var attachments: [Attachment] { images }

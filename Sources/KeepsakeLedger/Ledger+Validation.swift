@@ -102,10 +102,7 @@ extension Ledger {
             var transaction = LedgerTransaction(
                 id: record.id, date: date, recordDate: record.date, kind: kind, amount: amount,
                 category: try checkedCategory(try text(Field.category)), memo: try checkedMemo(try text(Field.memo)),
-                receipt: record.images.first, createdAt: record.createdAt, updatedAt: record.updatedAt,
-                trashedAt: record.trashedAt, version: record.version)
-            transaction.book = record.book
-            transaction.author = record.author
+                receipt: record.images.first, stamp: record.stamp)
             if let value = record.fields[Field.account] {
                 guard let text = value.stringValue, let account = try? RecordID(parsing: text) else { throw invalid(Field.account, "is not a record id") }
                 transaction.account = account

@@ -30,15 +30,8 @@ public struct LedgerRecurringEdit: Sendable, Hashable {
     public init(kind: TransactionKind? = nil, amount: Money? = nil, category: String? = nil, memo: String? = nil,
                 schedule: LedgerRecurringSchedule? = nil, start: LedgerDay? = nil,
                 end: LedgerDay? = nil, count: Int? = nil, removeEnd: Bool = false, removeCount: Bool = false) {
-        self.kind = kind
-        self.amount = amount
-        self.category = category
-        self.memo = memo
-        self.schedule = schedule
-        self.start = start
-        self.end = end
-        self.count = count
-        self.removeEnd = removeEnd
-        self.removeCount = removeCount
+        (self.kind, self.amount, self.category, self.memo) = (kind, amount, category, memo)
+        (self.schedule, self.start, self.end, self.count) = (schedule, start, end, count)
+        (self.removeEnd, self.removeCount) = (removeEnd, removeCount)
     }
 }

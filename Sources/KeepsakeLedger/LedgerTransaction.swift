@@ -6,7 +6,7 @@ public import KeepsakeStore
 ///
 /// A transaction is a record of the `ledger` collection; ``Ledger`` maps it to the record's fields
 /// and back, checking every field on the way in and on the way out.
-public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable, RecordAppItem {
+public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable, RecordAppItem, RecordStamped {
     /// The record id (a UUID), kept by CSV export and import.
     public var id: RecordID
     /// The calendar day of the transaction, stored as `yyyy-MM-dd`.
@@ -24,20 +24,10 @@ public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable, Reco
     /// The receipt photo, if one is attached. Its original is at `store.originalURL(of:)`; lists
     /// carry its thumbnail paths (`receipt.thumbnailPath(.small)`) and never read the image.
     public var receipt: Attachment?
-    /// When the transaction was first stored.
-    public var createdAt: Date
-    /// When it or its receipt last changed.
-    public var updatedAt: Date
-    /// When it was moved to the trash; `nil` for a live transaction.
-    public var trashedAt: Date?
-    /// Incremented by every change (lets a caller notice a concurrent edit).
-    public var version: Int64
-    /// The book the record is in (``KeepsakeStore/Record/book``); `nil` only for a record made
-    /// before accounts and not yet upgraded.
-    public var book: BookID? = nil
-    /// The account that made the record (``KeepsakeStore/Record/author``); `nil` when the local
-    /// operator made it without an account.
-    public var author: AccountID? = nil
+    /// When the transaction was made and last changed, its trash date, version (incremented by
+    /// every change: lets a caller notice a concurrent edit), book and author (read as
+    /// `transaction.createdAt` and so on, ``KeepsakeStore/RecordStamped``).
+    public var stamp: RecordStamp
     /// The money account it belongs to (``LedgerAccount``); `nil` for a transaction stored without
     /// one, which belongs to its book's default account of its currency (``Ledger/defaultAccountID(for:in:)``).
     public var account: RecordID? = nil
@@ -52,14 +42,44 @@ public struct LedgerTransaction: Sendable, Hashable, Codable, Identifiable, Reco
         splits.isEmpty ? [(category, amount)] : splits.map { ($0.category, $0.amount) }
     }
 
-    /// Whether the transaction is in the trash.
-    public var isTrashed: Bool { trashedAt != nil }
-
     /// The receipt, if any (``RecordAppItem``).
     public var attachments: [Attachment] { receipt.map { [$0] } ?? [] }
 
     /// The amount with its direction: negative for an expense, positive for income.
     public var signedAmount: Money {
         kind == .income ? amount : Money(minorUnits: -amount.minorUnits, currency: amount.currency)
+    }
+}
+
+extension LedgerTransaction {
+    enum CodingKeys: String, CodingKey {
+        case id, date, recordDate, kind, amount, category, memo, receipt, account, splits
+    }
+
+    /// Decodes a transaction, its stamp's fields from beside its own.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(RecordID.self, forKey: .id), date: try container.decode(LedgerDay.self, forKey: .date),
+                  recordDate: try container.decode(Date.self, forKey: .recordDate), kind: try container.decode(TransactionKind.self, forKey: .kind),
+                  amount: try container.decode(Money.self, forKey: .amount), category: try container.decode(String.self, forKey: .category),
+                  memo: try container.decode(String.self, forKey: .memo), receipt: try container.decodeIfPresent(Attachment.self, forKey: .receipt),
+                  stamp: try RecordStamp(from: decoder), account: try container.decodeIfPresent(RecordID.self, forKey: .account),
+                  splits: try container.decode([LedgerSplit].self, forKey: .splits))
+    }
+
+    /// Encodes a transaction, its stamp's fields beside its own.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(date, forKey: .date)
+        try container.encode(recordDate, forKey: .recordDate)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(amount, forKey: .amount)
+        try container.encode(category, forKey: .category)
+        try container.encode(memo, forKey: .memo)
+        try container.encodeIfPresent(receipt, forKey: .receipt)
+        try container.encodeIfPresent(account, forKey: .account)
+        try container.encode(splits, forKey: .splits)
+        try stamp.encode(to: encoder)
     }
 }

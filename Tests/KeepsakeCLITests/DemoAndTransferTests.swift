@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import KeepsakeCLI
 import KeepsakeDiary
 import KeepsakeFeed
 import KeepsakeLedger
@@ -19,23 +20,8 @@ import KeepsakeTestSupport
         let nextCursor: String?
     }
 
-    struct Summary: Decodable {
-        let diaryEntries: Int
-        let transactions: Int
-        let budgets: Int
-        let recurringRules: Int
-        let posts: Int
-        let accountRecords: Int
-        let photos: Int
-        let household: Household
-    }
-
-    struct Household: Decodable {
-        let partner: String
-        let sharedBooks: [String]
-        let transactions: Int
-        let posts: Int
-    }
+    /// What `keepsake demo --json` prints, read back as the command wrote it.
+    typealias Summary = DemoCommand.Summary
 
     @Test func demoFillsAStoreThatFsckFindsCleanAndExportImportKeepsEverything() async throws {
         let source = CLI("cli-demo")

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A record with its fields and its ordered images.
-public struct Record: Sendable, Hashable, Codable, Identifiable {
+public struct Record: Sendable, Hashable, Codable, Identifiable, RecordStamped {
     /// The record's id.
     public var id: RecordID
     /// Which collection it belongs to.
@@ -12,37 +12,41 @@ public struct Record: Sendable, Hashable, Codable, Identifiable {
     public var fields: [String: FieldValue]
     /// Images in order.
     public var images: [Attachment]
-    /// When the record was created.
-    public var createdAt: Date
-    /// When the record or its images last changed.
-    public var updatedAt: Date
-    /// When it was moved to the trash; `nil` for a live record.
-    public var trashedAt: Date?
-    /// Incremented by every change; lets a caller detect concurrent edits.
-    public var version: Int64
-    /// The book it belongs to (`nil` only for a record made before accounts, until the store's
-    /// upgrade on open gives it one).
-    public var book: BookID?
-    /// The account that made it; `nil` for one made by the local operator before accounts.
-    public var author: AccountID?
-
-    /// Whether the record is in the trash.
-    public var isTrashed: Bool { trashedAt != nil }
+    /// When it was created and last changed, when it went to the trash, its version (incremented
+    /// by every change; lets a caller detect concurrent edits), its book (`nil` only for a record
+    /// made before accounts, until the store's upgrade on open gives it one) and its author (`nil`
+    /// for one made by the local operator before accounts); read as `record.createdAt` and so on.
+    public var stamp: RecordStamp
 
     /// Creates a record value (a metadata store builds these from its rows).
     public init(id: RecordID, collection: CollectionName, date: Date, fields: [String: FieldValue], images: [Attachment],
                 createdAt: Date, updatedAt: Date, trashedAt: Date?, version: Int64, book: BookID? = nil, author: AccountID? = nil) {
-        self.id = id
-        self.collection = collection
-        self.date = date
-        self.fields = fields
-        self.images = images
-        self.createdAt = createdAt
-        self.updatedAt = updatedAt
-        self.trashedAt = trashedAt
-        self.version = version
-        self.book = book
-        self.author = author
+        (self.id, self.collection, self.date, self.fields, self.images) = (id, collection, date, fields, images)
+        stamp = RecordStamp(createdAt: createdAt, updatedAt: updatedAt, trashedAt: trashedAt, version: version, book: book, author: author)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, collection, date, fields, images
+    }
+
+    /// Decodes a record, its stamp's fields from beside its own (an export archive's JSON).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        (id, collection, date) = (try container.decode(RecordID.self, forKey: .id), try container.decode(CollectionName.self, forKey: .collection),
+                                  try container.decode(Date.self, forKey: .date))
+        (fields, images) = (try container.decode([String: FieldValue].self, forKey: .fields), try container.decode([Attachment].self, forKey: .images))
+        stamp = try RecordStamp(from: decoder)
+    }
+
+    /// Encodes a record, its stamp's fields beside its own.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(collection, forKey: .collection)
+        try container.encode(date, forKey: .date)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(images, forKey: .images)
+        try stamp.encode(to: encoder)
     }
 }
 
