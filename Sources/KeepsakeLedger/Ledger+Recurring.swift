@@ -28,8 +28,7 @@ extension Ledger {
     ///   book the caller does not read; `.forbidden` for one it may only read.
     @discardableResult
     public func createRecurring(_ draft: LedgerRecurringDraft) throws -> LedgerRecurringRule {
-        let fields = try Self.recurringFields(kind: draft.kind, amount: draft.amount, category: draft.category, memo: draft.memo,
-                                              schedule: draft.schedule, start: draft.start, end: draft.end, count: draft.count)
+        let fields = try Self.recurringFields(draft.terms)
         let book = try companionBook(draft.book, for: "a recurring rule")
         let record = try store.create(RecordDraft(collection: Self.recurringCollection, date: draft.start.startDate, fields: fields, book: book))
         return try Self.recurringRule(from: record)
@@ -68,11 +67,7 @@ extension Ledger {
         }
         let current = try recurringRule(id)
         try KeepsakeError.checkVersion(id, current: current.version, expected: expectedVersion)
-        let fields = try Self.recurringFields(kind: edit.kind ?? current.kind, amount: edit.amount ?? current.amount,
-                                              category: edit.category ?? current.category, memo: edit.memo ?? current.memo,
-                                              schedule: edit.schedule ?? current.schedule, start: edit.start ?? current.start,
-                                              end: edit.removeEnd ? nil : edit.end ?? current.end,
-                                              count: edit.removeCount ? nil : edit.count ?? current.count)
+        let fields = try Self.recurringFields(current.terms.applying(edit))
         // The schedule's and the limits' fields a rule no longer has (a monthly rule made weekly
         // drops its day), leaving its progress (createdThrough) alone.
         let scheduleFields = [RecurringField.day, RecurringField.weekday, RecurringField.month, RecurringField.end, RecurringField.count]

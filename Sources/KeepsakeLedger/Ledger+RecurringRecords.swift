@@ -20,11 +20,11 @@ extension Ledger {
     }
 
     /// The record fields of a rule (without its progress), after checking every value.
-    static func recurringFields(kind: TransactionKind, amount: Money, category: String, memo: String, schedule: LedgerRecurringSchedule,
-                                start: LedgerDay, end: LedgerDay?, count: Int?) throws -> [String: FieldValue] {
+    static func recurringFields(_ terms: LedgerRecurringTerms) throws -> [String: FieldValue] {
+        let (kind, amount, schedule, start, end, count) = (terms.kind, terms.amount, terms.schedule, terms.start, terms.end, terms.count)
         try checkAmount(amount)
-        let category = try checkedCategory(category)
-        let memo = try checkedMemo(memo)
+        let category = try checkedCategory(terms.category)
+        let memo = try checkedMemo(terms.memo)
         try schedule.check()
         if let end, end < start {
             throw KeepsakeError(.invalidArgument, "The rule ends on \(end), before it starts on \(start); give an end day on or after the start.")
@@ -77,11 +77,11 @@ extension Ledger {
             let start = try LedgerDay(parsing: try text(RecurringField.start))
             let end = try record.fields[RecurringField.end]?.stringValue.map(LedgerDay.init(parsing:))
             let count = number(RecurringField.count)
-            _ = try recurringFields(kind: kind, amount: amount, category: try text(RecurringField.category), memo: try text(RecurringField.memo),
-                                    schedule: schedule, start: start, end: end, count: count)
+            let terms = LedgerRecurringTerms(kind: kind, amount: amount, category: try checkedCategory(try text(RecurringField.category)),
+                                             memo: try checkedMemo(try text(RecurringField.memo)), schedule: schedule, start: start, end: end, count: count)
+            _ = try recurringFields(terms)
             return LedgerRecurringRule(
-                id: record.id, kind: kind, amount: amount, category: try checkedCategory(try text(RecurringField.category)),
-                memo: try checkedMemo(try text(RecurringField.memo)), schedule: schedule, start: start, end: end, count: count,
+                id: record.id, terms: terms,
                 createdThrough: try record.fields[RecurringField.createdThrough]?.stringValue.map(LedgerDay.init(parsing:)),
                 book: record.book, author: record.author,
                 createdAt: record.createdAt, updatedAt: record.updatedAt, version: record.version)

@@ -2,23 +2,10 @@ import Foundation
 public import KeepsakeStore
 
 /// What a new recurring rule is made of; ``Ledger/createRecurring(_:)`` checks every field.
-public struct LedgerRecurringDraft: Sendable {
-    /// Expense or income.
-    public var kind: TransactionKind
-    /// The amount of each occurrence; greater than zero.
-    public var amount: Money
-    /// The category of each occurrence.
-    public var category: String
-    /// The memo of each occurrence.
-    public var memo: String
-    /// When it happens.
-    public var schedule: LedgerRecurringSchedule
-    /// The first day an occurrence may fall on.
-    public var start: LedgerDay
-    /// The last day an occurrence may fall on; not before ``start``.
-    public var end: LedgerDay?
-    /// How many occurrences at most; 1 or more.
-    public var count: Int?
+public struct LedgerRecurringDraft: Sendable, LedgerRecurringTermsHolder {
+    /// The template of each occurrence (kind, amount, category, memo) and the schedule, start,
+    /// end and count; read as `draft.amount` and so on (``LedgerRecurringTermsHolder``).
+    public var terms: LedgerRecurringTerms
     /// The ledger book to keep the rule in, which its occurrences go into too (one the caller
     /// writes); the caller's default ledger book when `nil`.
     public var book: BookID?
@@ -26,14 +13,8 @@ public struct LedgerRecurringDraft: Sendable {
     /// Creates a draft.
     public init(kind: TransactionKind, amount: Money, category: String, memo: String = "", schedule: LedgerRecurringSchedule,
                 start: LedgerDay, end: LedgerDay? = nil, count: Int? = nil, book: BookID? = nil) {
-        self.kind = kind
-        self.amount = amount
-        self.category = category
-        self.memo = memo
-        self.schedule = schedule
-        self.start = start
-        self.end = end
-        self.count = count
+        terms = LedgerRecurringTerms(kind: kind, amount: amount, category: category, memo: memo, schedule: schedule,
+                                     start: start, end: end, count: count)
         self.book = book
     }
 }

@@ -7,25 +7,12 @@ public import KeepsakeStore
 /// A rule is a record of the `ledger-recurring` collection kept in a ledger book, next to the
 /// transactions it makes there: it follows that book's roles (a viewer reads it, an editor or
 /// owner changes it).
-public struct LedgerRecurringRule: Sendable, Hashable, Codable, Identifiable {
+public struct LedgerRecurringRule: Sendable, Hashable, Codable, Identifiable, LedgerRecurringTermsHolder {
     /// The record id.
     public var id: RecordID
-    /// Expense or income.
-    public var kind: TransactionKind
-    /// The amount of each occurrence, greater than zero.
-    public var amount: Money
-    /// The category of each occurrence.
-    public var category: String
-    /// The memo of each occurrence (may be empty).
-    public var memo: String
-    /// When it happens.
-    public var schedule: LedgerRecurringSchedule
-    /// The first day an occurrence may fall on.
-    public var start: LedgerDay
-    /// The last day an occurrence may fall on, if any.
-    public var end: LedgerDay?
-    /// How many occurrences there are at most, if limited.
-    public var count: Int?
+    /// The template of each occurrence (kind, amount, category, memo) and the schedule, start,
+    /// end and count; read as `rule.amount` and so on (``LedgerRecurringTermsHolder``).
+    public var terms: LedgerRecurringTerms
     /// The last day through which occurrences were made: a day up to it is never made again (so
     /// an occurrence the person deleted, even purged from the trash, does not come back).
     public var createdThrough: LedgerDay?
@@ -45,11 +32,11 @@ public struct LedgerRecurringRule: Sendable, Hashable, Codable, Identifiable {
     public func occurrences(from: LedgerDay? = nil, through: LedgerDay) -> [LedgerDay] {
         var days: [LedgerDay] = []
         var number = 0
-        var cursor = start
-        let last = end.map { Swift.min($0, through) } ?? through
-        while let day = schedule.next(onOrAfter: cursor), day <= last {
+        var cursor = terms.start
+        let last = terms.end.map { Swift.min($0, through) } ?? through
+        while let day = terms.schedule.next(onOrAfter: cursor), day <= last {
             number += 1
-            if let count, number > count { break }
+            if let count = terms.count, number > count { break }
             if from.map({ day >= $0 }) ?? true { days.append(day) }
             cursor = day.adding(days: 1)
         }
@@ -62,14 +49,43 @@ public struct LedgerRecurringRule: Sendable, Hashable, Codable, Identifiable {
         var from = today
         if let createdThrough, createdThrough >= from { from = createdThrough.adding(days: 1) }
         var number = 0
-        var cursor = start
-        while let day = schedule.next(onOrAfter: cursor) {
+        var cursor = terms.start
+        while let day = terms.schedule.next(onOrAfter: cursor) {
             number += 1
-            if let count, number > count { return nil }
-            if let end, day > end { return nil }
+            if let count = terms.count, number > count { return nil }
+            if let end = terms.end, day > end { return nil }
             if day >= from { return day }
             cursor = day.adding(days: 1)
         }
         return nil
+    }
+}
+
+extension LedgerRecurringRule {
+    enum CodingKeys: String, CodingKey {
+        case id, createdThrough, book, author, createdAt, updatedAt, version
+    }
+
+    /// Decodes a rule, its terms' fields from beside its own.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try container.decode(RecordID.self, forKey: .id), terms: try LedgerRecurringTerms(from: decoder),
+                  createdThrough: try container.decodeIfPresent(LedgerDay.self, forKey: .createdThrough),
+                  book: try container.decodeIfPresent(BookID.self, forKey: .book), author: try container.decodeIfPresent(AccountID.self, forKey: .author),
+                  createdAt: try container.decode(Date.self, forKey: .createdAt), updatedAt: try container.decode(Date.self, forKey: .updatedAt),
+                  version: try container.decode(Int64.self, forKey: .version))
+    }
+
+    /// Encodes a rule, its terms' fields beside its own.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try terms.encode(to: encoder)
+        try container.encodeIfPresent(createdThrough, forKey: .createdThrough)
+        try container.encodeIfPresent(book, forKey: .book)
+        try container.encodeIfPresent(author, forKey: .author)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encode(version, forKey: .version)
     }
 }
