@@ -1,7 +1,7 @@
 public import Foundation
 
 /// One stored image of a record, at a position in the record's ordered list.
-public struct Attachment: Sendable, Hashable, Codable, Identifiable {
+public struct Attachment: Sendable, Hashable, Codable, Identifiable, StoredImageFactsHolder {
     /// Stable id of this stored file (unchanged by reordering).
     public var id: Int64
     /// The owning record.
@@ -11,50 +11,56 @@ public struct Attachment: Sendable, Hashable, Codable, Identifiable {
     /// Path of the original relative to the data folder: `attachments/<book>/<id>/image_<n>-<hash>.<ext>`
     /// (images stored before books had folders: `attachments/<collection>/<id>/…`).
     public var path: RelativePath
-    /// Size of the stored file in bytes.
-    public var byteSize: Int64
-    /// SHA-256 of the stored file, lowercase hex.
-    public var sha256: String
-    /// SHA-256 of the bytes as uploaded (lets a whole-set update recognise unchanged images).
-    public var sourceSHA256: String
-    /// MIME type of the stored file.
-    public var mediaType: String
-    /// Upright width in pixels.
-    public var width: Int
-    /// Upright height in pixels.
-    public var height: Int
+    /// Its bytes' size, hashes, media type, upright width and height, and its thumbnails' format;
+    /// read as `attachment.byteSize` and so on (``StoredImageFactsHolder``).
+    public var facts: StoredImageFacts
     /// Capture date from the photo's metadata, if it had one.
     public var capturedAt: Date?
-    /// Format of this image's thumbnails.
-    public var thumbnailFormat: StoredImageFormat
     /// When this file was stored.
     public var createdAt: Date
 
     /// Creates an image value (a metadata store builds these from its rows).
     public init(id: Int64, recordID: RecordID, position: Int, path: RelativePath, byteSize: Int64, sha256: String, sourceSHA256: String,
                 mediaType: String, width: Int, height: Int, capturedAt: Date?, thumbnailFormat: StoredImageFormat, createdAt: Date) {
-        self.id = id
-        self.recordID = recordID
-        self.position = position
-        self.path = path
-        self.byteSize = byteSize
-        self.sha256 = sha256
-        self.sourceSHA256 = sourceSHA256
-        self.mediaType = mediaType
-        self.width = width
-        self.height = height
-        self.capturedAt = capturedAt
-        self.thumbnailFormat = thumbnailFormat
-        self.createdAt = createdAt
+        (self.id, self.recordID, self.position, self.path) = (id, recordID, position, path)
+        facts = StoredImageFacts(byteSize: byteSize, sha256: sha256, sourceSHA256: sourceSHA256, mediaType: mediaType, width: width, height: height,
+                                 thumbnailFormat: thumbnailFormat)
+        (self.capturedAt, self.createdAt) = (capturedAt, createdAt)
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, recordID, position, path, capturedAt, createdAt
+    }
+
+    /// Decodes an image value, its facts from beside its own fields.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        (id, recordID) = (try container.decode(Int64.self, forKey: .id), try container.decode(RecordID.self, forKey: .recordID))
+        (position, path) = (try container.decode(Int.self, forKey: .position), try container.decode(RelativePath.self, forKey: .path))
+        facts = try StoredImageFacts(from: decoder)
+        capturedAt = try container.decodeIfPresent(Date.self, forKey: .capturedAt)
+        createdAt = try container.decode(Date.self, forKey: .createdAt)
+    }
+
+    /// Encodes an image value, its facts beside its own fields.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(recordID, forKey: .recordID)
+        try container.encode(position, forKey: .position)
+        try container.encode(path, forKey: .path)
+        try facts.encode(to: encoder)
+        try container.encodeIfPresent(capturedAt, forKey: .capturedAt)
+        try container.encode(createdAt, forKey: .createdAt)
     }
 
     /// The stored format, from the media type.
-    public var format: StoredImageFormat? { StoredImageFormat.allCases.first { $0.mediaType == mediaType } }
+    public var format: StoredImageFormat? { StoredImageFormat.allCases.first { $0.mediaType == facts.mediaType } }
 
     /// Path of a thumbnail variant relative to the cache folder:
     /// `thumbnails/<book>/<id>/<stem>-<size>.<ext>` (the original's folder, under `thumbnails/`). Derived, so it need not be stored.
     public func thumbnailPath(_ size: ThumbnailSize) -> RelativePath {
-        Self.thumbnailPath(for: path, size: size, format: thumbnailFormat)
+        Self.thumbnailPath(for: path, size: size, format: facts.thumbnailFormat)
     }
 
     /// The thumbnail path for an original at `path`.

@@ -1,23 +1,12 @@
 /// An image row to insert; the metadata store assigns its id (ids are never reused).
-public struct NewAttachment: Sendable, Hashable {
+public struct NewAttachment: Sendable, Hashable, StoredImageFactsHolder {
     /// The original's key.
     public var key: RelativePath
-    /// Bytes stored.
-    public var byteSize: Int64
-    /// SHA-256 of the stored bytes, lowercase hex.
-    public var sha256: String
-    /// SHA-256 of the bytes as uploaded.
-    public var sourceSHA256: String
-    /// MIME type of the stored bytes.
-    public var mediaType: String
-    /// Upright width in pixels.
-    public var width: Int
-    /// Upright height in pixels.
-    public var height: Int
+    /// Its bytes' size, hashes, media type, upright width and height, and its thumbnails' format;
+    /// read as `image.byteSize` and so on (``StoredImageFactsHolder``).
+    public var facts: StoredImageFacts
     /// Capture date, seconds since 1970.
     public var capturedAt: Double?
-    /// Format of its thumbnails.
-    public var thumbnailFormat: StoredImageFormat
     /// When it was stored, seconds since 1970.
     public var createdAt: Double
     /// The account that added it, whose storage usage it counts in; `nil` for the local operator.
@@ -27,15 +16,8 @@ public struct NewAttachment: Sendable, Hashable {
     public init(key: RelativePath, byteSize: Int64, sha256: String, sourceSHA256: String, mediaType: String, width: Int, height: Int,
                 capturedAt: Double?, thumbnailFormat: StoredImageFormat, createdAt: Double, addedBy: AccountID? = nil) {
         self.key = key
-        self.byteSize = byteSize
-        self.sha256 = sha256
-        self.sourceSHA256 = sourceSHA256
-        self.mediaType = mediaType
-        self.width = width
-        self.height = height
-        self.capturedAt = capturedAt
-        self.thumbnailFormat = thumbnailFormat
-        self.createdAt = createdAt
-        self.addedBy = addedBy
+        facts = StoredImageFacts(byteSize: byteSize, sha256: sha256, sourceSHA256: sourceSHA256, mediaType: mediaType, width: width, height: height,
+                                 thumbnailFormat: thumbnailFormat)
+        (self.capturedAt, self.createdAt, self.addedBy) = (capturedAt, createdAt, addedBy)
     }
 }
