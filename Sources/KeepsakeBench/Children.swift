@@ -234,7 +234,10 @@ func populate(_ arguments: Arguments) throws {
                                                 images: photos.prefix(photosPerRecord).map { .file($0) }))
     }
     let templateID = template.id.string
-    let prefix = "attachments/bench/\(templateID)/"
+    // The template's images are in its book's folder (attachments/<book>/<id>/); the generated
+    // records' are in the collection's folder (attachments/bench/<id>/, the layout of images stored
+    // before books had folders, which the store still reads), made below.
+    let prefix = (template.images.first.map { ($0.path.string as NSString).deletingLastPathComponent } ?? "attachments/bench/\(templateID)") + "/"
     // Account a (1 ≤ a < A) and its book have ids of their own pattern; record i goes to the
     // account i mod A (0: the template's book and author).
     let account = "printf('00000000-0000-4000-9000-%012x', a)", book = "printf('00000000-0000-4000-a000-%012x', a)"
@@ -309,6 +312,8 @@ func populate(_ arguments: Arguments) throws {
             thumbnails.append((path.lastComponent, Pool(source: cache + "/" + path.string, poolFolder: poolFolder)))
         }
     }
+    try makeFolder(data + "/attachments/bench")
+    try makeFolder(cache + "/thumbnails/bench")
     for i in 1..<max(records, 1) {
         let id = String(format: "00000000-0000-4000-8000-%012x", i)
         for (folder, files) in [(data + "/attachments/bench/" + id, originals), (cache + "/thumbnails/bench/" + id, thumbnails)] {
