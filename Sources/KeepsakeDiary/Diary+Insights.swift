@@ -6,7 +6,7 @@ extension Diary {
     /// `nil` leaves that side open): each tag's entries by emotion ("often together"), the longest
     /// streak of days written and the current one, and the emotions by ISO weekday.
     ///
-    /// An entry counts on its own day in its own time zone (``DiaryEntry/day``), like the calendar:
+    /// An entry counts on its own day in its own time zone (``DiaryContent/day``), like the calendar:
     /// 23:30 in Seoul on the 29th is on the 29th, wherever the reader is. Only live entries the
     /// diary's caller may read count; the trash never does.
     ///

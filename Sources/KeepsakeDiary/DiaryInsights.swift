@@ -3,7 +3,7 @@ public import KeepsakeStore
 /// Statistics that answer questions about a range of diary days (``Diary/insights(from:until:today:)``):
 /// which emotions come with which tags, the streaks of days written, and the emotions by weekday.
 ///
-/// Every figure counts the live entries whose own day (``DiaryEntry/day``: the date of the moment in
+/// Every figure counts the live entries whose own day (``DiaryContent/day``: the date of the moment in
 /// the time zone the entry was written in) is in the range.
 public struct DiaryInsights: Sendable, Hashable, Codable {
     /// The range's first day; `nil` when it is open at the start.
