@@ -11,11 +11,6 @@ import KeepsakeTestSupport
 /// account at the same moment queue on its row, so the quota holds.
 @Suite("PostgreSQL storage quotas", .serialized)
 struct PostgresQuotaTests {
-    /// An instance ("a server") of the store on `schema` through the login role, its images in `directory`.
-    static func openServer(schema: String, directory: TemporaryDirectory) throws -> Store {
-        try PostgresAccessFixture.appStore(schema: schema, directory: directory)
-    }
-
     @Test("A commit that locked an account's row holds a second server's commit for that account until it ends, which then sees its images")
     func theAccountRowLockQueuesCommitsOfOneAccountAcrossServers() throws {
         let fixture = try PostgresAccessFixture(label: "quota-lock")
@@ -101,8 +96,8 @@ struct PostgresQuotaTests {
     func twoServersRacingNearTheQuota() throws {
         let schema = TestSchemas.make()
         let images = PlaceFolders.make("quota-race")
-        let first = try Self.openServer(schema: schema, directory: images)
-        let second = try Self.openServer(schema: schema, directory: images)
+        let first = try PostgresAccessFixture.appStore(schema: schema, directory: images)
+        let second = try PostgresAccessFixture.appStore(schema: schema, directory: images)
         let photo = Corpus.url("png/basn2c08.png")
         let mina = try first.createAccount(AccountDraft(login: try LoginName("mina")))
         let asMina = first.acting(as: .account(mina.id))
