@@ -37,7 +37,9 @@ public struct HTTPRequest: Sendable {
     /// encoded slash (`%2F`) becomes a `/` here: route on ``pathSegments`` to tell them apart.
     public var path: String
     /// The path exactly as sent, e.g. `/photos/my%20cat.jpg`.
-    public var rawPath: String
+    public var rawPath: String {
+        didSet { pathSegments = Self.segments(of: rawPath) }
+    }
     /// The query parameters, percent-decoded (`+` read as a space), in order.
     public var query: HTTPParameters
     /// The request headers, in order, looked up case-insensitively.
@@ -72,6 +74,7 @@ public struct HTTPRequest: Sendable {
         self.method = method
         self.path = path
         self.rawPath = rawPath ?? path
+        pathSegments = Self.segments(of: self.rawPath)
         self.query = query
         self.headers = headers
         self.cookies = cookies
@@ -84,11 +87,15 @@ public struct HTTPRequest: Sendable {
 
     /// The segments of the path, each percent-decoded on its own, so an encoded slash stays inside
     /// its segment: `/photos/a%2Fb/` gives `["photos", "a/b"]` (empty segments are dropped).
-    /// A segment that is not valid percent-encoded UTF-8 is kept as sent.
-    public var pathSegments: [String] {
-        rawPath.split(separator: "/").map { part in
-            guard part.utf8.contains(UInt8(ascii: "%")) else { return String(part) }
-            return PercentEncoding.decode(part.utf8) ?? String(part)
+    /// A segment that is not valid percent-encoded UTF-8 is kept as sent. Split once, when the
+    /// request is made or its ``rawPath`` set: the server's checks and the router all read them.
+    public private(set) var pathSegments: [String]
+
+    /// ``pathSegments`` of the path as sent, `rawPath`.
+    private static func segments(of rawPath: String) -> [String] {
+        rawPath.utf8.split(separator: UInt8(ascii: "/")).map { part in
+            guard part.contains(UInt8(ascii: "%")) else { return String(Substring(part)) }
+            return PercentEncoding.decode(part) ?? String(Substring(part))
         }
     }
 

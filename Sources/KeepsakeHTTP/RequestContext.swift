@@ -100,7 +100,7 @@ final class RequestContext {
             return failure
         }
 
-        guard let decodedPath = PercentEncoding.decode(rawPathBytes), !decodedPath.contains("\0") else {
+        guard let decodedPath = PercentEncoding.decode(rawPathBytes), !decodedPath.utf8.contains(0) else {
             fail(.badRequest, "The address is not valid: it contains malformed percent-encoding.")
             return failure
         }

@@ -32,10 +32,18 @@ public struct Router<Handler: Sendable>: Sendable {
         let specificity: [Int]
     }
 
+    /// What a path must have for a pattern to match it: as many segments, and the same first
+    /// segment where the pattern's is a literal (`nil`: a parameter, or no segment at all).
+    private struct Shape: Hashable {
+        let segmentCount: Int
+        let firstLiteral: String?
+    }
+
     private var entries: [Entry] = []
-    /// The indices in ``entries`` of the patterns of each segment count, in the order added: a
-    /// path is matched against those only.
-    private var entriesBySegmentCount: [Int: [Int]] = [:]
+    /// The indices in ``entries`` of the patterns of each shape, in the order added: a path is
+    /// matched against those of its segment count whose first literal is its first segment, and
+    /// those that start with a parameter.
+    private var entriesByShape: [Shape: [Int]] = [:]
     private let constraints: [String: Constraint]
     private var prefix = RouterPattern("/")
 
@@ -54,7 +62,7 @@ public struct Router<Handler: Sendable>: Sendable {
             precondition(constraints[kind] != nil, "Route \(route): no constraint named \(kind)")
         }
         precondition(!entries.contains { $0.route == route }, "Route \(route) is added twice")
-        entriesBySegmentCount[route.pattern.segments.count, default: []].append(entries.count)
+        entriesByShape[Self.shape(of: route.pattern), default: []].append(entries.count)
         entries.append(Entry(route: route, handler: handler, specificity: route.pattern.specificity))
     }
 
@@ -81,7 +89,7 @@ public struct Router<Handler: Sendable>: Sendable {
     public func match(_ method: HTTPMethod, _ segments: [String]) -> RouterMatch<Handler> {
         var best: (entry: Int, parameters: [String: String], specificity: [Int])?
         var allowed: [HTTPMethod] = []
-        for index in entriesBySegmentCount[segments.count] ?? [] {
+        for index in candidates(for: segments) {
             let route = entries[index].route
             guard let parameters = bind(route.pattern, segments) else { continue }
             if !allowed.contains(route.method) { allowed.append(route.method) }
@@ -98,6 +106,32 @@ public struct Router<Handler: Sendable>: Sendable {
         guard !allowed.isEmpty else { return .notFound }
         if allowed.contains(.get) && !allowed.contains(.head) { allowed.insert(.head, at: allowed.firstIndex(of: .get)! + 1) }
         return .methodNotAllowed(allowed)
+    }
+
+    /// The shape a path must have to match `pattern`.
+    private static func shape(of pattern: RouterPattern) -> Shape {
+        if case .literal(let text)? = pattern.segments.first { return Shape(segmentCount: pattern.segments.count, firstLiteral: text) }
+        return Shape(segmentCount: pattern.segments.count, firstLiteral: nil)
+    }
+
+    /// The indices of the entries that may match `segments`, in the order they were added.
+    private func candidates(for segments: [String]) -> [Int] {
+        let open = entriesByShape[Shape(segmentCount: segments.count, firstLiteral: nil)] ?? []
+        guard let first = segments.first, let literal = entriesByShape[Shape(segmentCount: segments.count, firstLiteral: first)] else { return open }
+        guard !open.isEmpty else { return literal }
+        var merged: [Int] = []
+        merged.reserveCapacity(open.count + literal.count)
+        var (i, j) = (0, 0)
+        while i < open.count || j < literal.count {
+            if j == literal.count || (i < open.count && open[i] < literal[j]) {
+                merged.append(open[i])
+                i += 1
+            } else {
+                merged.append(literal[j])
+                j += 1
+            }
+        }
+        return merged
     }
 
     /// The parameters of `segments` under `pattern`, or `nil` when it does not match.

@@ -75,8 +75,9 @@ extension WebApp {
     func immediateImageBytes(_ id: Int64, of record: RecordID, variant: ImageVariant, request: HTTPRequest, ranges: Bool,
                              known: AccessAtLastChange? = nil) -> HTTPResponse? {
         guard isLocalStore else { return nil }
+        let store = self.store  // the caller's, read once
         do {
-            guard let attachment = try indexedAttachment(id, of: record, known: known) else { return nil }
+            guard let attachment = try indexedAttachment(id, of: record, in: store, known: known) else { return nil }
             let key = switch variant {
             case .original: attachment.path
             case .thumbnail(let size): attachment.thumbnailPath(size)
@@ -95,20 +96,15 @@ extension WebApp {
     /// it may not): which record and book it belongs to from ``attachmentIndex`` while the change
     /// log has not moved, else read from the store as the caller; whether the caller reads that
     /// book from the engine, in the same transaction as the change sequence, every time (`known`:
-    /// that transaction's answer, read for this request's caller while its session was checked).
-    private func indexedAttachment(_ id: Int64, of record: RecordID, known: AccessAtLastChange? = nil) throws -> Attachment? {
-        let current = try known ?? store.accessAtLastChange()
+    /// that transaction's answer, read for this request's caller while its session was checked);
+    /// `store` is the caller's.
+    private func indexedAttachment(_ id: Int64, of record: RecordID, in store: Store, known: AccessAtLastChange?) throws -> Attachment? {
+        let current = try known ?? store.accessAtLastChange(readingAccount: false)
         let (sequence, access) = (current.sequence, current.access)
         if let kept = attachmentIndex.entry(id, of: record, at: sequence) { return access.canRead(kept.book) ? kept.attachment : nil }
         guard let read = try store.recordIfPresent(record), let attachment = read.images.first(where: { $0.id == id }) else { return nil }
         attachmentIndex.remember(attachment, book: read.book, at: sequence)
         return attachment
-    }
-
-    /// Whether the store's metadata and blobs are on this machine (SQLite, a folder), so that
-    /// reading them never waits on a network: only then are images answered on the polling thread.
-    var isLocalStore: Bool {
-        store.metadata is SQLiteMetadataStore && store.blobs is FolderBlobStore
     }
 
     /// Thrown inside ``immediateAnswer(to:)`` when the blob store's answer is not an open file.

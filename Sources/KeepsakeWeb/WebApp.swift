@@ -85,6 +85,9 @@ public final class WebApp: Sendable {
     let changeWaiters: ChangeWaiters
     /// The attachments images were answered for lately (``immediateAnswer(to:)``).
     let attachmentIndex = AttachmentIndex()
+    /// Whether the store's metadata and blobs are on this machine (SQLite, a folder), so that
+    /// reading them never waits on a network: only then are images answered on the polling thread.
+    let isLocalStore: Bool
 
     /// Creates the app over `store`.
     ///
@@ -118,6 +121,7 @@ public final class WebApp: Sendable {
         sessions = Sessions(signer: SessionSigner(secret: secret), revocations: SessionRevocations(store: store),
                             accounts: store, requiresLogin: requiresLogin)
         operatorStore = store
+        isLocalStore = store.metadata is SQLiteMetadataStore && store.blobs is FolderBlobStore
         self.configuration = configuration
         let maxPhotos = max(1, min(configuration.limits.maxPhotos, store.options.maxImagesPerRecord))
         apps = CallerApps(operatorStore: store, maxPhotos: maxPhotos)

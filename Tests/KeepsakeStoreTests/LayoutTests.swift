@@ -33,6 +33,15 @@ import Testing
         #expect(path.lastComponent == "image_0-0123456789ab.jpg")
     }
 
+    @Test func aThumbnailLivesBesideItsOriginalUnderThumbnails() throws {
+        let original = try RelativePath("attachments/diary/3f2504e0-4f89-41d3-9a0c-0305e82c3301/image_0-0123456789ab.jpg")
+        #expect(Attachment.thumbnailPath(for: original, size: ThumbnailSize(maxPixels: 256), format: .jpeg).string
+                == "thumbnails/diary/3f2504e0-4f89-41d3-9a0c-0305e82c3301/image_0-0123456789ab-256.jpg")
+        let heic = try RelativePath("attachments/b/r/image_2-ff.heic")
+        #expect(Attachment.thumbnailPath(for: heic, size: ThumbnailSize(maxPixels: 1024), format: .png).string == "thumbnails/b/r/image_2-ff-1024.png")
+        #expect(Attachment.thumbnailPath(for: try RelativePath("a/b.jpg"), size: ThumbnailSize(maxPixels: 256), format: .jpeg).string == "thumbnails/b-256.jpg")
+    }
+
     @Test(arguments: ["../../etc", "3F2504E0-4F89-41D3-9A0C-0305E82C330", "3F2504E0-4F89-41D3-9A0C-0305E82C3301/..", "x", "", "3F2504E0-4F89-41D3-9A0C-0305E82C3301\u{0}"])
     func recordIDsMustBeUUIDs(_ text: String) {
         #expect { try RecordID(parsing: text) } throws: { ($0 as? KeepsakeError)?.code == .invalidArgument }

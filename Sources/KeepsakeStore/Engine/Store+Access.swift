@@ -38,10 +38,12 @@ extension Store {
     /// in one transaction: enough to answer from facts kept while the change log stood at that
     /// sequence (which record and book an attachment belongs to) with the rule applied to this
     /// caller now — memberships log no change, so they are read every time — and to check a
-    /// session of the account without a transaction of its own.
-    public func accessAtLastChange() throws -> AccessAtLastChange {
+    /// session of the account without a transaction of its own. Without `readingAccount` the
+    /// account is not read (``AccessAtLastChange/account`` is `nil`): what the caller may do is
+    /// the same, since a disabled account has no memberships.
+    public func accessAtLastChange(readingAccount: Bool = true) throws -> AccessAtLastChange {
         try metadata.read(as: caller) { tx in
-            let account: Account? = if case .account(let id) = caller.identity { try tx.account(id) } else { nil }
+            let account: Account? = if readingAccount, case .account(let id) = caller.identity { try tx.account(id) } else { nil }
             return AccessAtLastChange(sequence: try tx.lastChangeSequence(), access: try access(tx), account: account)
         }
     }

@@ -65,12 +65,17 @@ public struct Attachment: Sendable, Hashable, Codable, Identifiable, StoredImage
 
     /// The thumbnail path for an original at `path`.
     static func thumbnailPath(for path: RelativePath, size: ThumbnailSize, format: StoredImageFormat) -> RelativePath {
-        var components = path.components
-        components[0] = "thumbnails"
-        let last = components.removeLast()
-        let stem = last.utf8.split(separator: 0x2E).first.map { String(decoding: $0, as: UTF8.self) } ?? last  // ASCII: as split(separator: ".")
-        components.append("\(stem)-\(size.maxPixels).\(format.fileExtension)")
+        // The path's first component becomes `thumbnails` and its last one's stem gets the size
+        // and the format's extension: `attachments/<book>/<record>/image_0-ab12.jpg` gives
+        // `thumbnails/<book>/<record>/image_0-ab12-256.jpg` (on the bytes: a checked path is ASCII).
+        let string = path.string
+        let ending = "-\(size.maxPixels).\(format.fileExtension)"
+        guard let firstSlash = string.utf8.firstIndex(of: 0x2F), let lastSlash = string.utf8.lastIndex(of: 0x2F) else {
+            return try! RelativePath("thumbnails" + ending)  // one component: it is the one replaced
+        }
+        let last = string[string.utf8.index(after: lastSlash)...]
+        let stem = last.utf8.split(separator: 0x2E).first.map { Substring($0) } ?? last
         // Built from checked components and a checked number, so it is valid.
-        return try! RelativePath(components: components)
+        return try! RelativePath("thumbnails\(string[firstSlash..<lastSlash])/\(stem)\(ending)")
     }
 }

@@ -45,14 +45,18 @@ extension FolderBlobStore {
     }
 
     /// Throws unless `root` (the data or the cache folder) is a real folder: replaced by a symbolic
-    /// link after the store was opened, every path under it would lead outside the store.
-    func checkStoreFolder(_ root: String) throws {
-        switch FileInspector.kind(of: root) {
-        case .directory: return
+    /// link after the store was opened, every path under it would lead outside the store. Returns
+    /// which folder it is.
+    @discardableResult
+    func checkStoreFolder(_ root: String) throws -> FileIdentity {
+        var info = Foundation.stat()
+        guard lstat(root, &info) == 0 else {
+            throw KeepsakeError(.notFound, "The store folder \(root) has disappeared.", path: root, remedy: .reopenStore)
+        }
+        switch PosixFile.kind(info) {
+        case .directory: return FileIdentity(info)
         case .symlink:
             throw KeepsakeError(.symlinkRefused, "Refused to use \(root): the store folder has been replaced by a symbolic link.", path: root, remedy: .useRealFolder)
-        case .missing:
-            throw KeepsakeError(.notFound, "The store folder \(root) has disappeared.", path: root, remedy: .reopenStore)
         default:
             throw KeepsakeError(.invalidArgument, "Cannot use \(root) as a store folder: something other than a folder is there.", path: root)
         }

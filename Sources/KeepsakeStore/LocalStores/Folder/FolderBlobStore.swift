@@ -22,6 +22,8 @@ public struct FolderBlobStore: BlobStore {
     public let reserveBytes: Int
     /// The folders a listing stopped in, for the page that continues it (shared by the copies of this store).
     let listingCache = FolderListingCache()
+    /// The store folders kept open for reads (shared by the copies of this store).
+    let folderDescriptors = StoreFolderDescriptors()
 
     /// Opens the folders of `location`, creating the missing ones.
     public init(location: StoreLocation, fileSystem: any FileSystem = PosixFileSystem(), reserveBytes: Int = 1 << 20) throws {
@@ -150,15 +152,16 @@ public struct FolderBlobStore: BlobStore {
     }
 
     /// The file of `key` opened for reading below its store folder, which must be a real folder
-    /// (``checkStoreFolder(_:)``), by `openat2` with every link on the way refused; -1 when that
-    /// call is missing or refuses (a link, a missing file: the walk then names which).
+    /// (``checkStoreFolder(_:)``; kept open while its path names it, ``StoreFolderDescriptors``),
+    /// by `openat2` with every link on the way refused; -1 when that call is missing or refuses
+    /// (a link, a missing file: the walk then names which).
     private func openBeneath(_ key: RelativePath) throws -> Int32 {
         let root = root(of: key.string)
-        try checkStoreFolder(root)
-        let folder = Foundation.open(root, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-        guard folder >= 0 else { return -1 }
-        defer { Foundation.close(folder) }
-        return csys_open_beneath(folder, key.string, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        let identity = try checkStoreFolder(root)
+        guard let folder = folderDescriptors.folder(at: root, identity: identity) else { return -1 }
+        return withExtendedLifetime(folder) {
+            csys_open_beneath(folder.descriptor, key.string, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+        }
     }
 
     public func stat(_ key: RelativePath) throws -> BlobInfo? {

@@ -127,15 +127,16 @@ final class Database {
 
     /// Runs `body` in a transaction. `BEGIN IMMEDIATE` takes the write lock up front so that a busy
     /// store is waited for (busy timeout) at the start instead of failing midway.
+    /// The three statements are prepared once and kept, like every other.
     func transaction<T>(immediate: Bool = true, _ body: () throws -> T) throws -> T {
-        try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
+        try run(immediate ? "BEGIN IMMEDIATE" : "BEGIN DEFERRED")
         do {
             let result = try body()
-            try execute("COMMIT")
+            try run("COMMIT")
             return result
         } catch {
             if sqlite3_get_autocommit(handle) == 0 {
-                try? execute("ROLLBACK")  // the original error is the one to report
+                _ = try? run("ROLLBACK")  // the original error is the one to report
             }
             throw error
         }
