@@ -61,4 +61,28 @@ import Testing
             return
         }
     }
+
+    /// Patterns that start with a parameter match whatever the first segment is, alongside those
+    /// whose first literal it is: the most specific wins, and a `405` lists the methods of both
+    /// in the order they were added.
+    @Test func patternsStartingWithAParameterAreTriedWithThoseOfTheFirstLiteral() {
+        var router = Router<String>()
+        router.get("/{section}/feed", "section feed")
+        router.post("/photos/feed", "post photos feed")
+        router.delete("/{section}/feed", "delete section feed")
+        router.get("/photos/{view}", "photos view")
+        #expect(found(router.match(.get, ["photos", "feed"]))?.0 == "photos view")  // a literal first beats a parameter
+        #expect(found(router.match(.get, ["diary", "feed"]))?.0 == "section feed")
+        #expect(found(router.match(.get, ["photos", "grid"]))?.0 == "photos view")
+        #expect(found(router.match(.post, ["photos", "feed"]))?.0 == "post photos feed")
+        guard case .methodNotAllowed(let allowed) = router.match(.put, ["photos", "feed"]) else {
+            Issue.record("expected 405")
+            return
+        }
+        #expect(allowed == [.get, .head, .post, .delete])
+        guard case .notFound = router.match(.post, ["diary", "grid"]) else {
+            Issue.record("expected 404")
+            return
+        }
+    }
 }
