@@ -87,21 +87,20 @@ public struct Router<Handler: Sendable>: Sendable {
 
     /// Finds the route for `method` and the path's `segments` (``HTTPRequest/pathSegments``).
     public func match(_ method: HTTPMethod, _ segments: [String]) -> RouterMatch<Handler> {
-        var best: (entry: Int, parameters: [String: String], specificity: [Int])?
+        var best: Int?
         var allowed: [HTTPMethod] = []
         for index in candidates(for: segments) {
             let route = entries[index].route
-            guard let parameters = bind(route.pattern, segments) else { continue }
+            guard matches(route.pattern, segments) else { continue }
             if !allowed.contains(route.method) { allowed.append(route.method) }
             guard route.method == method || (method == .head && route.method == .get) else { continue }
-            let specificity = entries[index].specificity
-            if best == nil || best!.specificity.lexicographicallyPrecedes(specificity) {
-                best = (index, parameters, specificity)
+            if best == nil || entries[best!].specificity.lexicographicallyPrecedes(entries[index].specificity) {
+                best = index
             }
         }
         if let best {
-            let entry = entries[best.entry]
-            return .found(entry.handler, entry.route, RouterParameters(best.parameters))
+            let entry = entries[best]
+            return .found(entry.handler, entry.route, RouterParameters(parameters(of: entry.route.pattern, segments)))
         }
         guard !allowed.isEmpty else { return .notFound }
         if allowed.contains(.get) && !allowed.contains(.head) { allowed.insert(.head, at: allowed.firstIndex(of: .get)! + 1) }
@@ -134,22 +133,25 @@ public struct Router<Handler: Sendable>: Sendable {
         return merged
     }
 
-    /// The parameters of `segments` under `pattern`, or `nil` when it does not match.
-    private func bind(_ pattern: RouterPattern, _ segments: [String]) -> [String: String]? {
-        guard pattern.segments.count == segments.count else { return nil }
+    /// Whether `segments` match `pattern`: as many, each literal the same, each constrained
+    /// parameter passing its check.
+    private func matches(_ pattern: RouterPattern, _ segments: [String]) -> Bool {
+        guard pattern.segments.count == segments.count else { return false }
         // The literals first: most patterns fail on one, before any constraint runs.
         for (part, segment) in zip(pattern.segments, segments) {
-            if case .literal(let text) = part, text != segment { return nil }
+            if case .literal(let text) = part, text != segment { return false }
         }
+        for (part, segment) in zip(pattern.segments, segments) {
+            if case .parameter(_, let kind?) = part, let check = constraints[kind], !check(segment) { return false }
+        }
+        return true
+    }
+
+    /// The parameters of `segments` under `pattern`, which they match (``matches(_:_:)``).
+    private func parameters(of pattern: RouterPattern, _ segments: [String]) -> [String: String] {
         var parameters: [String: String] = [:]
         for (part, segment) in zip(pattern.segments, segments) {
-            switch part {
-            case .literal:
-                break
-            case .parameter(let name, let kind):
-                if let kind, let check = constraints[kind], !check(segment) { return nil }
-                parameters[name] = segment
-            }
+            if case .parameter(let name, _) = part { parameters[name] = segment }
         }
         return parameters
     }

@@ -17,10 +17,26 @@ final class AttachmentIndex: Sendable {
     /// Most attachments kept at once.
     static let capacity = 20_000
 
-    /// An attachment and the book of its record.
+    /// An attachment, the book of its record, and the keys of its thumbnails.
     struct Entry: Sendable {
         let attachment: Attachment
         let book: BookID?
+        /// The blob key of each thumbnail size, by its pixels: made once, used by every request.
+        let thumbnailKeys: [Int: RelativePath]
+
+        /// `attachment` of a record in `book`, with the keys of the thumbnails of `sizes`.
+        init(_ attachment: Attachment, book: BookID?, thumbnailSizes sizes: [ThumbnailSize]) {
+            (self.attachment, self.book) = (attachment, book)
+            thumbnailKeys = Dictionary(sizes.map { ($0.maxPixels, attachment.thumbnailPath($0)) }, uniquingKeysWith: { first, _ in first })
+        }
+
+        /// The blob key of the image's `variant`.
+        func key(_ variant: ImageVariant) -> RelativePath {
+            switch variant {
+            case .original: attachment.path
+            case .thumbnail(let size): thumbnailKeys[size.maxPixels] ?? attachment.thumbnailPath(size)
+            }
+        }
     }
 
     private struct Key: Hashable {
@@ -50,12 +66,12 @@ final class AttachmentIndex: Sendable {
         }
     }
 
-    /// Keeps `attachment` of a record in `book`, read after the change log was seen at `sequence`.
-    func remember(_ attachment: Attachment, book: BookID?, at sequence: Int64) {
+    /// Keeps `entry`, read after the change log was seen at `sequence`.
+    func remember(_ entry: Entry, at sequence: Int64) {
         state.withLock { state in
             guard state.sequence == sequence else { return }
             if state.entries.count >= Self.capacity { state.entries.removeAll(keepingCapacity: true) }
-            state.entries[Key(record: attachment.recordID, attachment: attachment.id)] = Entry(attachment: attachment, book: book)
+            state.entries[Key(record: entry.attachment.recordID, attachment: entry.attachment.id)] = entry
         }
     }
 }

@@ -77,12 +77,9 @@ extension WebApp {
         guard isLocalStore else { return nil }
         let store = self.store  // the caller's, read once
         do {
-            guard let attachment = try indexedAttachment(id, of: record, in: store, known: known) else { return nil }
-            let key = switch variant {
-            case .original: attachment.path
-            case .thumbnail(let size): attachment.thumbnailPath(size)
-            }
-            return try imageBytes(attachment, variant: variant, request: request, ranges: ranges) {
+            guard let entry = try indexedAttachment(id, of: record, in: store, known: known) else { return nil }
+            let key = entry.key(variant)
+            return try imageBytes(entry.attachment, variant: variant, request: request, ranges: ranges) {
                 let body = try store.blobs.body(of: key)
                 guard case .file = body else { throw NotImmediate() }
                 return body
@@ -92,19 +89,20 @@ extension WebApp {
         }
     }
 
-    /// The attachment `id` of `record` if the request's caller reads it, `nil` if there is none (or
-    /// it may not): which record and book it belongs to from ``attachmentIndex`` while the change
-    /// log has not moved, else read from the store as the caller; whether the caller reads that
-    /// book from the engine, in the same transaction as the change sequence, every time (`known`:
-    /// that transaction's answer, read for this request's caller while its session was checked);
-    /// `store` is the caller's.
-    private func indexedAttachment(_ id: Int64, of record: RecordID, in store: Store, known: AccessAtLastChange?) throws -> Attachment? {
+    /// The attachment `id` of `record` and its blob keys if the request's caller reads it, `nil` if
+    /// there is none (or it may not): which record and book it belongs to from ``attachmentIndex``
+    /// while the change log has not moved, else read from the store as the caller; whether the
+    /// caller reads that book from the engine, in the same transaction as the change sequence,
+    /// every time (`known`: that transaction's answer, read for this request's caller while its
+    /// session was checked); `store` is the caller's.
+    private func indexedAttachment(_ id: Int64, of record: RecordID, in store: Store, known: AccessAtLastChange?) throws -> AttachmentIndex.Entry? {
         let current = try known ?? store.accessAtLastChange(readingAccount: false)
         let (sequence, access) = (current.sequence, current.access)
-        if let kept = attachmentIndex.entry(id, of: record, at: sequence) { return access.canRead(kept.book) ? kept.attachment : nil }
+        if let kept = attachmentIndex.entry(id, of: record, at: sequence) { return access.canRead(kept.book) ? kept : nil }
         guard let read = try store.recordIfPresent(record), let attachment = read.images.first(where: { $0.id == id }) else { return nil }
-        attachmentIndex.remember(attachment, book: read.book, at: sequence)
-        return attachment
+        let entry = AttachmentIndex.Entry(attachment, book: read.book, thumbnailSizes: store.options.thumbnailSizes)
+        attachmentIndex.remember(entry, at: sequence)
+        return entry
     }
 
     /// Thrown inside ``immediateAnswer(to:)`` when the blob store's answer is not an open file.
