@@ -8,7 +8,7 @@ import Synchronization
 /// record again for each image.
 ///
 /// It keeps facts about records, not rights: whether the caller of a request may read the book is
-/// the engine's rule, asked every time (``KeepsakeStore/Store/accessAtLastChange()``), since a
+/// the engine's rule, asked every time (``KeepsakeStore/Store/accessAtLastChange(readingAccount:)``), since a
 /// membership removed logs no change. An entry is only ever made from a record its reader could read.
 ///
 /// A new sequence empties it (whatever changed); it keeps at most ``capacity`` attachments, and

@@ -33,6 +33,22 @@ final class SessionRevocations: Sendable {
         } catch {
             throw Self.failure("cannot be read", error)
         }
+        return try Self.isRevoked(nonce, until: value, now: now)
+    }
+
+    /// ``isRevoked(_:now:)`` read in the transaction of `reader` (one of the caller's).
+    func isRevoked(_ nonce: String, in reader: any MetadataReader, now: Date) throws(WebError) -> Bool {
+        let value: String?
+        do {
+            value = try reader.setting(nonce, in: Self.namespace)
+        } catch {
+            throw Self.failure("cannot be read", error)
+        }
+        return try Self.isRevoked(nonce, until: value, now: now)
+    }
+
+    /// Whether the revocation of `nonce` stored as `value` (`nil`: none) holds at `now`.
+    private static func isRevoked(_ nonce: String, until value: String?, now: Date) throws(WebError) -> Bool {
         guard let value else { return false }
         guard let until = Int64(value) else { throw Self.damaged(nonce) }
         return until > SessionSigner.seconds(now)

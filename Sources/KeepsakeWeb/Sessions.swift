@@ -46,20 +46,32 @@ struct Sessions: Sendable {
     ///
     /// - Throws: ``WebError`` when the revocation list or the account cannot be read.
     func validSession(cookie: String?, now: Date) throws(WebError) -> (session: Session, account: Account?)? {
-        try validSession(cookie: cookie, now: now) { id throws(WebError) in try account(id) }
+        try validSession(cookie: cookie, now: now) { id, nonce throws(WebError) in
+            Facts(isRevoked: try revocations.isRevoked(nonce, now: now), account: try account(id))
+        }
     }
 
-    /// ``validSession(cookie:now:)`` with the account read by `lookup` (the image path reads it in
-    /// the transaction of its access check); `lookup` answers `nil` for an account that is gone.
+    /// What the check of a logged-in session reads from the store: whether it was logged out, and
+    /// its account (`nil` when gone).
+    struct Facts {
+        /// Whether the session's nonce is in ``SessionRevocations``, unexpired.
+        let isRevoked: Bool
+        /// The account as the store has it now.
+        let account: Account?
+    }
+
+    /// ``validSession(cookie:now:)`` with what the store says of the session read by `lookup`,
+    /// given the session's account and nonce (the image path reads both in the transaction of its
+    /// access check).
     func validSession(cookie: String?, now: Date,
-                      account lookup: (AccountID) throws(WebError) -> Account?) throws(WebError) -> (session: Session, account: Account?)? {
+                      facts lookup: (AccountID, String) throws(WebError) -> Facts) throws(WebError) -> (session: Session, account: Account?)? {
         guard let cookie, let session = signer.session(fromCookie: cookie) else { return nil }
         let age = SessionSigner.seconds(now) - session.issuedAt
         guard age <= Self.lifetime, age >= -Self.clockSkew else { return nil }
         guard let id = session.accountID else { return (session, nil) }
         guard requiresLogin else { return nil }  // a login of a server that asked for one, not this one
-        if try revocations.isRevoked(session.nonce, now: now) { return nil }
-        guard let account = try lookup(id), !account.isDisabled, account.credentialVersion == session.credentialVersion else {
+        let facts = try lookup(id, session.nonce)
+        guard !facts.isRevoked, let account = facts.account, !account.isDisabled, account.credentialVersion == session.credentialVersion else {
             return nil
         }
         return (session, account)
@@ -82,12 +94,14 @@ struct Sessions: Sendable {
     ///
     /// - Throws: ``WebError`` when the revocation list or the account cannot be read.
     func resolve(cookie: String?, now: Date) throws(WebError) -> Resolved {
-        try resolve(cookie: cookie, now: now) { id throws(WebError) in try account(id) }
+        try resolve(cookie: cookie, now: now) { id, nonce throws(WebError) in
+            Facts(isRevoked: try revocations.isRevoked(nonce, now: now), account: try account(id))
+        }
     }
 
-    /// ``resolve(cookie:now:)`` with the account read by `lookup` (``validSession(cookie:now:account:)``).
-    func resolve(cookie: String?, now: Date, account lookup: (AccountID) throws(WebError) -> Account?) throws(WebError) -> Resolved {
-        guard let (session, account) = try validSession(cookie: cookie, now: now, account: lookup) else {
+    /// ``resolve(cookie:now:)`` with the session's facts read by `lookup` (``validSession(cookie:now:facts:)``).
+    func resolve(cookie: String?, now: Date, facts lookup: (AccountID, String) throws(WebError) -> Facts) throws(WebError) -> Resolved {
+        guard let (session, account) = try validSession(cookie: cookie, now: now, facts: lookup) else {
             return Resolved(session: signer.newSession(account: nil, now: now), account: nil, sendsCookie: true)
         }
         if SessionSigner.seconds(now) - session.issuedAt >= Self.refreshAfter {

@@ -42,20 +42,25 @@ extension WebApp {
         guard isLocalStore, request.method == .get || request.method == .head, request.rawPath.hasPrefix("/images/"),
               isAllowedHost(request.headers["Host"]) else { return nil }
         let segments = request.pathSegments
-        // A logged-in session's account is read in the transaction that reads what it may do: one
-        // transaction for the session check and the access rule.
+        // A logged-in session's account and whether it was logged out are read in the transaction
+        // that reads what it may do: one transaction for the session check and the access rule.
         var known: AccessAtLastChange?
-        let lookup = { (id: AccountID) throws(WebError) -> Account? in
+        let now = Date()
+        let lookup = { (id: AccountID, nonce: String) throws(WebError) -> Sessions.Facts in
+            let read: (access: AccessAtLastChange, also: Result<Bool, WebError>)
             do {
-                known = try self.store.acting(as: .account(id)).accessAtLastChange()
-                return known?.account
+                read = try self.store.acting(as: .account(id)).accessAtLastChange { tx in
+                    Result { () throws(WebError) in try self.sessions.revocations.isRevoked(nonce, in: tx, now: now) }
+                }
             } catch {
                 throw WebError("The account of a session cannot be read: \((error as? KeepsakeError)?.message ?? "\(error)")")
             }
+            known = read.access
+            return Sessions.Facts(isRevoked: try read.also.get(), account: read.access.account)
         }
         guard case .found(.page, _, _) = router.match(request.method, segments),
               let (recordID, attachmentID, variant) = imageAddress(Array(segments.dropFirst())),
-              let resolved = try? sessions.resolve(cookie: request.cookies[Session.cookieName], now: Date(), account: lookup),
+              let resolved = try? sessions.resolve(cookie: request.cookies[Session.cookieName], now: now, facts: lookup),
               !resolved.sendsCookie, !requiresLogin || resolved.session.isAuthenticated,
               let caller = resolved.account.map({ Caller.account($0.id) }) ?? openAccount.map({ Caller.account($0) }),
               var response = RequestCaller.$current.withValue(caller, operation: {

@@ -124,6 +124,24 @@ import Testing
         #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: cookies["mina"]))?.status == .ok)
     }
 
+    /// A logged-out session is refused on the polling thread as by the handler: whether it was
+    /// ended is read in the same transaction as its account and the access rule.
+    @Test func aLoggedOutSessionGetsNoImage() async throws {
+        let people = try AccountsWebTests.TwoPeople()
+        let mina = people.web.store.acting(as: .account(people.mina.id))
+        let post = try Feed(store: mina).create(FeedDraft(title: "At the river", images: [.file(Photos.wide)]))
+        let path = "/images/\(post.id.string)/\(try #require(post.images.first).id)/256"
+        let jar = people.web.directory.appending("mina.txt").path
+        #expect(try await AccountsWebTests.logIn(people.web, "mina", "mina's long password", jar: jar).status == 303)
+        let cookie = try Self.jarCookie(jar)
+        #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: cookie))?.status == .ok)
+        let page = try await KeepsakeTestSupport.curl(["-b", jar, people.web.url("/diary")])
+        let out = try await KeepsakeTestSupport.curl(["-b", jar, "--data-urlencode", "_csrf=\(try #require(page.csrfToken))", people.web.url("/logout")])
+        #expect(out.status == 303)
+        #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: cookie)) == nil)
+        #expect(await people.web.app.handle(Self.request(path, cookie: cookie)).status != .ok)
+    }
+
     @Test func aLoginIsRequiredAsForThePages() async throws {
         let fixture = try WebFixture(password: "correct horse battery")
         let entry = try Diary(store: fixture.store).create(sampleDraft(images: [.file(Photos.wide)]))

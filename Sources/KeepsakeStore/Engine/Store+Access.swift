@@ -42,9 +42,17 @@ extension Store {
     /// account is not read (``AccessAtLastChange/account`` is `nil`): what the caller may do is
     /// the same, since a disabled account has no memberships.
     public func accessAtLastChange(readingAccount: Bool = true) throws -> AccessAtLastChange {
+        try accessAtLastChange(readingAccount: readingAccount) { _ in () }.access
+    }
+
+    /// ``accessAtLastChange(readingAccount:)`` and what `also` reads, in the same transaction (the
+    /// web app's check of a session reads whether it was logged out with it).
+    public func accessAtLastChange<Also>(readingAccount: Bool = true,
+                                         also: (any MetadataReader) throws -> Also) throws -> (access: AccessAtLastChange, also: Also) {
         try metadata.read(as: caller) { tx in
             let account: Account? = if readingAccount, case .account(let id) = caller.identity { try tx.account(id) } else { nil }
-            return AccessAtLastChange(sequence: try tx.lastChangeSequence(), access: try access(tx), account: account)
+            let access = AccessAtLastChange(sequence: try tx.lastChangeSequence(), access: try access(tx), account: account)
+            return (access, try also(tx))
         }
     }
 
