@@ -6,7 +6,8 @@ public struct AccessAtLastChange: Sendable {
     /// What the caller may do (memberships log no change, so they are read every time).
     public let access: BookAccess
     /// The caller's own account as the store has it (disabled or not); `nil` for the local
-    /// operator, or when the account is gone.
+    /// operator, when the account is gone, or when it was not asked for
+    /// (``Store/accessAtLastChange(readingAccount:)``).
     public let account: Account?
 
     /// The three facts.
