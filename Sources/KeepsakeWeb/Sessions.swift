@@ -46,9 +46,7 @@ struct Sessions: Sendable {
     ///
     /// - Throws: ``WebError`` when the revocation list or the account cannot be read.
     func validSession(cookie: String?, now: Date) throws(WebError) -> (session: Session, account: Account?)? {
-        try validSession(cookie: cookie, now: now) { id, nonce throws(WebError) in
-            Facts(isRevoked: try revocations.isRevoked(nonce, now: now), account: try account(id))
-        }
+        try validSession(cookie: cookie, now: now) { id, nonce throws(WebError) in try facts(id, nonce, now: now) }
     }
 
     /// What the check of a logged-in session reads from the store: whether it was logged out, and
@@ -77,6 +75,11 @@ struct Sessions: Sendable {
         return (session, account)
     }
 
+    /// The facts of the session `nonce` of account `id`, read from the store (two point reads).
+    private func facts(_ id: AccountID, _ nonce: String, now: Date) throws(WebError) -> Facts {
+        Facts(isRevoked: try revocations.isRevoked(nonce, now: now), account: try account(id))
+    }
+
     /// The account `id`, `nil` when it is gone.
     private func account(_ id: AccountID) throws(WebError) -> Account? {
         do {
@@ -94,9 +97,7 @@ struct Sessions: Sendable {
     ///
     /// - Throws: ``WebError`` when the revocation list or the account cannot be read.
     func resolve(cookie: String?, now: Date) throws(WebError) -> Resolved {
-        try resolve(cookie: cookie, now: now) { id, nonce throws(WebError) in
-            Facts(isRevoked: try revocations.isRevoked(nonce, now: now), account: try account(id))
-        }
+        try resolve(cookie: cookie, now: now) { id, nonce throws(WebError) in try facts(id, nonce, now: now) }
     }
 
     /// ``resolve(cookie:now:)`` with the session's facts read by `lookup` (``validSession(cookie:now:facts:)``).
