@@ -189,8 +189,11 @@ class OfflineServer(PhoneTestCase):
         driver.find_element(By.CSS_SELECTOR, "form[action='/login'] input[name='login']").send_keys("admin")
         driver.find_element(By.CSS_SELECTOR, "form[action='/login'] input[name='password']").send_keys(self.PASSWORD)
         driver.find_element(By.CSS_SELECTOR, "form[action='/login'] button[type='submit']").click()
+        # The login page is shown at /diary itself: wait for the page that follows the form, the
+        # one with the logout button, or a page opened next could still be fetched without the cookie.
         try:
-            WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return location.pathname") == "/diary", "logged in")
+            WebDriverWait(driver, WAIT).until(lambda d: d.execute_script("return location.pathname") == "/diary"
+                                              and d.find_elements(By.CSS_SELECTOR, "form[action='/logout']"), "logged in")
         except Exception:
             print("  login ended on", driver.current_url, driver.page_source[:1500])
             raise
