@@ -141,9 +141,8 @@ final class ConnectionWatchdog: Sendable {
     private func update(_ connection: OpaquePointer, _ change: (inout Phase) -> Void) {
         connections.withLock { table in
             let key = Self.key(connection)
-            guard var tracked = table[key] else { return }
-            change(&tracked.phase)
-            table[key] = tracked
+            guard table[key] != nil else { return }
+            change(&table[key]!.phase)  // in place: the entry is not copied out and back
         }
     }
 

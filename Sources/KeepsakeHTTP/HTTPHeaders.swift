@@ -54,8 +54,16 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
         fields.makeIterator()
     }
 
-    /// Header names are ASCII tokens; compare them without regard to ASCII case.
+    /// Header names are ASCII tokens; compare them without regard to ASCII case, byte by byte
+    /// (nothing allocated: every request looks up several). Names that differ in a byte beyond
+    /// ASCII are compared lowercased, as before.
     static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.count == b.utf8.count && a.lowercased() == b.lowercased()
+        guard a.utf8.count == b.utf8.count else { return false }
+        for (x, y) in zip(a.utf8, b.utf8) where x != y {
+            if x >= 0x80 || y >= 0x80 { return a.lowercased() == b.lowercased() }
+            let folded = x | 0x20
+            guard folded == y | 0x20, folded >= UInt8(ascii: "a"), folded <= UInt8(ascii: "z") else { return false }
+        }
+        return true
     }
 }

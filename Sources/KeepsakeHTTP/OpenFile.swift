@@ -35,6 +35,15 @@ public final class OpenFile: Sendable, Hashable, CustomStringConvertible {
         offset = 0
     }
 
+    /// Takes ownership of `descriptor`, open for reading on a regular file of `size` bytes that
+    /// the caller has just checked with `fstat` itself (a store that opened and checked the
+    /// file), so it is not asked again.
+    public init(descriptor: Int32, checkedSize size: Int) {
+        self.descriptor = Mutex(descriptor)
+        self.size = size
+        offset = 0
+    }
+
     /// Takes ownership of `descriptor` like ``init(descriptor:)``, to send only the bytes `range`
     /// of the file (a `206 Partial Content` answer), straight from the descriptor. A range that
     /// is empty or reaches past the end of the file is refused (and the descriptor closed).

@@ -30,6 +30,9 @@ public struct Router<Handler: Sendable>: Sendable {
         let route: RouterRoute
         let handler: Handler
         let specificity: [Int]
+        /// The constraint of each constrained parameter with its segment's position, looked up
+        /// once when the route is added rather than by name for every request.
+        let checks: [(position: Int, check: Constraint)]
     }
 
     /// What a path must have for a pattern to match it: as many segments, and the same first
@@ -63,7 +66,11 @@ public struct Router<Handler: Sendable>: Sendable {
         }
         precondition(!entries.contains { $0.route == route }, "Route \(route) is added twice")
         entriesByShape[Self.shape(of: route.pattern), default: []].append(entries.count)
-        entries.append(Entry(route: route, handler: handler, specificity: route.pattern.specificity))
+        let checks = route.pattern.segments.enumerated().compactMap { position, part -> (position: Int, check: Constraint)? in
+            guard case .parameter(_, let kind?) = part, let check = constraints[kind] else { return nil }
+            return (position, check)
+        }
+        entries.append(Entry(route: route, handler: handler, specificity: route.pattern.specificity, checks: checks))
     }
 
     /// Adds a `GET` route (it answers `HEAD` too).
@@ -87,27 +94,40 @@ public struct Router<Handler: Sendable>: Sendable {
 
     /// Finds the route for `method` and the path's `segments` (``HTTPRequest/pathSegments``).
     public func match(_ method: HTTPMethod, _ segments: [String]) -> RouterMatch<Handler> {
+        var allowed: [HTTPMethod]? = []
+        if let best = bestEntry(method, segments, allowed: &allowed) {
+            let entry = entries[best]
+            return .found(entry.handler, entry.route, RouterParameters(parameters(of: entry.route.pattern, segments)))
+        }
+        guard var allowed, !allowed.isEmpty else { return .notFound }
+        if allowed.contains(.get) && !allowed.contains(.head) { allowed.insert(.head, at: allowed.firstIndex(of: .get)! + 1) }
+        return .methodNotAllowed(allowed)
+    }
+
+    /// The handler of the route ``match(_:_:)`` finds, or `nil` when it finds none, without
+    /// building the route's parameters or the methods allowed: for a caller that only asks which
+    /// route answers (the polling thread's answer to an image).
+    public func handler(_ method: HTTPMethod, _ segments: [String]) -> Handler? {
+        var allowed: [HTTPMethod]? = nil
+        return bestEntry(method, segments, allowed: &allowed).map { entries[$0].handler }
+    }
+
+    /// The index of the most specific route for `method` matching `segments`; the methods of every
+    /// route whose pattern matches are added to `allowed` unless it is `nil`.
+    private func bestEntry(_ method: HTTPMethod, _ segments: [String], allowed: inout [HTTPMethod]?) -> Int? {
         var best: Int?
-        var allowed: [HTTPMethod] = []
         for index in candidates(for: segments) {
             let route = entries[index].route
-            guard matches(route.pattern, segments) else { continue }
-            if !allowed.contains(route.method) { allowed.append(route.method) }
+            guard matches(entries[index], segments) else { continue }
+            if allowed != nil, !allowed!.contains(route.method) { allowed!.append(route.method) }
             guard route.method == method || (method == .head && route.method == .get) else { continue }
             if best == nil || entries[best!].specificity.lexicographicallyPrecedes(entries[index].specificity) {
                 best = index
             }
         }
-        if let best {
-            let entry = entries[best]
-            return .found(entry.handler, entry.route, RouterParameters(parameters(of: entry.route.pattern, segments)))
-        }
-        guard !allowed.isEmpty else { return .notFound }
-        if allowed.contains(.get) && !allowed.contains(.head) { allowed.insert(.head, at: allowed.firstIndex(of: .get)! + 1) }
-        return .methodNotAllowed(allowed)
+        return best
     }
 
-    /// The shape a path must have to match `pattern`.
     private static func shape(of pattern: RouterPattern) -> Shape {
         if case .literal(let text)? = pattern.segments.first { return Shape(segmentCount: pattern.segments.count, firstLiteral: text) }
         return Shape(segmentCount: pattern.segments.count, firstLiteral: nil)
@@ -133,21 +153,19 @@ public struct Router<Handler: Sendable>: Sendable {
         return merged
     }
 
-    /// Whether `segments` match `pattern`: as many, each literal the same, each constrained
-    /// parameter passing its check.
-    private func matches(_ pattern: RouterPattern, _ segments: [String]) -> Bool {
+    /// Whether `segments` match the pattern of `entry`: as many, each literal the same, each
+    /// constrained parameter passing its check.
+    private func matches(_ entry: Entry, _ segments: [String]) -> Bool {
+        let pattern = entry.route.pattern
         guard pattern.segments.count == segments.count else { return false }
         // The literals first: most patterns fail on one, before any constraint runs.
         for (part, segment) in zip(pattern.segments, segments) {
             if case .literal(let text) = part, text != segment { return false }
         }
-        for (part, segment) in zip(pattern.segments, segments) {
-            if case .parameter(_, let kind?) = part, let check = constraints[kind], !check(segment) { return false }
-        }
-        return true
+        return entry.checks.allSatisfy { $0.check(segments[$0.position]) }
     }
 
-    /// The parameters of `segments` under `pattern`, which they match (``matches(_:_:)``).
+    /// The parameters of `segments` under `pattern`, which they match.
     private func parameters(of pattern: RouterPattern, _ segments: [String]) -> [String: String] {
         var parameters: [String: String] = [:]
         for (part, segment) in zip(pattern.segments, segments) {

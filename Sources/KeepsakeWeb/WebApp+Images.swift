@@ -58,7 +58,7 @@ extension WebApp {
             known = read.access
             return Sessions.Facts(isRevoked: try read.also.get(), account: read.access.account)
         }
-        guard case .found(.page, _, _) = router.match(request.method, segments),
+        guard case .page = router.handler(request.method, segments),
               let (recordID, attachmentID, variant) = imageAddress(Array(segments.dropFirst())),
               let resolved = try? sessions.resolve(cookie: request.cookies[Session.cookieName], now: now, facts: lookup),
               !resolved.sendsCookie, !requiresLogin || resolved.session.isAuthenticated,
@@ -195,11 +195,13 @@ extension WebApp {
         switch body {
         case .file(let file):
             let descriptor = file.takeDescriptor()
+            guard descriptor >= 0 else { throw KeepsakeError(.io, "The image file could not be sent: its descriptor was handed on already.") }
             do {
+                // The blob store checked it is a regular file of `file.size` bytes when it opened it.
                 let open = if let range {
                     try OpenFile(descriptor: descriptor, range: Int(range.lowerBound)..<Int(range.upperBound))
                 } else {
-                    try OpenFile(descriptor: descriptor)
+                    OpenFile(descriptor: descriptor, checkedSize: Int(file.size))
                 }
                 return .file(open, contentType: contentType)
             } catch {

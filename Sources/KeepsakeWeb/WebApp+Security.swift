@@ -10,13 +10,12 @@ extension WebApp {
     /// stands in the way).
     func isAllowedHost(_ host: String?) -> Bool {
         guard !requiresLogin, let host else { return true }
-        let name: Substring
-        if host.hasPrefix("[") {
-            name = host.split(separator: "]").first.map { $0.dropFirst() } ?? ""
-            return name == "::1"
+        // Compared as bytes, nothing allocated: every request asks.
+        if host.utf8.first == UInt8(ascii: "[") {
+            return host.utf8.dropFirst().prefix { $0 != UInt8(ascii: "]") }.elementsEqual("::1".utf8)
         }
-        name = host.split(separator: ":", maxSplits: 1).first ?? ""
-        return name == "127.0.0.1" || name.lowercased() == "localhost"
+        let name = host.utf8.prefix { $0 != UInt8(ascii: ":") }
+        return name.elementsEqual("127.0.0.1".utf8) || name.lazy.map { $0 | 0x20 }.elementsEqual("localhost".utf8)
     }
 
     /// Whether a POST's `Origin` (when the browser sends one) is this server: a form on another

@@ -5,6 +5,16 @@ import Testing
 
 /// The request as the handler sees it: path, query, headers, cookies, forms, raw bodies.
 @Suite struct RequestTests {
+    @Test func headerNamesAreLookedUpWithoutRegardToASCIICase() {
+        let headers: HTTPHeaders = ["Content-Type": "image/jpeg", "x-ÄPFEL": "1", "[": "bracket"]
+        #expect(headers["content-type"] == "image/jpeg" && headers["CONTENT-TYPE"] == "image/jpeg")
+        #expect(headers["Content-Typf"] == nil && headers["Content-Typ"] == nil && headers["Content_Type"] == nil)
+        // Only letters fold: "[" and "{" differ by the case bit but are not one letter.
+        #expect(headers["{"] == nil && headers["["] == "bracket")
+        #expect(headers["X-äpfel"] == "1", "a name beyond ASCII is compared lowercased")
+        #expect(headers.contains("CONTENT-type") && !headers.contains("Content-Length"))
+    }
+
     @Test func getWithQueryIsPercentDecoded() throws {
         let seen = Recorder<HTTPRequest>()
         let fixture = try ServerFixture { request in

@@ -35,6 +35,17 @@ import Testing
         #expect(found(router.match(.get, []))?.0 == "home")
     }
 
+    @Test func theHandlerAloneIsTheOneMatchFinds() {
+        let router = Self.router()
+        let asked: [(HTTPMethod, [String])] = [(.get, ["photos", "order"]), (.get, ["photos", "42"]), (.get, ["photos", "cat"]),
+                                               (.head, ["photos"]), (.put, ["photos", "7", "tags", "t"]), (.patch, ["photos", "3"]),
+                                               (.put, ["photos", "x", "tags", "t"]), (.get, ["photos", "3", "extra"]), (.get, [])]
+        for (method, segments) in asked {
+            #expect(router.handler(method, segments) == found(router.match(method, segments))?.0, "\(method) \(segments)")
+        }
+        #expect(router.handler(.patch, ["photos", "3"]) == nil, "405 is no handler")
+    }
+
     @Test func groupsNestAndParametersOfEveryLevelAreKept() {
         let match = found(Self.router().match(.put, ["photos", "7", "tags", "a/b"]))
         #expect(match?.0 == "tag")

@@ -120,6 +120,12 @@ import KeepsakeSupport
         #expect(!rebound.text.contains("Diary"))
         let localhost = try await fixture.get("/diary", headers: ["Host: localhost:\(fixture.server.port)"])
         #expect(localhost.status == 200)
+        for host in ["LocalHost:\(fixture.server.port)", "127.0.0.1", "[::1]:\(fixture.server.port)"] {
+            #expect(try await fixture.get("/diary", headers: ["Host: \(host)"]).status == 200, "Host: \(host)")
+        }
+        for host in ["localhost.evil.example", "127.0.0.1.evil.example:\(fixture.server.port)", "[::1.evil]", ":\(fixture.server.port)", "localhos"] {
+            #expect(try await fixture.get("/diary", headers: ["Host: \(host)"]).status == 400, "Host: \(host)")
+        }
     }
 
     @Test func listeningBeyondLoopbackRequiresAPassword() throws {
