@@ -10,8 +10,15 @@ final class Database {
     /// The file this connection opened.
     let path: String
 
+    /// Done once, before the first connection opens (SQLite initialises then): no memory
+    /// statistics, so connections used by different threads do not wait on one process-wide
+    /// mutex at every allocation. Nothing reads those statistics; if SQLite was initialised
+    /// already (by another library in the process) this changes nothing.
+    private static let processSetUp: Void = { _ = keepsake_sqlite_disable_memory_statistics() }()
+
     /// Opens (creating if needed) the database at `path` in WAL mode with foreign keys on.
     init(path: String, busyTimeoutMilliseconds: Int32 = 10_000, readOnly: Bool = false) throws {
+        Self.processSetUp
         self.path = path
         var db: OpaquePointer?
         let flags = (readOnly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE))
