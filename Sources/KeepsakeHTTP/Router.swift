@@ -128,6 +128,7 @@ public struct Router<Handler: Sendable>: Sendable {
         return best
     }
 
+    /// The shape a path must have to match `pattern`.
     private static func shape(of pattern: RouterPattern) -> Shape {
         if case .literal(let text)? = pattern.segments.first { return Shape(segmentCount: pattern.segments.count, firstLiteral: text) }
         return Shape(segmentCount: pattern.segments.count, firstLiteral: nil)
