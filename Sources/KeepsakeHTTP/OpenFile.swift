@@ -28,11 +28,8 @@ public final class OpenFile: Sendable, Hashable, CustomStringConvertible {
 
     /// Takes ownership of `descriptor`, which must be open for reading on a regular file; its size
     /// is read now (`fstat`). On failure the descriptor is closed too, so it never leaks.
-    public init(descriptor: Int32) throws(Failure) {
-        let fileSize = try Self.regularFileSize(descriptor)
-        self.descriptor = Mutex(descriptor)
-        size = fileSize
-        offset = 0
+    public convenience init(descriptor: Int32) throws(Failure) {
+        self.init(descriptor: descriptor, checkedSize: try Self.regularFileSize(descriptor))
     }
 
     /// Takes ownership of `descriptor`, open for reading on a regular file of `size` bytes that

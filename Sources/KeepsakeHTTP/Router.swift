@@ -61,15 +61,13 @@ public struct Router<Handler: Sendable>: Sendable {
     /// Adds a route for `method` and `pattern` (under the current group's prefix).
     public mutating func add(_ method: HTTPMethod, _ pattern: String, _ handler: Handler) {
         let route = RouterRoute(method: method, pattern: RouterPattern(pattern).prefixed(by: prefix))
-        for case .parameter(_, let kind?) in route.pattern.segments {
-            precondition(constraints[kind] != nil, "Route \(route): no constraint named \(kind)")
+        let checks = route.pattern.segments.enumerated().compactMap { position, part -> (position: Int, check: Constraint)? in
+            guard case .parameter(_, let kind?) = part else { return nil }
+            guard let check = constraints[kind] else { preconditionFailure("Route \(route): no constraint named \(kind)") }
+            return (position, check)
         }
         precondition(!entries.contains { $0.route == route }, "Route \(route) is added twice")
         entriesByShape[Self.shape(of: route.pattern), default: []].append(entries.count)
-        let checks = route.pattern.segments.enumerated().compactMap { position, part -> (position: Int, check: Constraint)? in
-            guard case .parameter(_, let kind?) = part, let check = constraints[kind] else { return nil }
-            return (position, check)
-        }
         entries.append(Entry(route: route, handler: handler, specificity: route.pattern.specificity, checks: checks))
     }
 
@@ -94,12 +92,12 @@ public struct Router<Handler: Sendable>: Sendable {
 
     /// Finds the route for `method` and the path's `segments` (``HTTPRequest/pathSegments``).
     public func match(_ method: HTTPMethod, _ segments: [String]) -> RouterMatch<Handler> {
-        var allowed: [HTTPMethod]? = []
-        if let best = bestEntry(method, segments, allowed: &allowed) {
+        var (best, allowed) = bestEntry(method, segments, collectingAllowed: true)
+        if let best {
             let entry = entries[best]
             return .found(entry.handler, entry.route, RouterParameters(parameters(of: entry.route.pattern, segments)))
         }
-        guard var allowed, !allowed.isEmpty else { return .notFound }
+        guard !allowed.isEmpty else { return .notFound }
         if allowed.contains(.get) && !allowed.contains(.head) { allowed.insert(.head, at: allowed.firstIndex(of: .get)! + 1) }
         return .methodNotAllowed(allowed)
     }
@@ -108,24 +106,24 @@ public struct Router<Handler: Sendable>: Sendable {
     /// building the route's parameters or the methods allowed: for a caller that only asks which
     /// route answers (the polling thread's answer to an image).
     public func handler(_ method: HTTPMethod, _ segments: [String]) -> Handler? {
-        var allowed: [HTTPMethod]? = nil
-        return bestEntry(method, segments, allowed: &allowed).map { entries[$0].handler }
+        bestEntry(method, segments, collectingAllowed: false).best.map { entries[$0].handler }
     }
 
-    /// The index of the most specific route for `method` matching `segments`; the methods of every
-    /// route whose pattern matches are added to `allowed` unless it is `nil`.
-    private func bestEntry(_ method: HTTPMethod, _ segments: [String], allowed: inout [HTTPMethod]?) -> Int? {
+    /// The index of the most specific route for `method` matching `segments`, and (when
+    /// `collectingAllowed`; else empty) the methods of every route whose pattern matches.
+    private func bestEntry(_ method: HTTPMethod, _ segments: [String], collectingAllowed: Bool) -> (best: Int?, allowed: [HTTPMethod]) {
         var best: Int?
+        var allowed: [HTTPMethod] = []
         for index in candidates(for: segments) {
             let route = entries[index].route
             guard matches(entries[index], segments) else { continue }
-            if allowed != nil, !allowed!.contains(route.method) { allowed!.append(route.method) }
+            if collectingAllowed, !allowed.contains(route.method) { allowed.append(route.method) }
             guard route.method == method || (method == .head && route.method == .get) else { continue }
             if best == nil || entries[best!].specificity.lexicographicallyPrecedes(entries[index].specificity) {
                 best = index
             }
         }
-        return best
+        return (best, allowed)
     }
 
     /// The shape a path must have to match `pattern`.
