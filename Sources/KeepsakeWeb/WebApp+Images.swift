@@ -43,20 +43,26 @@ extension WebApp {
               isAllowedHost(request.headers["Host"]) else { return nil }
         let segments = request.pathSegments
         // A logged-in session's account and whether it was logged out are read in the transaction
-        // that reads what it may do: one transaction for the session check and the access rule.
+        // that reads what it may do: one transaction for the session check and the access rule,
+        // none while nothing has committed to the store since the session's last image.
         var known: AccessAtLastChange?
         let now = Date()
         let lookup = { (id: AccountID, nonce: String) throws(WebError) -> Sessions.Facts in
-            let read: (access: AccessAtLastChange, also: Result<Bool, WebError>)
+            let read: SessionAccess
             do {
-                read = try self.store.acting(as: .account(id)).accessAtLastChange { tx in
-                    Result { () throws(WebError) in try self.sessions.revocations.isRevoked(nonce, in: tx, now: now) }
+                read = try self.sessionAccess.value(for: SessionAccess.Key(account: id, nonce: nonce), in: self.store) {
+                    let read = try self.store.acting(as: .account(id)).accessAtLastChange { tx in
+                        Result { () throws(WebError) in try self.sessions.revocations.isRevoked(nonce, in: tx, now: now) }
+                    }
+                    return SessionAccess(access: read.access, isRevoked: try read.also.get())
                 }
+            } catch let error as WebError {
+                throw error
             } catch {
                 throw WebError("The account of a session cannot be read: \((error as? KeepsakeError)?.message ?? "\(error)")")
             }
             known = read.access
-            return Sessions.Facts(isRevoked: try read.also.get(), account: read.access.account)
+            return Sessions.Facts(isRevoked: read.isRevoked, account: read.access.account)
         }
         guard case .page = router.handler(request.method, segments),
               let (recordID, attachmentID, variant) = imageAddress(Array(segments.dropFirst())),

@@ -85,6 +85,8 @@ public final class WebApp: Sendable {
     let changeWaiters: ChangeWaiters
     /// The attachments images were answered for lately (``immediateAnswer(to:)``).
     let attachmentIndex = AttachmentIndex()
+    /// What the image path read lately for each logged-in session, kept while nothing commits.
+    let sessionAccess = UnchangedStoreCache<SessionAccess.Key, SessionAccess>(capacity: 4_096)
     /// Whether the store's metadata and blobs are on this machine (SQLite, a folder), so that
     /// reading them never waits on a network: only then are images answered on the polling thread.
     let isLocalStore: Bool

@@ -20,14 +20,15 @@ import Testing
 
         let directory = TemporaryDirectory("accounts")
 
-        init(password: String? = nil) throws {
+        /// With `sessionSecret`, its server signs cookies with it (another server given it accepts them).
+        init(password: String? = nil, sessionSecret: Data? = nil) throws {
             let store = try TestStores.open(directory)
             mina = try store.createAccount(AccountDraft(login: try LoginName("mina"), displayName: "Mina",
                                                         passwordHash: try AccountsWebTests.hasher.hash("mina's long password")))
             joon = try store.createAccount(AccountDraft(login: try LoginName("joon"), displayName: "Joon",
                                                         passwordHash: try AccountsWebTests.hasher.hash("joon's long password")))
             // The accounts come first: a server decides when it starts whether it asks for a login.
-            web = try WebFixture(password: password, store: store)
+            web = try WebFixture(password: password, sessionSecret: sessionSecret, store: store)
             let tokens = APITokens(store: store)
             minaToken = try tokens.create(name: "mina", readOnly: false, owner: mina.id).token
             joonToken = try tokens.create(name: "joon", readOnly: false, owner: joon.id).token

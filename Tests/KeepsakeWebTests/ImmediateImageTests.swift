@@ -142,6 +142,41 @@ import Testing
         #expect(await people.web.app.handle(Self.request(path, cookie: cookie)).status != .ok)
     }
 
+    /// What the image path keeps for a session (``WebApp/sessionAccess``) lasts only while nothing
+    /// commits: a logout on another server of the store, and an account disabled by another
+    /// process, refuse the next image at once.
+    @Test func aLogoutOnAnotherServerOrADisabledAccountRefusesTheNextImage() async throws {
+        let secret = SessionSecret.random()
+        let people = try AccountsWebTests.TwoPeople(sessionSecret: secret)
+        let post = try Feed(store: people.web.store.acting(as: .account(people.mina.id)))
+            .create(FeedDraft(title: "At the river", images: [.file(Photos.wide)]))
+        let path = "/images/\(post.id.string)/\(try #require(post.images.first).id)/256"
+        let other = try WebFixture(sessionSecret: secret, store: try TestStores.open(people.directory))
+        for (login, password) in [("mina", "mina's long password"), ("joon", "joon's long password")] {
+            let jar = people.web.directory.appending("\(login).txt").path
+            #expect(try await AccountsWebTests.logIn(people.web, login, password, jar: jar).status == 303)
+        }
+        let minaJar = people.web.directory.appending("mina.txt").path
+        let mina = try Self.jarCookie(minaJar)
+        for _ in 0..<2 { #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: mina))?.status == .ok) }
+        #expect(people.web.app.sessionAccess.count == 1)
+
+        let page = try await KeepsakeTestSupport.curl(["-b", minaJar, other.url("/diary")])
+        let out = try await KeepsakeTestSupport.curl(["-b", minaJar, "--data-urlencode", "_csrf=\(try #require(page.csrfToken))", other.url("/logout")])
+        #expect(out.status == 303)
+        #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: mina)) == nil, "logged out on the other server")
+
+        // Joon reads Mina's post once she shares her feed; then he is disabled by the CLI.
+        let feed = try people.web.store.defaultBook(of: people.mina.id, in: "feed")
+        try people.web.store.acting(as: .account(people.mina.id)).setRole(.viewer, for: people.joon.id, in: feed.id)
+        let joon = try Self.jarCookie(people.web.directory.appending("joon.txt").path)
+        for _ in 0..<2 { #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: joon))?.status == .ok) }
+        let disabled = try runProcess(Binaries.url("keepsake"), ["--store", people.directory.url.path, "user", "disable", "joon"])
+        #expect(disabled.status == 0, "\(disabled.stderr)")
+        #expect(people.web.app.immediateAnswer(to: Self.request(path, cookie: joon)) == nil, "disabled by another process")
+        #expect(await people.web.app.handle(Self.request(path, cookie: joon)).status != .ok)
+    }
+
     @Test func aLoginIsRequiredAsForThePages() async throws {
         let fixture = try WebFixture(password: "correct horse battery")
         let entry = try Diary(store: fixture.store).create(sampleDraft(images: [.file(Photos.wide)]))

@@ -10,6 +10,12 @@ public struct AccessAtLastChange: Sendable {
     /// (``Store/accessAtLastChange(readingAccount:)``).
     public let account: Account?
 
+    /// Who asked, and whether for the account too: what a kept answer is kept by.
+    struct Asked: Hashable, Sendable {
+        let caller: Caller
+        let readingAccount: Bool
+    }
+
     /// The three facts.
     public init(sequence: Int64, access: BookAccess, account: Account?) {
         (self.sequence, self.access, self.account) = (sequence, access, account)

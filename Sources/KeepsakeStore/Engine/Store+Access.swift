@@ -41,8 +41,15 @@ extension Store {
     /// session of the account without a transaction of its own. Without `readingAccount` the
     /// account is not read (``AccessAtLastChange/account`` is `nil`): what the caller may do is
     /// the same, since a disabled account has no memberships.
+    ///
+    /// The answer is kept for the caller while nothing commits to the store
+    /// (``UnchangedStoreCache``; on SQLite, whose WAL index says so without a transaction): every
+    /// change to a membership, an account or the change log is a commit, so the next call after
+    /// it reads again.
     public func accessAtLastChange(readingAccount: Bool = true) throws -> AccessAtLastChange {
-        try accessAtLastChange(readingAccount: readingAccount) { _ in () }.access
+        try core.accessAtLastChange.value(for: AccessAtLastChange.Asked(caller: caller, readingAccount: readingAccount), in: self) {
+            try accessAtLastChange(readingAccount: readingAccount) { _ in () }.access
+        }
     }
 
     /// ``accessAtLastChange(readingAccount:)`` and what `also` reads, in the same transaction (the

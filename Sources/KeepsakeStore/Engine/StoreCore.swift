@@ -15,6 +15,8 @@ final class StoreCore: Sendable {
     let batchProcessor: ImageBatchProcessor
     /// Intents of this instance currently being executed (so leftover clean-up skips them).
     let inFlight = Mutex<Set<String>>([])
+    /// ``Store/accessAtLastChange(readingAccount:)`` by caller, kept while nothing commits.
+    let accessAtLastChange = UnchangedStoreCache<AccessAtLastChange.Asked, AccessAtLastChange>(capacity: 4_096)
 
     init(metadata: any MetadataStore, blobs: any BlobStore, location: StoreLocation, options: StoreOptions,
          imageProcessor: any ImageProcessing, clock: @escaping @Sendable () -> Date) {

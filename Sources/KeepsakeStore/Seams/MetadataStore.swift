@@ -46,6 +46,13 @@ public protocol MetadataStore: Sendable {
     /// What this database is and how big, for `keepsake status`.
     func status() throws -> BackendStatus
 
+    /// A marker of the newest commit read without a transaction, or `nil` when this store cannot
+    /// tell so cheaply (then every caller reads in a transaction). Whatever a transaction read
+    /// stays true while the marker stays what it was before that transaction began: see
+    /// ``UnchangedStoreCache``. An implementation must move it with every commit, its own and
+    /// those of other connections and processes, or return `nil`.
+    func commitMarker() -> CommitMarker?
+
     /// Releases this instance's liveness and connections; the instance is then dead to others.
     func close()
 }
@@ -60,6 +67,9 @@ extension MetadataStore {
     public func write<T>(as caller: Caller, _ body: (any MetadataWriter) throws -> T) throws -> T {
         try write(body)
     }
+
+    /// `nil`: no cheap marker; every read is a transaction.
+    public func commitMarker() -> CommitMarker? { nil }
 
     /// Sleeps for `timeout`: the change log is polled.
     public func waitForChanges(timeout: Duration) async throws {

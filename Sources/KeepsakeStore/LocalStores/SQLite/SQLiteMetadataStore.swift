@@ -56,6 +56,12 @@ public final class SQLiteMetadataStore: MetadataStore {
         try database.write { db in try body(SQLiteTransaction(db: db)) }
     }
 
+    /// The header of the database's WAL index, which every commit rewrites
+    /// (``SerializedDatabase/commitMarker()``).
+    public func commitMarker() -> CommitMarker? {
+        database.commitMarker()
+    }
+
     public func close() {
         let wasClosed = closed.withLock { closed in
             defer { closed = true }

@@ -1,3 +1,4 @@
+internal import CSQLite
 import Foundation
 
 /// The connections of one store in a process: one read-write connection that writers use one at a
@@ -13,7 +14,8 @@ import Foundation
 /// replaced under a running process is read as it is written: through the writer's connection).
 ///
 /// `@unchecked Sendable` is safe because `database` is only used inside `lock`, and each reader
-/// connection by one caller at a time: it is out of `idleReaders` (under `readersLock`) while used.
+/// connection by one caller at a time: it is out of `idleReaders` (under `readersLock`) while used;
+/// `walIndex` is SQLite's own mapping of the WAL index, only read (as SQLite's readers read it).
 final class SerializedDatabase: @unchecked Sendable {
     /// How many read-only connections a store keeps at most.
     static let readerLimit = 4
@@ -26,11 +28,32 @@ final class SerializedDatabase: @unchecked Sendable {
     private let busyTimeoutMilliseconds: Int32
     /// The device and inode of the writer's file (nil if it could not be found).
     private let identity: FileIdentity?
+    /// The WAL index of the writer's file as its connection maps it (nil if it has none): valid as
+    /// long as `database` is open, which is as long as this value lives.
+    private let walIndex: UnsafeRawPointer?
 
+    /// Serialises `database`, which must be in WAL mode and unused by anyone else.
     init(_ database: Database, busyTimeoutMilliseconds: Int32 = 10_000) {
         self.database = database
         self.busyTimeoutMilliseconds = busyTimeoutMilliseconds
         identity = FileIdentity(path: database.path)
+        walIndex = database.handle.flatMap { keepsake_sqlite_wal_index($0) }.map { UnsafeRawPointer($0) }
+    }
+
+    /// The header of the WAL index of the writer's file, read without a lock or a transaction as
+    /// SQLite's readers read it: every commit to the file rewrites it (from any connection or
+    /// process: the index is shared memory). `nil` when there is no index or a writer is midway.
+    ///
+    /// The writer's connection keeps the index mapped (in WAL mode, no other connection can take the
+    /// file out of it or remove the index while one is open), and reads always see that file: a
+    /// reader connection is used only while its path names the writer's file.
+    func commitMarker() -> CommitMarker? {
+        guard let walIndex else { return nil }
+        var header = (UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+        let whole = withUnsafeMutableBytes(of: &header) { bytes in
+            keepsake_sqlite_wal_index_header(walIndex, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self))
+        }
+        return whole == 1 ? CommitMarker(words: header) : nil
     }
 
     /// Closes the readers before the writer: the last connection to close checkpoints the WAL and
