@@ -59,6 +59,7 @@ public struct HTTPHeaders: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// ASCII are compared lowercased, as before.
     static func same(_ a: String, _ b: String) -> Bool {
         guard a.utf8.count == b.utf8.count else { return false }
+        if a == b { return true }  // the usual case, compared as whole buffers
         for (x, y) in zip(a.utf8, b.utf8) where x != y {
             if x >= 0x80 || y >= 0x80 { return a.lowercased() == b.lowercased() }
             let folded = x | 0x20

@@ -115,10 +115,11 @@ public struct Router<Handler: Sendable>: Sendable {
         var best: Int?
         var allowed: [HTTPMethod] = []
         for index in candidates(for: segments) {
-            let route = entries[index].route
-            guard matches(entries[index], segments) else { continue }
-            if collectingAllowed, !allowed.contains(route.method) { allowed.append(route.method) }
-            guard route.method == method || (method == .head && route.method == .get) else { continue }
+            // By index, not by a copy of the entry: nothing of it is retained to be looked at.
+            guard matches(index, segments) else { continue }
+            let routeMethod = entries[index].route.method
+            if collectingAllowed, !allowed.contains(routeMethod) { allowed.append(routeMethod) }
+            guard routeMethod == method || (method == .head && routeMethod == .get) else { continue }
             if best == nil || entries[best!].specificity.lexicographicallyPrecedes(entries[index].specificity) {
                 best = index
             }
@@ -152,16 +153,16 @@ public struct Router<Handler: Sendable>: Sendable {
         return merged
     }
 
-    /// Whether `segments` match the pattern of `entry`: as many, each literal the same, each
-    /// constrained parameter passing its check.
-    private func matches(_ entry: Entry, _ segments: [String]) -> Bool {
-        let pattern = entry.route.pattern
-        guard pattern.segments.count == segments.count else { return false }
+    /// Whether `segments` match the pattern of the entry at `index`: as many, each literal the
+    /// same, each constrained parameter passing its check.
+    private func matches(_ index: Int, _ segments: [String]) -> Bool {
+        let parts = entries[index].route.pattern.segments
+        guard parts.count == segments.count else { return false }
         // The literals first: most patterns fail on one, before any constraint runs.
-        for (part, segment) in zip(pattern.segments, segments) {
+        for (part, segment) in zip(parts, segments) {
             if case .literal(let text) = part, text != segment { return false }
         }
-        return entry.checks.allSatisfy { $0.check(segments[$0.position]) }
+        return entries[index].checks.allSatisfy { $0.check(segments[$0.position]) }
     }
 
     /// The parameters of `segments` under `pattern`, which they match.

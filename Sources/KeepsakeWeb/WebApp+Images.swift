@@ -26,7 +26,7 @@ extension WebApp {
               let attachmentID = Self.attachmentID(segments[1]) else { return nil }
         if segments[2] == "original" { return (recordID, attachmentID, .original) }
         guard let pixels = Int(segments[2]), segments[2].allSatisfy(\.isASCII),
-              let known = store.options.thumbnailSizes.first(where: { $0.maxPixels == pixels }) else { return nil }
+              let known = operatorStore.options.thumbnailSizes.first(where: { $0.maxPixels == pixels }) else { return nil }
         return (recordID, attachmentID, .thumbnail(known))
     }
 

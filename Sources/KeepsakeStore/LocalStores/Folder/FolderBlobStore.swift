@@ -24,12 +24,18 @@ public struct FolderBlobStore: BlobStore {
     let listingCache = FolderListingCache()
     /// The store folders kept open for reads (shared by the copies of this store).
     let folderDescriptors = StoreFolderDescriptors()
+    /// The data folder's path (made once: every read of a file names its folder).
+    let dataRoot: String
+    /// The cache folder's path.
+    let cacheRoot: String
 
     /// Opens the folders of `location`, creating the missing ones.
     public init(location: StoreLocation, fileSystem: any FileSystem = PosixFileSystem(), reserveBytes: Int = 1 << 20) throws {
         self.location = location
         self.fileSystem = fileSystem
         self.reserveBytes = reserveBytes
+        dataRoot = location.dataDirectory.path
+        cacheRoot = location.cacheDirectory.path
         try LocalFolders.makeTopDirectory(dataRoot, fileSystem: fileSystem)
         try LocalFolders.makeTopDirectory(cacheRoot, fileSystem: fileSystem)
         for sub in ["attachments", "staging"] {
@@ -37,9 +43,6 @@ public struct FolderBlobStore: BlobStore {
         }
         try LocalFolders.makeTopDirectory(location.thumbnailsDirectory.path, fileSystem: fileSystem)
     }
-
-    var dataRoot: String { location.dataDirectory.path }
-    var cacheRoot: String { location.cacheDirectory.path }
 
     /// The folder a key lives under: thumbnails in the cache, everything else in the data folder.
     func root(of key: String) -> String {
