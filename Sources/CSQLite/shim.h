@@ -1,6 +1,7 @@
 #ifndef KEEPSAKE_CSQLITE_SHIM_H
 #define KEEPSAKE_CSQLITE_SHIM_H
 #include <sqlite3.h>
+#include <string.h>
 
 /// SQLITE_TRANSIENT is a macro casting -1 to a function pointer, which Swift cannot import.
 static inline sqlite3_destructor_type keepsake_sqlite_transient(void) { return SQLITE_TRANSIENT; }
@@ -10,8 +11,6 @@ static inline sqlite3_destructor_type keepsake_sqlite_transient(void) { return S
 /// connection opens); later it returns SQLITE_MISUSE and changes nothing. sqlite3_config is
 /// variadic, which Swift cannot call.
 static inline int keepsake_sqlite_disable_memory_statistics(void) { return sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
-#include <string.h>
-
 /// The WAL index (the `-shm` file) of the main database of `db` as SQLite itself maps it: region 0,
 /// whose first 96 bytes are the two copies of the WAL-index header (sqlite.org/walformat.html).
 /// NULL when the connection is not in WAL mode or has no shared memory yet. Asks the connection's

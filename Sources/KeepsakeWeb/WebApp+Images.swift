@@ -50,7 +50,7 @@ extension WebApp {
         let lookup = { (id: AccountID, nonce: String) throws(WebError) -> Sessions.Facts in
             let read: SessionAccess
             do {
-                read = try self.sessionAccess.value(for: SessionAccess.Key(account: id, nonce: nonce), in: self.store) {
+                read = try self.sessionAccess.value(for: SessionAccess.Key(account: id, nonce: nonce), in: self.operatorStore) {
                     let read = try self.store.acting(as: .account(id)).accessAtLastChange { tx in
                         Result { () throws(WebError) in try self.sessions.revocations.isRevoked(nonce, in: tx, now: now) }
                     }

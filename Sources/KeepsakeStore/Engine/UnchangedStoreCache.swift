@@ -27,7 +27,8 @@ public final class UnchangedStoreCache<Key: Hashable & Sendable, Value: Sendable
 
     /// The answer for `key` in `store`: kept from an earlier call while no commit has happened
     /// since it was read, else what `read` answers now (kept if no commit happened while it ran).
-    /// What `read` throws is thrown and nothing is kept.
+    /// What `read` throws is thrown and nothing is kept. Only the commit marker of `store` is read
+    /// (any value over the same opened store, whoever its caller): the key says whose answer it is.
     public func value(for key: Key, in store: Store, read: () throws -> Value) rethrows -> Value {
         let metadata = store.metadata
         guard let before = metadata.commitMarker() else { return try read() }
