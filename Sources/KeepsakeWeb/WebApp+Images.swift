@@ -51,7 +51,7 @@ extension WebApp {
             let read: SessionAccess
             do {
                 read = try self.sessionAccess.value(for: SessionAccess.Key(account: id, nonce: nonce), in: self.operatorStore) {
-                    let read = try self.store.acting(as: .account(id)).accessAtLastChange { tx in
+                    let read = try self.operatorStore.acting(as: .account(id)).accessAtLastChange { tx in
                         Result { () throws(WebError) in try self.sessions.revocations.isRevoked(nonce, in: tx, now: now) }
                     }
                     return SessionAccess(access: read.access, isRevoked: try read.also.get())

@@ -47,9 +47,9 @@ public protocol MetadataStore: Sendable {
     func status() throws -> BackendStatus
 
     /// A marker of the newest commit read without a transaction, or `nil` when this store cannot
-    /// tell so cheaply (then every caller reads in a transaction). Whatever a transaction read
-    /// stays true while the marker stays what it was before that transaction began: see
-    /// ``UnchangedStoreCache``. An implementation must move it with every commit, its own and
+    /// tell so cheaply (then every caller reads in a transaction). What a transaction read, when
+    /// the marker was the same before it began and after it ended, stays true while the marker
+    /// stays that one: see ``UnchangedStoreCache``. An implementation must move it with every commit, its own and
     /// those of other connections and processes, or return `nil`.
     func commitMarker() -> CommitMarker?
 
